@@ -1,0 +1,33 @@
+// Playwright drives Debian's Chromium (never a downloaded browser) against the release build
+// that scripts/e2e.sh serves on 127.0.0.1. Every wait is bounded so CI can never hang.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'target/e2e/results',
+  timeout: 60_000,
+  globalTimeout: 15 * 60_000,
+  expect: { timeout: 10_000 },
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    locale: 'en-US',
+    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8181',
+    actionTimeout: 10_000,
+    navigationTimeout: 30_000,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+});

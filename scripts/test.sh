@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Sets up whatever is missing, then runs every test layer:
+#   1. native   `cargo test` (engine, lessons, properties, golden transcripts)
+#   2. browser  `cargo test --target wasm32-unknown-unknown` in headless Chromium
+#   3. e2e      Playwright against the release build served on 127.0.0.1
+# and prints the size figures of dist/. Flags: --sizes (only build and print sizes),
+# --skip-setup. Env: PROPTEST_CASES (default 1000), E2E_PORT (default 8181).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+
+SIZES_ONLY=0
+SKIP_SETUP=0
+for arg in "$@"; do
+  case "$arg" in
+    --sizes) SIZES_ONLY=1 ;;
+    --skip-setup) SKIP_SETUP=1 ;;
+    *) echo "unknown flag: $arg" >&2; exit 2 ;;
+  esac
+done
+
+[ "$SKIP_SETUP" = 1 ] || scripts/setup.sh
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$ROOT/node_modules/.bin:$PATH"
+export PROPTEST_CASES="${PROPTEST_CASES:-1000}"
+SECONDS=0
+step() { printf '\n==== %s (t=%ss)\n' "$*" "$SECONDS"; }
+
+if [ "$SIZES_ONLY" = 0 ]; then
+  step "native tests: cargo test"
+  cargo test --locked
+
+  step "browser tests: cargo test --target wasm32-unknown-unknown (headless Chromium)"
+  WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-60}" \
+    cargo test --locked --target wasm32-unknown-unknown --test 'browser_*'
+fi
+
+step "release build: trunk build --release"
+trunk build --release
+scripts/sizes.sh
+
+if [ "$SIZES_ONLY" = 1 ]; then exit 0; fi
+
+step "end-to-end tests: Playwright + /usr/bin/chromium"
+scripts/e2e.sh
+step "all test layers passed"

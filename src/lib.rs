@@ -1,0 +1,14 @@
+//! Agent Team Playground: a browser playground that teaches how a team of LLM agents works.
+//!
+//! Module map (see ARCHITECTURE.md for the invariants):
+//! - [`engine`]: the sans-IO team host (roster, mailbox, histories, protocols, budgets). It
+//!   knows nothing about the browser and is tested natively.
+//! - [`lessons`]: the built-in lessons as data, the scripted model and the deterministic
+//!   driver that plays a lesson into a timeline.
+//! - `ui` (wasm only): the Leptos view of a timeline.
+
+pub mod engine;
+pub mod lessons;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
