@@ -1,1 +1,44 @@
-//! placeholder
+//! The team engine: a sans-IO, deterministic host for a team of LLM agents.
+//!
+//! **Invariant:** the engine knows nothing about the browser, the network or the clock. It
+//! compiles natively and for `wasm32-unknown-unknown`, uses no threads, no randomness, no
+//! `std::time`, and iterates only ordered maps, so the same inputs always give the same events.
+//!
+//! Code map (one job per file):
+//! - [`team`]: [`Team`] and [`Input`]; `Team::apply(input) -> Vec<Event>` is the only mutator.
+//! - [`state`]: [`TeamState`], the queryable state, and its single reducer `evolve(event)`.
+//! - [`event`]: [`Event`], [`EventKind`] (past tense), categories, refusals, generic captions.
+//! - [`roster`]: member records, status machine (L1), occupancy (T5), round counters (L2).
+//! - [`mailbox`]: records, receipts, positions, notification text (M1, M2, M7, M8).
+//! - [`history`]: history entries, candidates, dedup in time proportional to new mail (M3-M5).
+//! - [`protocol`]: the pending/approved/rejected tracker (P1-P5).
+//! - [`tools`]: tool lists per role, schemas, system prompts, dispatch (K1-K3, P4).
+//! - [`model`]: provider-neutral request and reply types.
+//! - [`config`]: roster, files, limits, toggles.
+//! - [`timeline`]: the event log with checkpoints for seeking (`state_at`).
+//! - [`persist`]: structurally shared containers that make checkpoints cheap.
+
+pub mod config;
+pub mod event;
+pub mod history;
+pub mod mailbox;
+pub mod model;
+pub mod persist;
+pub mod protocol;
+pub mod roster;
+pub mod state;
+pub mod team;
+pub mod timeline;
+pub mod tools;
+
+pub use config::{ConfigError, Limits, MemberConfig, MemberKind, TeamConfig, Toggles};
+pub use event::{Caption, Category, Event, EventKind, Fault, Lang, Refusal, RefusalCode};
+pub use history::{Candidate, EntryRole, HistoryEntry};
+pub use mailbox::{MessageId, MessageKind, MessageRecord, Position, Receipt, ReceiptState};
+pub use model::{ModelReply, ModelRequest, RequestId, StopReason, ToolCall, ToolSpec};
+pub use persist::{PVec, Shared};
+pub use protocol::{ProtocolKind, ProtocolRequest, ProtocolStatus};
+pub use roster::{MemberState, MemberStatus, RoundOutcome, RoundState};
+pub use state::{RequestStatus, RosterSnapshot, SentRequest, TeamState};
+pub use team::{Input, Team};
+pub use timeline::Timeline;

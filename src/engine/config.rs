@@ -1,0 +1,216 @@
+//! Team configuration: who is on the roster at the start, the virtual files, the limits of the
+//! teaching session (M7, L2) and the contrast toggles (M6, T6).
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Lead or teammate: decides the tool list (K1, K2) and the protocol duties (P4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MemberKind {
+    Lead,
+    Teammate,
+}
+
+/// One roster entry as a lesson (or the learner in free play) declares it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MemberConfig {
+    pub name: String,
+    /// A free-text role label such as `reader`, `reviewer`, `coder`.
+    pub role: String,
+    pub kind: MemberKind,
+    /// Overrides [`Limits::delivery_budget`] for this member (the lead of a longer lesson needs
+    /// more rounds than a teammate).
+    #[serde(default)]
+    pub delivery_budget: Option<u32>,
+}
+
+impl MemberConfig {
+    pub fn lead() -> Self {
+        MemberConfig {
+            name: "lead".into(),
+            role: "lead".into(),
+            kind: MemberKind::Lead,
+            delivery_budget: None,
+        }
+    }
+
+    pub fn teammate(name: &str, role: &str) -> Self {
+        MemberConfig {
+            name: name.into(),
+            role: role.into(),
+            kind: MemberKind::Teammate,
+            delivery_budget: None,
+        }
+    }
+
+    pub fn with_deliveries(mut self, budget: u32) -> Self {
+        self.delivery_budget = Some(budget);
+        self
+    }
+}
+
+/// The limits of a small teaching session. Defaults are the numbers of seed 000.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Limits {
+    /// M7: records per inbox. Append-only mode counts every record ever stored (nothing is
+    /// deleted); drain mode counts the records not yet drained.
+    pub inbox_records: usize,
+    /// M7: characters (Unicode scalar values, not bytes) in a message body, a plan or a prompt.
+    pub body_chars: usize,
+    /// M7: entries in one member's committed history.
+    pub history_entries: usize,
+    /// L2: deliveries (rounds) a member accepts, unless its config overrides it.
+    pub delivery_budget: u32,
+    /// L2: logical model requests in one delivery.
+    pub request_budget: u32,
+    /// L2: retries in one delivery (failed model requests, discarded candidates). Retries do
+    /// not consume logical requests.
+    pub retry_budget: u32,
+    /// Members on the roster, lead included.
+    pub max_members: usize,
+    /// Characters in a file written by `write_file`.
+    pub file_chars: usize,
+    /// Tool calls accepted in one model reply; a longer reply is refused as a whole.
+    pub tool_calls_per_reply: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            inbox_records: 8,
+            body_chars: 600,
+            history_entries: 80,
+            delivery_budget: 2,
+            request_budget: 4,
+            retry_budget: 2,
+            max_members: 8,
+            file_chars: 4000,
+            tool_calls_per_reply: 100,
+        }
+    }
+}
+
+/// Contrast modes a lesson can switch on to show what goes wrong.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Toggles {
+    /// M6: reading the inbox parses and clears it (the simpler tutorial design of seeds
+    /// 002/003). A fault between read and commit then loses the message.
+    pub drain_on_read: bool,
+    /// T6: the lock is held for the whole round, model calls included, so members run one
+    /// after another.
+    pub hold_lock_during_model_call: bool,
+}
+
+/// Everything needed to build a [`Team`](super::team::Team).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TeamConfig {
+    /// The roster at the start. Exactly one member has kind `Lead`.
+    pub members: Vec<MemberConfig>,
+    /// K3: the lesson's virtual file system. No tool executes code.
+    #[serde(default)]
+    pub files: BTreeMap<String, String>,
+    #[serde(default)]
+    pub limits: Limits,
+    #[serde(default)]
+    pub toggles: Toggles,
+    /// K2: whether teammates get `write_file` in this lesson.
+    #[serde(default)]
+    pub allow_write: bool,
+}
+
+impl TeamConfig {
+    pub fn new(members: Vec<MemberConfig>) -> Self {
+        TeamConfig {
+            members,
+            files: BTreeMap::new(),
+            limits: Limits::default(),
+            toggles: Toggles::default(),
+            allow_write: false,
+        }
+    }
+
+    pub fn with_file(mut self, path: &str, content: &str) -> Self {
+        self.files.insert(path.into(), content.into());
+        self
+    }
+}
+
+/// Why a configuration cannot become a team (free play lets the learner edit it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ConfigError(pub String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+/// Member names are short lowercase identifiers, so a name can never smuggle markup or
+/// whitespace into a notification or a caption.
+pub fn validate_member_name(name: &str) -> Result<(), String> {
+    let ok_len = (1..=24).contains(&name.chars().count());
+    let mut chars = name.chars();
+    let ok_first = chars.next().is_some_and(|c| c.is_ascii_lowercase());
+    let ok_rest =
+        chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if ok_len && ok_first && ok_rest {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{name}' is not a valid member name: use 1 to 24 characters, a lowercase letter first, then lowercase letters, digits, '-' or '_'"
+        ))
+    }
+}
+
+impl TeamConfig {
+    /// Checks what the engine relies on: one lead, unique valid names, within the limits.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        let leads = self
+            .members
+            .iter()
+            .filter(|m| m.kind == MemberKind::Lead)
+            .count();
+        if leads != 1 {
+            return Err(ConfigError(format!(
+                "a team needs exactly one lead, this roster has {leads}"
+            )));
+        }
+        if self.members.len() > self.limits.max_members {
+            return Err(ConfigError(format!(
+                "the roster has {} members, the limit is {}",
+                self.members.len(),
+                self.limits.max_members
+            )));
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for member in &self.members {
+            validate_member_name(&member.name).map_err(ConfigError)?;
+            if !seen.insert(member.name.as_str()) {
+                return Err(ConfigError(format!(
+                    "the name '{}' is used twice",
+                    member.name
+                )));
+            }
+            if member.role.trim().is_empty() {
+                return Err(ConfigError(format!("member '{}' has no role", member.name)));
+            }
+        }
+        for (path, content) in &self.files {
+            if let Err(reason) = crate::engine::tools::validate_path(path) {
+                return Err(ConfigError(reason));
+            }
+            if content.chars().count() > self.limits.file_chars {
+                return Err(ConfigError(format!(
+                    "file '{path}' is longer than {} characters",
+                    self.limits.file_chars
+                )));
+            }
+        }
+        Ok(())
+    }
+}

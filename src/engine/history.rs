@@ -1,0 +1,152 @@
+//! Histories and candidates (M3, M4, M5).
+//!
+//! A member's committed history only grows. Preparing the next request builds a *candidate*:
+//! conceptually "a copy of the history plus a notification for each inbox record not yet in
+//! it". Choice: the copy is represented as an overlay (`base_len` + the appended entries), so a
+//! preparation costs time proportional to the new mail, not to the history. Committing appends
+//! the overlay; discarding drops it, and because the inbox deleted nothing, the next preparation
+//! finds the same records again.
+//!
+//! Dedup (M4) compares full notification texts, through a per-member set of the notification
+//! texts already committed, plus a cursor past the inbox records already settled; see
+//! [`collect_new_mail`].
+
+use super::mailbox::{notification_text, MessageId, MessageRecord};
+use super::model::{ModelReply, ToolCall};
+use super::persist::PVec;
+use super::roster::MemberState;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryRole {
+    User,
+    Assistant,
+    Tool,
+}
+
+/// One history entry. Flat on purpose: the UI shows role, text and what it notifies.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct HistoryEntry {
+    pub role: EntryRole,
+    pub text: String,
+    /// Message ids this entry carries: one for an inbox notification; in drain mode a
+    /// `read_inbox` tool result carries the records it drained.
+    #[serde(default)]
+    pub notifies: Vec<MessageId>,
+    /// Assistant entries: the tool calls of the reply.
+    #[serde(default)]
+    pub tool_calls: Vec<ToolCall>,
+    /// Tool entries: which call this result answers, and which tool ran.
+    #[serde(default)]
+    pub tool_call_id: Option<String>,
+    #[serde(default)]
+    pub tool_name: Option<String>,
+    #[serde(default)]
+    pub is_error: bool,
+}
+
+impl HistoryEntry {
+    /// A task the host delivers (the user's request to the lead).
+    pub fn user(text: &str) -> Self {
+        HistoryEntry {
+            role: EntryRole::User,
+            text: text.to_string(),
+            notifies: Vec::new(),
+            tool_calls: Vec::new(),
+            tool_call_id: None,
+            tool_name: None,
+            is_error: false,
+        }
+    }
+
+    /// M4: the plain-text notification for one inbox record.
+    pub fn notification(record: &MessageRecord) -> Self {
+        let mut entry = HistoryEntry::user(&notification_text(record));
+        entry.notifies = vec![record.id];
+        entry
+    }
+
+    pub fn assistant(reply: &ModelReply) -> Self {
+        HistoryEntry {
+            role: EntryRole::Assistant,
+            text: reply.text.clone(),
+            notifies: Vec::new(),
+            tool_calls: reply.tool_calls.clone(),
+            tool_call_id: None,
+            tool_name: None,
+            is_error: false,
+        }
+    }
+
+    pub fn tool_result(
+        call_id: &str,
+        tool: &str,
+        text: &str,
+        is_error: bool,
+        notifies: Vec<MessageId>,
+    ) -> Self {
+        HistoryEntry {
+            role: EntryRole::Tool,
+            text: text.to_string(),
+            notifies,
+            tool_calls: Vec::new(),
+            tool_call_id: Some(call_id.to_string()),
+            tool_name: Some(tool.to_string()),
+            is_error,
+        }
+    }
+
+    /// True for an inbox notification (the entries dedup looks at).
+    pub fn is_notification(&self) -> bool {
+        self.role == EntryRole::User && !self.notifies.is_empty()
+    }
+}
+
+/// M4: a prepared candidate: the committed history (first `base_len` entries, not copied) plus
+/// `entries`. `message_ids` lists the inbox records the entries notify.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Candidate {
+    pub base_len: usize,
+    pub entries: Vec<HistoryEntry>,
+    pub message_ids: Vec<MessageId>,
+}
+
+/// The new part of a candidate for `member`: the pending prompt (if the delivery carried one)
+/// and a notification for each inbox record whose notification text is not yet committed.
+///
+/// Cost: the scan starts at `member.scan_from` (every record before it is already settled:
+/// committed, or drained in drain mode), and each text is looked up in a set, so the cost is
+/// proportional to the new mail, not to history x inbox as in the seed.
+pub fn collect_new_mail(
+    member: &MemberState,
+    messages: &PVec<MessageRecord>,
+    prompt: Option<&str>,
+) -> (Vec<HistoryEntry>, Vec<MessageId>) {
+    let mut entries = Vec::new();
+    let mut ids = Vec::new();
+    if let Some(prompt) = prompt {
+        entries.push(HistoryEntry::user(prompt));
+    }
+    for id in member.inbox.iter_from(member.scan_from) {
+        let Some(record) = message(messages, *id) else {
+            continue;
+        };
+        if record.drained {
+            continue;
+        }
+        let entry = HistoryEntry::notification(record);
+        if member.notified_texts.contains(&entry.text) {
+            continue;
+        }
+        ids.push(record.id);
+        entries.push(entry);
+    }
+    (entries, ids)
+}
+
+/// Message ids are dense (`m1` is at index 0), so a lookup is O(chunk).
+pub fn message(messages: &PVec<MessageRecord>, id: MessageId) -> Option<&MessageRecord> {
+    let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
+    messages.get(index)
+}

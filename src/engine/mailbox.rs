@@ -1,0 +1,140 @@
+//! The mailbox: append-only inbox records, receipts, the three observable positions of a
+//! message, and the checks a send must pass (M1, M2, M7, M8, M9).
+//!
+//! A record is never removed from the team's message log. In the default (append-only) mode an
+//! inbox is the list of records addressed to a member; in drain mode (M6) a record that was read
+//! is marked `drained` and no longer counts as being in the inbox, which is exactly how the
+//! simpler tutorial design loses mail.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// A message id, shown as `m1`, `m2`, ... in creation order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct MessageId(pub u64);
+
+impl fmt::Display for MessageId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "m{}", self.0)
+    }
+}
+
+/// M8: what kind of record this is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MessageKind {
+    Message,
+    Broadcast,
+    ShutdownRequest,
+    ShutdownResponse,
+    PlanApproval,
+    PlanApprovalResponse,
+}
+
+impl MessageKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MessageKind::Message => "message",
+            MessageKind::Broadcast => "broadcast",
+            MessageKind::ShutdownRequest => "shutdown_request",
+            MessageKind::ShutdownResponse => "shutdown_response",
+            MessageKind::PlanApproval => "plan_approval",
+            MessageKind::PlanApprovalResponse => "plan_approval_response",
+        }
+    }
+}
+
+/// M8: one inbox record. The observable position is not stored here; ask
+/// [`TeamState::message_position`](super::state::TeamState::message_position).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MessageRecord {
+    pub id: MessageId,
+    /// Bound by the host to the member whose tool call (or the host command) sent it (M1, D3).
+    pub from: String,
+    pub to: String,
+    pub kind: MessageKind,
+    pub body: String,
+    /// The protocol request this record belongs to (P1).
+    pub request_id: Option<String>,
+    /// Logical time of the send.
+    pub created_at: u64,
+    pub idempotency_key: Option<String>,
+    /// Drain mode only: the record was read and removed from the inbox view.
+    pub drained: bool,
+    /// Index of the entry in the recipient's committed history that carries this record, once
+    /// committed. Requests whose history is longer than this index include it.
+    pub notified_at: Option<usize>,
+    /// Reported as unread when the team was disbanded (L4).
+    pub undelivered: bool,
+}
+
+/// M1: what a send returns. `queued` proves storage only; there are no read receipts (M2).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Receipt {
+    pub message_id: MessageId,
+    pub to: String,
+    pub state: ReceiptState,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ReceiptState {
+    Queued,
+}
+
+/// M2: where a message is, as far as the recipient's model is concerned.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "position", content = "requests")]
+pub enum Position {
+    /// Stored in the inbox and nowhere else: the model knows nothing of it.
+    Queued,
+    /// In the recipient's prepared candidate, not yet committed.
+    InCandidate,
+    /// Committed to the recipient's history, not yet part of any sent request.
+    Committed,
+    /// Included in these sent model requests (ids in send order).
+    InRequest(Vec<super::model::RequestId>),
+    /// Drain mode: removed from the inbox by a read and never committed.
+    Lost,
+    /// Reported as unread when the team was disbanded.
+    Undelivered,
+}
+
+impl Position {
+    /// A stable short name (used by the UI lanes and in transcripts).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Position::Queued => "queued",
+            Position::InCandidate => "in_candidate",
+            Position::Committed => "committed",
+            Position::InRequest(_) => "in_request",
+            Position::Lost => "lost",
+            Position::Undelivered => "undelivered",
+        }
+    }
+}
+
+/// M4: the plain-text notification a record becomes in a history.
+///
+/// Choice: the text carries the message id, so two records with the same body stay two
+/// notifications; dedup still compares the whole text, as the seed does.
+pub fn notification_text(record: &MessageRecord) -> String {
+    let request = match &record.request_id {
+        Some(id) => format!(" (request_id {id})"),
+        None => String::new(),
+    };
+    format!(
+        "[inbox {}] {} from {}{}: {}",
+        record.id,
+        record.kind.as_str(),
+        record.from,
+        request,
+        record.body
+    )
+}
+
+/// Number of characters as the limits count them (Unicode scalar values).
+pub fn char_len(text: &str) -> usize {
+    text.chars().count()
+}

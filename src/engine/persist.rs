@@ -1,0 +1,238 @@
+//! Structurally shared containers: [`PVec`] (a chunked, append-friendly vector) and
+//! [`Shared`] (an `Arc` with transparent serde).
+//!
+//! Why they exist: the [`Timeline`](super::timeline::Timeline) keeps a checkpoint of the whole
+//! team every few events so that the UI can scrub. With plain `Vec`s every checkpoint would
+//! copy every history, message and request, and a 100,000-event log would need gigabytes. With
+//! these containers a checkpoint copies one pointer per 64 elements; a later write copies only
+//! the chunk it touches (copy-on-write through `Arc::make_mut`).
+//!
+//! `Arc` (not `Rc`) so that a state can live in a `Send + Sync` signal in the UI.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
+
+/// Elements per chunk. Small enough that copy-on-write of one chunk is cheap, large enough
+/// that cloning a long vector touches few pointers.
+const CHUNK: usize = 64;
+
+/// An append-mostly vector whose clones share their chunks.
+///
+/// Invariant: every chunk but the last holds exactly `CHUNK` elements, so element `i` lives in
+/// chunk `i / CHUNK` at offset `i % CHUNK`.
+pub struct PVec<T> {
+    chunks: Vec<Arc<Vec<T>>>,
+    len: usize,
+}
+
+impl<T> Clone for PVec<T> {
+    fn clone(&self) -> Self {
+        PVec {
+            chunks: self.chunks.clone(),
+            len: self.len,
+        }
+    }
+}
+
+impl<T> Default for PVec<T> {
+    fn default() -> Self {
+        PVec {
+            chunks: Vec::new(),
+            len: 0,
+        }
+    }
+}
+
+impl<T: Clone> PVec<T> {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    pub fn push(&mut self, value: T) {
+        match self.chunks.last_mut() {
+            Some(last) if last.len() < CHUNK => Arc::make_mut(last).push(value),
+            _ => {
+                let mut chunk = Vec::with_capacity(CHUNK);
+                chunk.push(value);
+                self.chunks.push(Arc::new(chunk));
+            }
+        }
+        self.len += 1;
+    }
+
+    pub fn get(&self, index: usize) -> Option<&T> {
+        self.chunks.get(index / CHUNK)?.get(index % CHUNK)
+    }
+
+    /// Mutable access; copies the touched chunk if a checkpoint still shares it.
+    pub fn get_mut(&mut self, index: usize) -> Option<&mut T> {
+        let chunk = self.chunks.get_mut(index / CHUNK)?;
+        Arc::make_mut(chunk).get_mut(index % CHUNK)
+    }
+
+    pub fn last(&self) -> Option<&T> {
+        self.chunks.last().and_then(|chunk| chunk.last())
+    }
+
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + '_ {
+        self.chunks.iter().flat_map(|chunk| chunk.iter())
+    }
+
+    /// The elements from `start` on, without walking the chunks before it.
+    pub fn iter_from(&self, start: usize) -> impl Iterator<Item = &T> + '_ {
+        let first_chunk = start / CHUNK;
+        let skip = start % CHUNK;
+        self.chunks
+            .iter()
+            .skip(first_chunk)
+            .flat_map(|chunk| chunk.iter())
+            .skip(skip)
+    }
+
+    pub fn to_vec(&self) -> Vec<T> {
+        self.iter().cloned().collect()
+    }
+}
+
+impl<T: Clone> std::ops::Index<usize> for PVec<T> {
+    type Output = T;
+    fn index(&self, index: usize) -> &T {
+        // Invariant: callers index with positions they got from `len()`; out of range is a
+        // programming error in the engine, never something a model or learner controls.
+        self.get(index).expect("PVec index out of range")
+    }
+}
+
+impl<T: Clone> FromIterator<T> for PVec<T> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut out = PVec::new();
+        for value in iter {
+            out.push(value);
+        }
+        out
+    }
+}
+
+impl<T: Clone> From<Vec<T>> for PVec<T> {
+    fn from(values: Vec<T>) -> Self {
+        values.into_iter().collect()
+    }
+}
+
+impl<T: Clone + PartialEq> PartialEq for PVec<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len == other.len && self.iter().eq(other.iter())
+    }
+}
+
+impl<T: Clone + fmt::Debug> fmt::Debug for PVec<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<T: Clone + Serialize> Serialize for PVec<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
+impl<'de, T: Clone + Deserialize<'de>> Deserialize<'de> for PVec<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Vec::<T>::deserialize(deserializer).map(PVec::from)
+    }
+}
+
+/// A shared, copy-on-write value with transparent serde (serde's own `Arc` support needs a
+/// feature this crate does not enable).
+pub struct Shared<T>(Arc<T>);
+
+impl<T> Shared<T> {
+    pub fn new(value: T) -> Self {
+        Shared(Arc::new(value))
+    }
+}
+
+impl<T: Clone> Shared<T> {
+    /// Mutable access; copies the value if a checkpoint still shares it.
+    pub fn make_mut(&mut self) -> &mut T {
+        Arc::make_mut(&mut self.0)
+    }
+}
+
+impl<T> Clone for Shared<T> {
+    fn clone(&self) -> Self {
+        Shared(Arc::clone(&self.0))
+    }
+}
+
+impl<T: Default> Default for Shared<T> {
+    fn default() -> Self {
+        Shared::new(T::default())
+    }
+}
+
+impl<T> Deref for Shared<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: PartialEq> PartialEq for Shared<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
+    }
+}
+
+impl<T: fmt::Debug> fmt::Debug for Shared<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<T: Serialize> Serialize for Shared<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Shared<T> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        T::deserialize(deserializer).map(Shared::new)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pvec_clone_shares_and_copies_on_write() {
+        let mut a: PVec<u32> = (0..200).collect();
+        let b = a.clone();
+        *a.get_mut(5).unwrap() = 99;
+        a.push(200);
+        assert_eq!(b[5], 5);
+        assert_eq!(a[5], 99);
+        assert_eq!(b.len(), 200);
+        assert_eq!(a.len(), 201);
+        assert_eq!(
+            a.iter_from(198).copied().collect::<Vec<_>>(),
+            vec![198, 199, 200]
+        );
+        let json = serde_json::to_string(&b).unwrap();
+        let back: PVec<u32> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, b);
+    }
+}

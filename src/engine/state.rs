@@ -1,0 +1,625 @@
+//! The queryable team state after N events, and the one reducer that changes it.
+//!
+//! **Invariant:** [`TeamState::evolve`] is the only code that mutates a state, and it is a pure
+//! function of (state, event): it makes no decisions. [`Team`](super::team::Team) decides what
+//! happens and emits events; the timeline replays the same events through the same reducer.
+//! That is why "state after event N" is exact for every N, mid-command included.
+
+use super::config::{MemberKind, TeamConfig, Toggles};
+use super::event::{Event, EventKind};
+use super::history::{message, HistoryEntry};
+use super::mailbox::{MessageId, MessageRecord, Position, Receipt};
+use super::model::{ModelReply, ModelRequest, RequestId, ToolSpec};
+use super::persist::{PVec, Shared};
+use super::protocol::{ProtocolRequest, Tracker};
+use super::roster::{MemberState, MemberStatus, RoundOutcome, RoundState};
+use super::tools;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RequestStatus {
+    InFlight,
+    Replied,
+    Failed,
+    /// The page reloaded while the request was in flight; its reply will be refused.
+    Abandoned,
+}
+
+/// A sent model request and what became of it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SentRequest {
+    pub request: ModelRequest,
+    pub status: RequestStatus,
+    pub finished_at: Option<u64>,
+    pub reply: Option<ModelReply>,
+    pub error: Option<String>,
+}
+
+/// The whole team after some prefix of the event log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TeamState {
+    /// Shared: the config never changes after the start, so checkpoints share it.
+    pub config: Shared<TeamConfig>,
+    /// Current contrast modes (a lesson may switch them between acts).
+    pub toggles: Toggles,
+    pub members: BTreeMap<String, MemberState>,
+    /// Roster order for display: the configured members, then spawned ones.
+    pub order: Vec<String>,
+    pub lead: String,
+    /// Every message record ever stored (M1: append-only; `m1` is at index 0).
+    pub messages: PVec<MessageRecord>,
+    /// Every model request ever sent (`r1` is at index 0).
+    pub requests: PVec<SentRequest>,
+    /// P1: the protocol tracker.
+    pub protocol: Tracker,
+    /// K3: the virtual file system.
+    pub files: BTreeMap<String, String>,
+    /// M8: first receipt per (sender, idempotency key).
+    pub idempotency: Shared<BTreeMap<String, BTreeMap<String, Receipt>>>,
+    /// T6: who holds the host's lock, and who waits for it (hold-lock mode only).
+    pub lock_holder: Option<String>,
+    pub lock_waiters: Vec<String>,
+    pub disbanded: bool,
+    pub event_count: usize,
+    pub now: u64,
+    pub lead_tools: Shared<Vec<ToolSpec>>,
+    pub teammate_tools: Shared<Vec<ToolSpec>>,
+}
+
+/// L3: what survives a page reload (browser storage). Choice: the whole record of the team
+/// (histories, inboxes, tracker, files, the request log) with every transient part cleared:
+/// members offline, no round, no candidate, no lock, in-flight requests abandoned.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RosterSnapshot {
+    pub version: u32,
+    pub state: TeamState,
+}
+
+impl RosterSnapshot {
+    pub const VERSION: u32 = 1;
+
+    pub fn of(state: &TeamState) -> RosterSnapshot {
+        let mut state = state.clone();
+        for member in state.members.values_mut() {
+            member.status = MemberStatus::Offline;
+            member.round = None;
+            member.candidate = None;
+            member.waiting = None;
+            member.armed_fault = None;
+        }
+        state.lock_holder = None;
+        state.lock_waiters.clear();
+        let in_flight: Vec<usize> = state
+            .requests
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.status == RequestStatus::InFlight)
+            .map(|(i, _)| i)
+            .collect();
+        for index in in_flight {
+            if let Some(r) = state.requests.get_mut(index) {
+                r.status = RequestStatus::Abandoned;
+            }
+        }
+        RosterSnapshot {
+            version: Self::VERSION,
+            state,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    pub fn from_json(text: &str) -> Result<RosterSnapshot, String> {
+        let snapshot: RosterSnapshot = serde_json::from_str(text)
+            .map_err(|e| format!("the stored roster cannot be read: {e}"))?;
+        if snapshot.version != Self::VERSION {
+            return Err(format!(
+                "the stored roster has version {}, this playground reads version {}",
+                snapshot.version,
+                Self::VERSION
+            ));
+        }
+        Ok(snapshot)
+    }
+}
+
+impl TeamState {
+    /// The state before any event. The configured members are registered by the host and
+    /// start idle. The config must be valid ([`TeamConfig::validate`]).
+    pub fn new(config: TeamConfig) -> TeamState {
+        let mut members = BTreeMap::new();
+        let mut order = Vec::new();
+        let mut lead = String::new();
+        for m in &config.members {
+            let budget = m.delivery_budget.unwrap_or(config.limits.delivery_budget);
+            members.insert(
+                m.name.clone(),
+                MemberState::new(&m.name, &m.role, m.kind, budget, MemberStatus::Idle),
+            );
+            order.push(m.name.clone());
+            if m.kind == MemberKind::Lead && lead.is_empty() {
+                lead = m.name.clone();
+            }
+        }
+        TeamState {
+            toggles: config.toggles,
+            files: config.files.clone(),
+            lead_tools: Shared::new(tools::specs_for(MemberKind::Lead, config.allow_write)),
+            teammate_tools: Shared::new(tools::specs_for(MemberKind::Teammate, config.allow_write)),
+            config: Shared::new(config),
+            members,
+            order,
+            lead,
+            messages: PVec::new(),
+            requests: PVec::new(),
+            protocol: Tracker::new(),
+            idempotency: Shared::default(),
+            lock_holder: None,
+            lock_waiters: Vec::new(),
+            disbanded: false,
+            event_count: 0,
+            now: 0,
+        }
+    }
+
+    // ----- queries (what the UI reads) -----
+
+    pub fn member(&self, name: &str) -> Option<&MemberState> {
+        self.members.get(name)
+    }
+
+    pub fn members_in_order(&self) -> impl Iterator<Item = &MemberState> + '_ {
+        self.order.iter().filter_map(|name| self.members.get(name))
+    }
+
+    pub fn lead_name(&self) -> &str {
+        &self.lead
+    }
+
+    pub fn holds_lock(&self, name: &str) -> bool {
+        self.lock_holder.as_deref() == Some(name)
+    }
+
+    pub fn message(&self, id: MessageId) -> Option<&MessageRecord> {
+        message(&self.messages, id)
+    }
+
+    pub fn request(&self, id: RequestId) -> Option<&SentRequest> {
+        let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
+        self.requests.get(index)
+    }
+
+    /// Every request `name` sent, in order.
+    pub fn member_requests(&self, name: &str) -> Vec<&SentRequest> {
+        self.members
+            .get(name)
+            .map(|m| {
+                m.requests
+                    .iter()
+                    .filter_map(|id| self.request(*id))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// The records addressed to `name`, in arrival order (drained ones included).
+    pub fn inbox_of(&self, name: &str) -> Vec<&MessageRecord> {
+        self.members
+            .get(name)
+            .map(|m| m.inbox.iter().filter_map(|id| self.message(*id)).collect())
+            .unwrap_or_default()
+    }
+
+    /// M7: the count the inbox limit applies to.
+    pub fn inbox_count(&self, name: &str) -> usize {
+        let Some(member) = self.members.get(name) else {
+            return 0;
+        };
+        if self.toggles.drain_on_read {
+            member
+                .inbox
+                .iter()
+                .filter(|id| self.message(**id).is_some_and(|r| !r.drained))
+                .count()
+        } else {
+            member.inbox.len()
+        }
+    }
+
+    /// M2: where message `id` is now.
+    pub fn message_position(&self, id: MessageId) -> Option<Position> {
+        let record = self.message(id)?;
+        if record.notified_at.is_some() {
+            let requests = self.requests_containing(id);
+            return Some(if requests.is_empty() {
+                Position::Committed
+            } else {
+                Position::InRequest(requests)
+            });
+        }
+        let in_candidate = self
+            .members
+            .get(&record.to)
+            .and_then(|m| m.candidate.as_ref())
+            .is_some_and(|c| c.message_ids.contains(&id));
+        Some(if in_candidate {
+            Position::InCandidate
+        } else if record.drained {
+            Position::Lost
+        } else if record.undelivered {
+            Position::Undelivered
+        } else {
+            Position::Queued
+        })
+    }
+
+    /// M2: the sent requests whose messages include the notification of `id`.
+    pub fn requests_containing(&self, id: MessageId) -> Vec<RequestId> {
+        let Some(record) = self.message(id) else {
+            return Vec::new();
+        };
+        let Some(at) = record.notified_at else {
+            return Vec::new();
+        };
+        self.member_requests(&record.to)
+            .into_iter()
+            .filter(|r| r.request.messages.len() > at)
+            .map(|r| r.request.id)
+            .collect()
+    }
+
+    /// L4: the unread records reported at disband, if the team was disbanded.
+    pub fn disband_report(&self) -> Option<Vec<&MessageRecord>> {
+        self.disbanded
+            .then(|| self.messages.iter().filter(|r| r.undelivered).collect())
+    }
+
+    pub fn protocol_requests(&self) -> impl Iterator<Item = &ProtocolRequest> + '_ {
+        self.protocol.values()
+    }
+
+    pub fn tools_of(&self, kind: MemberKind) -> Shared<Vec<ToolSpec>> {
+        match kind {
+            MemberKind::Lead => self.lead_tools.clone(),
+            MemberKind::Teammate => self.teammate_tools.clone(),
+        }
+    }
+
+    pub fn any_busy(&self) -> bool {
+        self.members
+            .values()
+            .any(|m| m.busy() || m.waiting_for_lock())
+    }
+
+    // ----- the reducer -----
+
+    /// Applies one event. See the module invariant.
+    pub fn evolve(&mut self, event: &Event) {
+        self.event_count += 1;
+        self.now = event.time;
+        match &event.kind {
+            EventKind::MessageQueued { record } => {
+                self.messages.push(record.clone());
+                if let Some(m) = self.members.get_mut(&record.to) {
+                    m.inbox.push(record.id);
+                }
+                if let Some(key) = &record.idempotency_key {
+                    let receipt = Receipt {
+                        message_id: record.id,
+                        to: record.to.clone(),
+                        state: super::mailbox::ReceiptState::Queued,
+                    };
+                    self.idempotency
+                        .make_mut()
+                        .entry(record.from.clone())
+                        .or_default()
+                        .insert(key.clone(), receipt);
+                }
+            }
+            EventKind::ResendIgnored { .. }
+            | EventKind::Refused { .. }
+            | EventKind::MemberRecalled { .. } => {}
+            EventKind::InboxDrained {
+                member,
+                message_ids,
+            } => {
+                for id in message_ids {
+                    self.mark_drained(*id);
+                }
+                self.advance_scan(member);
+            }
+            EventKind::CandidatePrepared { member, candidate } => {
+                if let Some(m) = self.members.get_mut(member) {
+                    m.candidate = Some(candidate.clone());
+                }
+            }
+            EventKind::CandidateDiscarded { member, .. } => {
+                if let Some(m) = self.members.get_mut(member) {
+                    m.candidate = None;
+                }
+            }
+            EventKind::HistoryCommitted { member, .. } => {
+                let Some(candidate) = self
+                    .members
+                    .get_mut(member)
+                    .and_then(|m| m.candidate.take())
+                else {
+                    return;
+                };
+                for entry in candidate.entries {
+                    self.append_entry(member, entry);
+                }
+                if let Some(round) = self.members.get_mut(member).and_then(|m| m.round.as_mut()) {
+                    round.pending_prompt = None;
+                }
+                self.advance_scan(member);
+            }
+            EventKind::ModelRequested { request } => {
+                self.requests.push(SentRequest {
+                    request: request.clone(),
+                    status: RequestStatus::InFlight,
+                    finished_at: None,
+                    reply: None,
+                    error: None,
+                });
+                if let Some(m) = self.members.get_mut(&request.member) {
+                    m.requests.push(request.id);
+                    if let Some(round) = m.round.as_mut() {
+                        if request.attempt == 0 {
+                            round.requests_used += 1;
+                        }
+                        round.in_flight = Some(request.id);
+                    }
+                }
+            }
+            EventKind::RetryScheduled { member, .. } => {
+                if let Some(round) = self.members.get_mut(member).and_then(|m| m.round.as_mut()) {
+                    round.retries_used += 1;
+                }
+            }
+            EventKind::ModelReplied {
+                member,
+                request_id,
+                reply,
+            } => {
+                self.finish_request(
+                    *request_id,
+                    RequestStatus::Replied,
+                    Some(reply.clone()),
+                    None,
+                    event.time,
+                );
+                if let Some(round) = self.members.get_mut(member).and_then(|m| m.round.as_mut()) {
+                    round.in_flight = None;
+                }
+                self.append_entry(member, HistoryEntry::assistant(reply));
+            }
+            EventKind::ModelFailed {
+                member,
+                request_id,
+                error,
+                ..
+            } => {
+                self.finish_request(
+                    *request_id,
+                    RequestStatus::Failed,
+                    None,
+                    Some(error.clone()),
+                    event.time,
+                );
+                if let Some(round) = self.members.get_mut(member).and_then(|m| m.round.as_mut()) {
+                    round.in_flight = None;
+                }
+            }
+            EventKind::ToolExecuted {
+                member,
+                call_id,
+                tool,
+                result,
+                is_error,
+                notifies,
+                ..
+            } => {
+                // Drain mode's read_inbox: the records it returned leave the inbox here, in the
+                // same step as they enter the history, so no step shows them as lost.
+                for id in notifies {
+                    self.mark_drained(*id);
+                }
+                self.append_entry(
+                    member,
+                    HistoryEntry::tool_result(call_id, tool, result, *is_error, notifies.clone()),
+                );
+                self.advance_scan(member);
+            }
+            EventKind::FileWritten { path, content, .. } => {
+                self.files.insert(path.clone(), content.clone());
+            }
+            EventKind::LockAcquired { member } => {
+                self.lock_holder = Some(member.clone());
+                self.lock_waiters.retain(|w| w != member);
+                if let Some(m) = self.members.get_mut(member) {
+                    m.waiting = None;
+                }
+            }
+            EventKind::LockReleased { member } => {
+                if self.lock_holder.as_ref() == Some(member) {
+                    self.lock_holder = None;
+                }
+            }
+            EventKind::LockWaiting { member, prompt, .. } => {
+                self.lock_waiters.push(member.clone());
+                if let Some(m) = self.members.get_mut(member) {
+                    m.waiting = Some(prompt.clone());
+                }
+            }
+            EventKind::ProtocolOpened { request } => {
+                self.protocol.insert(request.id.clone(), request.clone());
+            }
+            EventKind::ProtocolDecided {
+                request_id,
+                status,
+                note,
+                ..
+            } => {
+                if let Some(r) = self.protocol.get_mut(request_id) {
+                    r.status = *status;
+                    r.response = Some(note.clone());
+                    r.decided_at = Some(event.time);
+                }
+            }
+            EventKind::ShouldExitSet { member, .. } => {
+                if let Some(round) = self.members.get_mut(member).and_then(|m| m.round.as_mut()) {
+                    round.should_exit = true;
+                }
+            }
+            EventKind::MemberSpawned { config } => {
+                let budget = config
+                    .delivery_budget
+                    .unwrap_or(self.config.limits.delivery_budget);
+                self.members.insert(
+                    config.name.clone(),
+                    MemberState::new(
+                        &config.name,
+                        &config.role,
+                        config.kind,
+                        budget,
+                        MemberStatus::Offline,
+                    ),
+                );
+                self.order.push(config.name.clone());
+            }
+            EventKind::RoundStarted {
+                member,
+                delivery,
+                prompt,
+                ..
+            } => {
+                if let Some(m) = self.members.get_mut(member) {
+                    m.deliveries_used = *delivery;
+                    m.round = Some(RoundState {
+                        delivery: *delivery,
+                        requests_used: 0,
+                        retries_used: 0,
+                        in_flight: None,
+                        should_exit: false,
+                        pending_prompt: prompt.clone(),
+                    });
+                }
+            }
+            EventKind::RoundFinished {
+                member, outcome, ..
+            } => {
+                if let Some(m) = self.members.get_mut(member) {
+                    m.round = None;
+                    m.candidate = None;
+                    if matches!(outcome, RoundOutcome::Answered | RoundOutcome::Shutdown) {
+                        m.deliveries_completed += 1;
+                    }
+                }
+            }
+            EventKind::StatusChanged { member, to, .. } => {
+                if let Some(m) = self.members.get_mut(member) {
+                    m.status = *to;
+                }
+            }
+            EventKind::RosterRestored { snapshot } => {
+                let count = self.event_count;
+                *self = RosterSnapshot::of(&snapshot.state).state;
+                self.event_count = count;
+                self.now = event.time;
+            }
+            EventKind::TeamDisbanded { undelivered } => {
+                for record in undelivered {
+                    if let Some(r) = self.message_mut(record.id) {
+                        r.undelivered = true;
+                    }
+                }
+                self.disbanded = true;
+            }
+            EventKind::FaultArmed { member, fault } => {
+                if let Some(m) = self.members.get_mut(member) {
+                    m.armed_fault = Some(*fault);
+                }
+            }
+            EventKind::FaultStruck { member, .. } => {
+                if let Some(m) = self.members.get_mut(member) {
+                    m.armed_fault = None;
+                }
+            }
+            EventKind::TogglesChanged { toggles } => {
+                self.toggles = *toggles;
+            }
+        }
+    }
+
+    fn message_mut(&mut self, id: MessageId) -> Option<&mut MessageRecord> {
+        let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
+        self.messages.get_mut(index)
+    }
+
+    fn mark_drained(&mut self, id: MessageId) {
+        if let Some(r) = self.message_mut(id) {
+            r.drained = true;
+        }
+    }
+
+    fn finish_request(
+        &mut self,
+        id: RequestId,
+        status: RequestStatus,
+        reply: Option<ModelReply>,
+        error: Option<String>,
+        at: u64,
+    ) {
+        let Some(index) = usize::try_from(id.0).ok().and_then(|i| i.checked_sub(1)) else {
+            return;
+        };
+        if let Some(sent) = self.requests.get_mut(index) {
+            sent.status = status;
+            sent.finished_at = Some(at);
+            sent.reply = reply;
+            sent.error = error;
+        }
+    }
+
+    /// Appends one entry to a history and keeps the dedup index and the records' positions.
+    fn append_entry(&mut self, member: &str, entry: HistoryEntry) {
+        let Some(m) = self.members.get_mut(member) else {
+            return;
+        };
+        let index = m.history.len();
+        if entry.is_notification() {
+            m.notified_texts.make_mut().insert(entry.text.clone());
+        }
+        let notifies = entry.notifies.clone();
+        m.history.push(entry);
+        for id in notifies {
+            if let Some(r) = self.message_mut(id) {
+                if r.notified_at.is_none() {
+                    r.notified_at = Some(index);
+                }
+            }
+        }
+    }
+
+    /// Moves the member's dedup cursor past the inbox records that are settled.
+    fn advance_scan(&mut self, member: &str) {
+        let Some(m) = self.members.get(member) else {
+            return;
+        };
+        let mut cursor = m.scan_from;
+        while let Some(id) = m.inbox.get(cursor) {
+            match message(&self.messages, *id) {
+                Some(r) if r.notified_at.is_some() || r.drained => cursor += 1,
+                _ => break,
+            }
+        }
+        if let Some(m) = self.members.get_mut(member) {
+            m.scan_from = cursor;
+        }
+    }
+}

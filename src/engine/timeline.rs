@@ -1,0 +1,256 @@
+//! The timeline: an append-only event log plus checkpoints, so that the state after any event
+//! index is cheap to obtain (the UI scrubs).
+//!
+//! A checkpoint is a full [`TeamState`] kept every [`CHECKPOINT_INTERVAL`] events. Thanks to
+//! the shared containers of [`persist`](super::persist), a checkpoint costs about one pointer per
+//! 64 history entries, messages or requests, not a copy of them. `state_at(i)` clones the
+//! nearest checkpoint at or before `i` and replays at most `CHECKPOINT_INTERVAL - 1` events
+//! through the same reducer the team used.
+
+use super::config::{Limits, MemberConfig, TeamConfig};
+use super::event::{Caption, Event, EventKind, Lang};
+use super::model::{ModelReply, ToolCall};
+use super::state::TeamState;
+use super::team::{Input, Team};
+use serde_json::json;
+use std::collections::BTreeMap;
+
+/// Events between two checkpoints.
+pub const CHECKPOINT_INTERVAL: usize = 64;
+
+#[derive(Clone, Debug)]
+pub struct Timeline {
+    initial: TeamState,
+    events: Vec<Event>,
+    /// `checkpoints[k]` is the state after `(k + 1) * CHECKPOINT_INTERVAL` events.
+    checkpoints: Vec<TeamState>,
+    tip: TeamState,
+    /// Lesson captions by event index (they override the generic caption of that event).
+    captions: BTreeMap<usize, Caption>,
+    intro: Option<Caption>,
+}
+
+impl Timeline {
+    pub fn new(initial: TeamState) -> Timeline {
+        Timeline {
+            tip: initial.clone(),
+            initial,
+            events: Vec::new(),
+            checkpoints: Vec::new(),
+            captions: BTreeMap::new(),
+            intro: None,
+        }
+    }
+
+    /// Appends one event (as emitted by the team that started from `initial`).
+    pub fn push(&mut self, event: Event) {
+        self.tip.evolve(&event);
+        self.events.push(event);
+        if self.events.len().is_multiple_of(CHECKPOINT_INTERVAL) {
+            self.checkpoints.push(self.tip.clone());
+        }
+    }
+
+    pub fn extend(&mut self, events: impl IntoIterator<Item = Event>) {
+        for event in events {
+            self.push(event);
+        }
+    }
+
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Number of events; the steps are `0..=len()`.
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    pub fn initial_state(&self) -> &TeamState {
+        &self.initial
+    }
+
+    pub fn final_state(&self) -> &TeamState {
+        &self.tip
+    }
+
+    /// The state after the first `index` events (0 = the initial state). An index past the
+    /// end gives the final state.
+    pub fn state_at(&self, index: usize) -> TeamState {
+        let index = index.min(self.events.len());
+        if index == self.events.len() {
+            return self.tip.clone();
+        }
+        let k = index / CHECKPOINT_INTERVAL;
+        let mut state = if k == 0 {
+            self.initial.clone()
+        } else {
+            self.checkpoints[k - 1].clone()
+        };
+        for event in &self.events[k * CHECKPOINT_INTERVAL..index] {
+            state.evolve(event);
+        }
+        state
+    }
+
+    pub fn set_intro(&mut self, caption: Caption) {
+        self.intro = Some(caption);
+    }
+
+    pub fn intro(&self) -> Option<&Caption> {
+        self.intro.as_ref()
+    }
+
+    /// Attaches a lesson caption to event `seq`.
+    pub fn set_caption(&mut self, seq: usize, caption: Caption) {
+        self.captions.insert(seq, caption);
+    }
+
+    /// The lesson caption of step `step` (the step after event `step - 1`), if the lesson wrote one.
+    pub fn lesson_caption(&self, step: usize) -> Option<&Caption> {
+        if step == 0 {
+            self.intro.as_ref()
+        } else {
+            self.captions.get(&(step - 1))
+        }
+    }
+
+    /// Indices of the events that carry a lesson caption.
+    pub fn captioned_events(&self) -> impl Iterator<Item = (usize, &Caption)> + '_ {
+        self.captions.iter().map(|(k, v)| (*k, v))
+    }
+
+    /// What to show at step `step`: the lesson caption if there is one, otherwise the generic
+    /// caption of the event that just happened.
+    pub fn caption(&self, step: usize, lang: Lang) -> String {
+        if let Some(caption) = self.lesson_caption(step) {
+            return caption.get(lang).to_string();
+        }
+        match step.checked_sub(1).and_then(|i| self.events.get(i)) {
+            Some(event) => event.caption(lang),
+            None => match lang {
+                Lang::Zh => "还没有发生任何事。".to_string(),
+                Lang::En => "Nothing has happened yet.".to_string(),
+            },
+        }
+    }
+
+    /// A long, realistic log for seek benchmarks (natively and in the browser): 50 members,
+    /// the lead sends work, teammates prepare, commit, call a tool, report back, and the lead
+    /// takes the reports in. Deterministic: a fixed-seed LCG picks the teammates.
+    pub fn generate_stress(n_events: usize) -> Timeline {
+        let mut members = vec![MemberConfig::lead()];
+        for i in 1..50 {
+            members.push(MemberConfig::teammate(&format!("t{i:02}"), "worker"));
+        }
+        let config = TeamConfig {
+            members,
+            files: BTreeMap::from([("notes.txt".to_string(), "stress".to_string())]),
+            limits: Limits {
+                inbox_records: usize::MAX,
+                history_entries: usize::MAX,
+                delivery_budget: u32::MAX,
+                max_members: 64,
+                ..Limits::default()
+            },
+            toggles: Default::default(),
+            allow_write: false,
+        };
+        // Invariant: this config is valid by construction (one lead, 50 distinct names).
+        let mut team = Team::new(config).expect("stress config is valid");
+        let mut timeline = Timeline::new(team.state().clone());
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut round = 0u64;
+        let mut now = 0u64;
+        let feed = |team: &mut Team, timeline: &mut Timeline, input: Input| {
+            for event in team.apply(input) {
+                if timeline.len() < n_events {
+                    timeline.push(event);
+                }
+            }
+        };
+        while timeline.len() < n_events {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let worker = format!("t{:02}", 1 + (seed >> 33) % 49);
+            round += 1;
+            now += 1;
+            feed(&mut team, &mut timeline, Input::Tick { now });
+            let body = format!("task {round}: read notes.txt and report");
+            feed(
+                &mut team,
+                &mut timeline,
+                Input::HostSend {
+                    from: "lead".into(),
+                    to: worker.clone(),
+                    body,
+                    idempotency_key: None,
+                },
+            );
+            feed(
+                &mut team,
+                &mut timeline,
+                Input::StartRound {
+                    member: worker.clone(),
+                    prompt: None,
+                },
+            );
+            let calls = vec![
+                ToolCall::new(
+                    format!("c{round}a"),
+                    "read_file",
+                    json!({"path": "notes.txt"}),
+                ),
+                ToolCall::new(
+                    format!("c{round}b"),
+                    "send_message",
+                    json!({"to": "lead", "body": format!("report {round}: notes.txt says stress")}),
+                ),
+            ];
+            for reply in [ModelReply::tools("", calls), ModelReply::text("done")] {
+                let Some(id) = team.state().member(&worker).and_then(|m| m.in_flight()) else {
+                    break;
+                };
+                feed(
+                    &mut team,
+                    &mut timeline,
+                    Input::ModelReplied {
+                        request_id: id,
+                        reply,
+                    },
+                );
+            }
+            if round.is_multiple_of(49) {
+                feed(
+                    &mut team,
+                    &mut timeline,
+                    Input::StartRound {
+                        member: "lead".into(),
+                        prompt: None,
+                    },
+                );
+                if let Some(id) = team.state().member("lead").and_then(|m| m.in_flight()) {
+                    feed(
+                        &mut team,
+                        &mut timeline,
+                        Input::ModelReplied {
+                            request_id: id,
+                            reply: ModelReply::text("noted"),
+                        },
+                    );
+                }
+            }
+        }
+        timeline
+    }
+}
+
+/// Is this event a refusal? (Handy for tests and the UI.)
+pub fn is_refusal(event: &Event) -> bool {
+    matches!(event.kind, EventKind::Refused { .. })
+}

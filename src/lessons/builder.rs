@@ -1,0 +1,203 @@
+//! Small helpers that keep the lesson files readable as data tables.
+#![allow(dead_code)] // TEMP: some helpers are used only by lessons not written yet
+
+use super::{Action, CaptionRule, Direction, ScriptOutcome, ScriptedModel, ScriptedReply, Wait};
+use crate::engine::{Caption, Input, ModelReply, ToolCall};
+use serde_json::Value;
+
+/// Builds a scripted model member by member; request indices count up automatically.
+#[derive(Default)]
+pub struct Script {
+    model: ScriptedModel,
+}
+
+impl Script {
+    pub fn new() -> Self {
+        Script::default()
+    }
+
+    fn next_index(&self, member: &str) -> u32 {
+        self.model
+            .replies
+            .iter()
+            .filter(|r| r.member == member)
+            .count() as u32
+    }
+
+    /// The next request of `member` gets tool calls (ids `member-index-k`) and optional text.
+    pub fn calls(self, member: &str, latency: u64, text: &str, calls: Vec<(&str, Value)>) -> Self {
+        let index = self.next_index(member);
+        let calls = calls
+            .into_iter()
+            .enumerate()
+            .map(|(k, (name, args))| ToolCall::new(format!("{member}-{index}-{k}"), name, args))
+            .collect();
+        self.push(
+            member,
+            index,
+            latency,
+            ScriptOutcome::Reply {
+                reply: ModelReply::tools(text, calls),
+            },
+        )
+    }
+
+    /// The next request of `member` gets a final answer.
+    pub fn answer(self, member: &str, latency: u64, text: &str) -> Self {
+        let index = self.next_index(member);
+        self.push(
+            member,
+            index,
+            latency,
+            ScriptOutcome::Reply {
+                reply: ModelReply::text(text),
+            },
+        )
+    }
+
+    /// The next request of `member` fails.
+    pub fn fail(self, member: &str, latency: u64, error: &str, retryable: bool) -> Self {
+        let index = self.next_index(member);
+        self.push(
+            member,
+            index,
+            latency,
+            ScriptOutcome::Fail {
+                error: error.to_string(),
+                retryable,
+            },
+        )
+    }
+
+    /// The next request of `member` gets this exact reply (for hand-made tool call ids).
+    pub fn raw(self, member: &str, latency: u64, reply: ModelReply) -> Self {
+        let index = self.next_index(member);
+        self.push(member, index, latency, ScriptOutcome::Reply { reply })
+    }
+
+    fn push(
+        mut self,
+        member: &str,
+        request_index: u32,
+        latency: u64,
+        outcome: ScriptOutcome,
+    ) -> Self {
+        self.model.replies.push(ScriptedReply {
+            member: member.to_string(),
+            request_index,
+            latency,
+            outcome,
+        });
+        self
+    }
+
+    pub fn build(self) -> ScriptedModel {
+        self.model
+    }
+}
+
+pub fn now(input: Input) -> Direction {
+    Direction {
+        wait: Wait::Now,
+        action: Action::Input { input },
+    }
+}
+
+pub fn after(members: &[&str], input: Input) -> Direction {
+    Direction {
+        wait: Wait::Idle(members.iter().map(|m| m.to_string()).collect()),
+        action: Action::Input { input },
+    }
+}
+
+pub fn quiet(input: Input) -> Direction {
+    Direction {
+        wait: Wait::Quiet,
+        action: Action::Input { input },
+    }
+}
+
+pub fn deliver(member: &str) -> Input {
+    Input::StartRound {
+        member: member.to_string(),
+        prompt: None,
+    }
+}
+
+pub fn deliver_task(member: &str, task: &str) -> Input {
+    Input::StartRound {
+        member: member.to_string(),
+        prompt: Some(task.to_string()),
+    }
+}
+
+pub fn host_send(from: &str, to: &str, body: &str) -> Input {
+    Input::HostSend {
+        from: from.to_string(),
+        to: to.to_string(),
+        body: body.to_string(),
+        idempotency_key: None,
+    }
+}
+
+/// A caption on the `nth` event of kind `event` by `member` (any member if empty).
+pub fn cap(event: &str, member: &str, nth: usize, zh: &str, en: &str) -> CaptionRule {
+    CaptionRule {
+        event: event.to_string(),
+        member: (!member.is_empty()).then(|| member.to_string()),
+        contains: None,
+        nth,
+        caption: Caption::new(zh, en),
+    }
+}
+
+/// Like [`cap`], but only events whose summary contains `contains` count.
+pub fn cap_with(
+    event: &str,
+    member: &str,
+    contains: &str,
+    nth: usize,
+    zh: &str,
+    en: &str,
+) -> CaptionRule {
+    CaptionRule {
+        contains: Some(contains.to_string()),
+        ..cap(event, member, nth, zh, en)
+    }
+}
+
+/// Fills id, titles, summaries and rules from the catalog entry `id` (the single source of the
+/// picker's texts).
+pub fn set_meta(lesson: &mut super::Lesson, id: &str) {
+    // Invariant: built-in lessons only use ids that are in the catalog (tested).
+    let info = super::catalog::find(id).expect("lesson id is in the catalog");
+    lesson.id = info.id.to_string();
+    lesson.title = Caption::new(info.title_zh, info.title_en);
+    lesson.summary = Caption::new(info.summary_zh, info.summary_en);
+    lesson.rules = info.rules.iter().map(|r| r.to_string()).collect();
+    lesson.editable = false;
+}
+
+/// A lesson shell with the catalog's texts for `id`; the lesson file fills the rest.
+pub fn lesson(
+    id: &str,
+    config: crate::engine::TeamConfig,
+    task: Caption,
+    intro: Caption,
+) -> super::Lesson {
+    let mut lesson = super::Lesson {
+        id: String::new(),
+        title: Caption::new("", ""),
+        summary: Caption::new("", ""),
+        rules: Vec::new(),
+        editable: false,
+        config,
+        task,
+        intro,
+        directions: Vec::new(),
+        script: ScriptedModel::default(),
+        captions: Vec::new(),
+    };
+    set_meta(&mut lesson, id);
+    lesson
+}

@@ -1,0 +1,303 @@
+//! The deterministic driver: feeds a lesson's directions and the scripted model's replies into
+//! a [`Team`] in logical time, and records every event in a [`Timeline`].
+//!
+//! It is a tiny discrete-event simulation. Pending model outcomes sit in an agenda ordered by
+//! (due time, scheduling order); a direction that waits for members to be idle first delivers
+//! the pending outcomes it needs. Nothing here reads a clock or a random source, so the same
+//! lesson and options always give the same timeline.
+//!
+//! Forks (the UI's "change what happens next"): an [`Intervention`] is anchored at an event
+//! index `at`. It takes effect at the first input boundary where the log has at least `at`
+//! events, so the first `at` events are exactly those of the unforked run. A `ReplaceReply`
+//! applies to the matching request only if that request was sent at or after `at`.
+
+use super::{resolve_rule, Action, Lesson, ScriptOutcome, ScriptedModel, Wait};
+use crate::engine::{EventKind, Fault, Input, ModelRequest, RequestId, Team, Timeline, Toggles};
+use serde::{Deserialize, Serialize};
+
+/// A learner's change to a run, anchored at an event index.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Intervention {
+    ReplaceReply {
+        at: usize,
+        member: String,
+        request_index: u32,
+        outcome: ScriptOutcome,
+    },
+    InjectFault {
+        at: usize,
+        member: String,
+        fault: Fault,
+    },
+    LeadSends {
+        at: usize,
+        to: String,
+        body: String,
+    },
+}
+
+impl Intervention {
+    pub fn at(&self) -> usize {
+        match self {
+            Intervention::ReplaceReply { at, .. }
+            | Intervention::InjectFault { at, .. }
+            | Intervention::LeadSends { at, .. } => *at,
+        }
+    }
+}
+
+/// Options of one run. A toggle set here is on from the start (it ORs with the lesson's).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PlayOptions {
+    #[serde(default)]
+    pub toggles: Toggles,
+    #[serde(default)]
+    pub interventions: Vec<Intervention>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum PlayError {
+    UnknownLesson(String),
+    InvalidConfig(String),
+    /// The run did not settle within the input bound (a runaway script).
+    TooLong(usize),
+}
+
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::UnknownLesson(id) => write!(f, "there is no lesson with id '{id}'"),
+            PlayError::InvalidConfig(why) => write!(f, "the lesson's team is not valid: {why}"),
+            PlayError::TooLong(n) => write!(f, "the run did not finish within {n} inputs"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A built-in lesson id, or an inline definition (free play, shared links).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum LessonSource {
+    Builtin(String),
+    Inline(Box<Lesson>),
+}
+
+impl From<&str> for LessonSource {
+    fn from(id: &str) -> Self {
+        LessonSource::Builtin(id.to_string())
+    }
+}
+
+impl From<Lesson> for LessonSource {
+    fn from(lesson: Lesson) -> Self {
+        LessonSource::Inline(Box::new(lesson))
+    }
+}
+
+/// Plays a lesson to its end.
+pub fn play(source: impl Into<LessonSource>, options: &PlayOptions) -> Result<Timeline, PlayError> {
+    match source.into() {
+        LessonSource::Builtin(id) => {
+            let lesson = super::lesson(&id).ok_or(PlayError::UnknownLesson(id))?;
+            play_lesson(&lesson, options)
+        }
+        LessonSource::Inline(lesson) => play_lesson(&lesson, options),
+    }
+}
+
+/// Upper bound on inputs in one run; lessons use a few hundred.
+const MAX_INPUTS: usize = 20_000;
+
+struct Pending {
+    due: u64,
+    order: u64,
+    request_id: RequestId,
+    outcome: ScriptOutcome,
+}
+
+struct Driver<'a> {
+    team: Team,
+    timeline: Timeline,
+    script: &'a ScriptedModel,
+    options: &'a PlayOptions,
+    applied: Vec<bool>,
+    pending: Vec<Pending>,
+    order: u64,
+    inputs: usize,
+}
+
+pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, PlayError> {
+    let mut config = lesson.config.clone();
+    config.toggles.drain_on_read |= options.toggles.drain_on_read;
+    config.toggles.hold_lock_during_model_call |= options.toggles.hold_lock_during_model_call;
+    let team = Team::new(config).map_err(|e| PlayError::InvalidConfig(e.0))?;
+    let mut timeline = Timeline::new(team.state().clone());
+    timeline.set_intro(lesson.intro.clone());
+    let mut driver = Driver {
+        team,
+        timeline,
+        script: &lesson.script,
+        options,
+        applied: vec![false; options.interventions.len()],
+        pending: Vec::new(),
+        order: 0,
+        inputs: 0,
+    };
+    driver.interventions();
+    for direction in &lesson.directions {
+        match &direction.wait {
+            Wait::Now => {}
+            Wait::Idle(members) => {
+                while members.iter().any(|m| driver.occupied(m)) && driver.deliver_next() {}
+            }
+            Wait::Quiet => while driver.deliver_next() {},
+        }
+        match &direction.action {
+            Action::Input { input } => driver.apply(input.clone()),
+            Action::Reload => {
+                let snapshot = driver.team.roster_snapshot();
+                driver.apply(Input::Restore {
+                    snapshot: Box::new(snapshot),
+                });
+            }
+        }
+        if driver.inputs > MAX_INPUTS {
+            return Err(PlayError::TooLong(MAX_INPUTS));
+        }
+    }
+    while driver.deliver_next() {
+        if driver.inputs > MAX_INPUTS {
+            return Err(PlayError::TooLong(MAX_INPUTS));
+        }
+    }
+    let mut timeline = driver.timeline;
+    for rule in &lesson.captions {
+        if let Some(seq) = resolve_rule(rule, timeline.events()) {
+            timeline.set_caption(seq, rule.caption.clone());
+        }
+    }
+    Ok(timeline)
+}
+
+/// The caption rules of `lesson` that match no event of `timeline` (a lesson bug; tests check
+/// it is empty for every built-in lesson).
+pub fn resolve_captions(lesson: &Lesson, timeline: &Timeline) -> Vec<usize> {
+    lesson
+        .captions
+        .iter()
+        .enumerate()
+        .filter(|(_, rule)| resolve_rule(rule, timeline.events()).is_none())
+        .map(|(i, _)| i)
+        .collect()
+}
+
+impl Driver<'_> {
+    fn occupied(&self, member: &str) -> bool {
+        self.team
+            .state()
+            .member(member)
+            .is_some_and(|m| m.busy() || m.waiting_for_lock())
+    }
+
+    fn apply(&mut self, input: Input) {
+        self.inputs += 1;
+        let events = self.team.apply(input);
+        for event in &events {
+            if let EventKind::ModelRequested { request } = &event.kind {
+                self.schedule(request, event.seq);
+            }
+        }
+        self.timeline.extend(events);
+        self.interventions();
+    }
+
+    fn schedule(&mut self, request: &ModelRequest, seq: usize) {
+        let replaced = self.options.interventions.iter().find_map(|iv| match iv {
+            Intervention::ReplaceReply {
+                at,
+                member,
+                request_index,
+                outcome,
+            } if *member == request.member
+                && *request_index == request.member_index
+                && seq >= *at =>
+            {
+                Some(outcome.clone())
+            }
+            _ => None,
+        });
+        let (latency, outcome) = match self.script.lookup(&request.member, request.member_index) {
+            Some(scripted) => (
+                scripted.latency,
+                replaced.unwrap_or_else(|| scripted.outcome.clone()),
+            ),
+            None => {
+                let (latency, fallback) = ScriptedModel::fallback();
+                (latency, replaced.unwrap_or(fallback))
+            }
+        };
+        self.order += 1;
+        self.pending.push(Pending {
+            due: request.sent_at + latency.max(1),
+            order: self.order,
+            request_id: request.id,
+            outcome,
+        });
+    }
+
+    /// Delivers the earliest pending model outcome. False when nothing is pending.
+    fn deliver_next(&mut self) -> bool {
+        let Some(index) =
+            (0..self.pending.len()).min_by_key(|&i| (self.pending[i].due, self.pending[i].order))
+        else {
+            return false;
+        };
+        let next = self.pending.swap_remove(index);
+        let now = next.due.max(self.team.now());
+        self.apply(Input::Tick { now });
+        let input = match next.outcome {
+            ScriptOutcome::Reply { reply } => Input::ModelReplied {
+                request_id: next.request_id,
+                reply,
+            },
+            ScriptOutcome::Fail { error, retryable } => Input::ModelFailed {
+                request_id: next.request_id,
+                error,
+                retryable,
+            },
+        };
+        self.apply(input);
+        true
+    }
+
+    fn interventions(&mut self) {
+        loop {
+            let len = self.timeline.len();
+            let Some(index) = (0..self.applied.len())
+                .find(|&i| !self.applied[i] && self.options.interventions[i].at() <= len)
+            else {
+                return;
+            };
+            self.applied[index] = true;
+            let lead = self.team.state().lead_name().to_string();
+            match &self.options.interventions[index] {
+                Intervention::ReplaceReply { .. } => {}
+                Intervention::InjectFault { member, fault, .. } => {
+                    self.apply(Input::InjectFault {
+                        member: member.clone(),
+                        fault: *fault,
+                    });
+                }
+                Intervention::LeadSends { to, body, .. } => {
+                    self.apply(Input::HostSend {
+                        from: lead,
+                        to: to.clone(),
+                        body: body.clone(),
+                        idempotency_key: None,
+                    });
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,203 @@
+//! Lesson 1, "Two investigators, one follow-up" (seed 000): reader and reviewer investigate in
+//! parallel; reviewer's message is queued while reader's request is in flight and does not
+//! change it; reader's next delivery prepares it into a candidate, commits it, and answers from
+//! its old history without reading main.py again; the lead takes both reports in and says the
+//! program was read, not run. (T1-T5, M1-M4, D1-D3)
+
+use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
+use super::Lesson;
+use crate::engine::{Caption, MemberConfig, TeamConfig};
+use serde_json::json;
+
+pub const ID: &str = "l1-two-investigators";
+
+pub const TASK: &str = "What does main.py print, and does it match the expectation in expected.txt? Do not run the program: this is a read-only investigation.";
+
+/// The lead's final summary: what was read, never "ran it" (D2).
+pub const SUMMARY: &str = "main.py's source is print(6 * 7), and expected.txt says 42. Reading both, they agree: 6 * 7 is 42. The program was not run (no one on this team has a tool that runs code), so this is what the source says, not an observed output.";
+
+pub fn team() -> TeamConfig {
+    TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("reader", "reader"),
+        MemberConfig::teammate("reviewer", "reviewer"),
+    ])
+    .with_file("main.py", "print(6 * 7)")
+    .with_file("expected.txt", "42")
+}
+
+pub fn lesson() -> Lesson {
+    let script = Script::new()
+        // lead, delivery 1: split the work.
+        .calls(
+            "lead",
+            1,
+            "Split: reader takes main.py, reviewer takes expected.txt.",
+            vec![
+                ("send_message", json!({"to": "reader", "body": "Please read main.py and report to me what it prints. Read only: do not run it."})),
+                ("send_message", json!({"to": "reviewer", "body": "Please read expected.txt and find the expected output. Tell reader too, so reader can compare it with main.py."})),
+            ],
+        )
+        .answer("lead", 1, "Work is split: reader has main.py, reviewer has expected.txt. I will summarize when their reports are in.")
+        // reader, delivery 1.
+        .calls("reader", 1, "", vec![("read_file", json!({"path": "main.py"}))])
+        .calls(
+            "reader",
+            1,
+            "",
+            vec![("send_message", json!({"to": "lead", "body": "main.py contains print(6 * 7). I read it; I did not run it."}))],
+        )
+        .answer("reader", 4, "I reported the source of main.py to lead.")
+        // reviewer, delivery 1 (slower start).
+        .calls("reviewer", 2, "", vec![("read_file", json!({"path": "expected.txt"}))])
+        .calls(
+            "reviewer",
+            1,
+            "",
+            vec![("send_message", json!({"to": "reader", "body": "expected.txt says the expected output is 42. Please compare it with main.py."}))],
+        )
+        .answer("reviewer", 1, "I sent the expected value, 42, to reader.")
+        // reader, delivery 2: answers from its old history, no read_file.
+        .calls(
+            "reader",
+            2,
+            "I already read main.py earlier: it prints 6 * 7.",
+            vec![(
+                "send_message",
+                json!({"to": "lead", "body": "Supplement: reviewer says expected.txt holds 42. From my earlier reading, main.py prints 6 * 7, which is 42, so they agree. Nothing was run."}),
+            )],
+        )
+        .answer("reader", 1, "I sent the supplementary report to lead.")
+        // lead, delivery 2: both reports, then the summary.
+        .answer("lead", 2, SUMMARY)
+        .build();
+
+    let directions = vec![
+        now(deliver_task("lead", TASK)),
+        after(&["lead"], deliver("reader")),
+        now(deliver("reviewer")),
+        after(&["reader", "reviewer"], deliver("reader")),
+        after(&["reader"], deliver("lead")),
+    ];
+
+    let captions = vec![
+        cap(
+            "model_replied",
+            "lead",
+            0,
+            "Lead 把调查拆给两个成员：reader 查 main.py，reviewer 查 expected.txt。每个成员有自己的角色和历史，不把两个调查过程塞进 Lead 的同一段对话。",
+            "The lead splits the investigation: reader takes main.py, reviewer takes expected.txt. Each member has its own role and history; the two investigations are not crammed into the lead's conversation.",
+        ),
+        cap(
+            "round_started",
+            "reviewer",
+            0,
+            "reviewer 也开工了。此刻 reader 和 reviewer 同时处于占用状态：不同成员可以并行，各自调用模型、使用各自的消息历史。",
+            "reviewer starts too. reader and reviewer are now both occupied: different members may work in parallel, each calling its own model with its own history.",
+        ),
+        cap_with(
+            "tool_executed",
+            "reader",
+            "read_file",
+            0,
+            "reader 真实读取了 main.py：print(6 * 7)。这个工具结果进入的是 reader 自己的历史；reviewer 能读同一个文件，却看不到 reader 的这条结果。共享目录不等于共享理解。",
+            "reader really reads main.py: print(6 * 7). The tool result goes into reader's own history; reviewer could read the same file but cannot see this result. A shared directory is not shared understanding.",
+        ),
+        cap_with(
+            "message_queued",
+            "reader",
+            "-> lead",
+            0,
+            "reader 先报告自己知道的事：源码记录送进 Lead 的收件箱。它没有运行程序。Lead 此刻空闲，这条消息只是存下了，Lead 的模型还没看见。",
+            "reader reports what it knows first: the source goes into the lead's inbox. It did not run the program. The lead is idle, so the message is only stored; the lead's model has not seen it.",
+        ),
+        cap_with(
+            "model_requested",
+            "reader",
+            "logical 3",
+            0,
+            "reader 发出本轮第三次请求。请注意它的内容：此刻还没有任何来自 reviewer 的消息。",
+            "reader sends its third request of this delivery. Note what it contains: nothing from reviewer yet.",
+        ),
+        cap_with(
+            "message_queued",
+            "reviewer",
+            "-> reader",
+            0,
+            "reviewer 读到预期 42，用 send_message 发给 reader。宿主写入 reader 的收件箱，返回 queued 回执——到这里只发生了一次保存。reader 的请求已经发出，它的输入不会因为收件箱多了一条而改变。",
+            "reviewer found 42 and sends it to reader with send_message. The host appends it to reader's inbox and returns a queued receipt: so far, only a save. reader's request is already in flight, and its input does not change because the inbox grew.",
+        ),
+        cap(
+            "round_finished",
+            "reader",
+            0,
+            "reader 的这一轮结束了。它的回答只提到源码，没有提到 42：那个在途请求里根本没有 reviewer 的消息。消息仍在收件箱里排队（queued），没有“已读”，收件箱的数量也不代表模型知道了什么。",
+            "reader's round ends. Its answer mentions the source, not 42: the in-flight request never contained reviewer's message. The message is still queued in the inbox; there is no read receipt, and an inbox count is not what a model knows.",
+        ),
+        cap(
+            "round_started",
+            "reader",
+            1,
+            "宿主给同一个 reader 第二次交付。不是重新创建一个调查者：持续存在的是宿主里的成员记录和上下文，线程只是执行某一轮工作的载体。",
+            "The host gives the same reader a second delivery. No new investigator is created: what persists is the member record and its context in the host; a thread only carries one round of work.",
+        ),
+        cap(
+            "candidate_prepared",
+            "reader",
+            3,
+            "reader 下一次准备请求时接入补充信息：宿主复制历史，把收件箱里尚未出现在历史中的消息写成普通文本通知，加入历史候选。收件箱里什么也没删，也没有确认。",
+            "On reader's next preparation the follow-up comes in: the host copies the history and adds a plain-text notification for each inbox record not yet in it. This is the history candidate. Nothing is deleted from the inbox, nothing is acknowledged.",
+        ),
+        cap(
+            "history_committed",
+            "reader",
+            3,
+            "原循环提交这份候选，通知才真正进入 reader 的历史。只交接了这一条信息，没有复制 reviewer 的完整对话。",
+            "reader's loop commits the candidate; only now is the notification in reader's history. Just this one message was handed over, not reviewer's whole conversation.",
+        ),
+        cap(
+            "model_requested",
+            "reader",
+            3,
+            "这次请求由提交后的历史构建：里面既有 reviewer 的通知，也有第一轮 read_file 的结果。三个位置都走到了：收件箱里有记录、历史候选里有通知、实际模型请求里有通知。",
+            "This request is built from the committed history: it holds reviewer's notification and the read_file result from the first round. All three positions are now reached: a record in the inbox, a notification in the candidate, a notification in an actual request.",
+        ),
+        cap_with(
+            "message_queued",
+            "reader",
+            "Supplement",
+            0,
+            "同一个 reader 沿用上次的源码继续回答：它结合收到的预期发出补充报告，没有再读 main.py，身份和上下文也没有重建。",
+            "The same reader answers from the source it read before: it combines it with the expected value and sends a supplementary report, without reading main.py again, and without being rebuilt.",
+        ),
+        cap(
+            "candidate_prepared",
+            "lead",
+            2,
+            "Lead 在自己的下一轮接入两份报告：初次的源码报告和补充报告。它们在 Lead 空闲时一直排在收件箱里，直到这一刻才进入候选。",
+            "In its next round the lead takes in both reports: the first source report and the supplement. They waited in the inbox while the lead was idle, and enter a candidate only now.",
+        ),
+        cap(
+            "round_finished",
+            "lead",
+            1,
+            "Lead 给用户汇总。团队里没有运行代码的工具，程序也没有执行，所以结论只能说读到的源码和预期如何对应，不能写成“已运行，输出 42”。队友的消息是信息，不是许可；sender 由宿主绑定，只是本进程里的角色约定，不是跨机器的身份认证。",
+            "The lead summarizes for the user. No one on the team can run code and the program was not run, so the conclusion only says how the source and the expectation correspond, never \"ran it, output 42\". Teammate messages are information, not permission; the sender is bound by the host, a local role convention, not authentication across machines.",
+        ),
+    ];
+
+    let task = Caption::new(
+        "main.py 打印什么？和 expected.txt 里的预期一致吗？先别运行程序，只做一次只读调查。",
+        TASK,
+    );
+    let intro = Caption::new(
+        "两个人查完了，为什么还得从头再来？用户想知道 main.py 写了什么、和 expected.txt 的预期是否一致，而且不运行程序。宿主登记了三个成员：lead、reader、reviewer，每个成员保存角色、历史、是否占用、状态与已交付次数。",
+        "Two people finished investigating: why start over? The user wants to know what main.py says and whether it matches expected.txt, without running it. The host has registered three members, lead, reader and reviewer; each record holds a role, a history, occupancy, a status and the deliveries used.",
+    );
+    Lesson {
+        directions,
+        script,
+        captions,
+        ..builder::lesson(ID, team(), task, intro)
+    }
+}

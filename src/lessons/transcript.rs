@@ -1,0 +1,71 @@
+//! Human-readable transcripts of a timeline (the golden files under `tests/golden/`).
+
+use crate::engine::Timeline;
+use std::fmt::Write;
+
+/// One line per event (`#seq t=time [category] summary`), with the lesson's captions in both
+/// languages under the events that carry one.
+pub fn transcript(title: &str, timeline: &Timeline) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "# {title}");
+    if let Some(intro) = timeline.intro() {
+        let _ = writeln!(out, "  zh: {}", intro.zh);
+        let _ = writeln!(out, "  en: {}", intro.en);
+    }
+    for event in timeline.events() {
+        let _ = writeln!(
+            out,
+            "#{:<4} t={:<3} [{}] {}",
+            event.seq,
+            event.time,
+            event.category().as_str(),
+            event.summary()
+        );
+        if let Some(caption) = timeline.lesson_caption(event.seq + 1) {
+            let _ = writeln!(out, "      zh: {}", caption.zh);
+            let _ = writeln!(out, "      en: {}", caption.en);
+        }
+    }
+    let state = timeline.final_state();
+    let _ = writeln!(out, "-- final state --");
+    for m in state.members_in_order() {
+        let _ = writeln!(
+            out,
+            "{} ({}): {}, deliveries {}/{}, history {} entries, requests {}",
+            m.name,
+            m.role,
+            m.status.as_str(),
+            m.deliveries_used,
+            m.delivery_budget,
+            m.history.len(),
+            m.requests.len()
+        );
+    }
+    for record in state.messages.iter() {
+        let position = state
+            .message_position(record.id)
+            .map(|p| p.name())
+            .unwrap_or("?");
+        let _ = writeln!(
+            out,
+            "{} {} {} -> {}: {}",
+            record.id,
+            record.kind.as_str(),
+            record.from,
+            record.to,
+            position
+        );
+    }
+    for request in state.protocol_requests() {
+        let _ = writeln!(
+            out,
+            "{} {} {} -> {}: {}",
+            request.id,
+            request.kind.as_str(),
+            request.from,
+            request.to,
+            request.status.as_str()
+        );
+    }
+    out
+}

@@ -1,0 +1,58 @@
+//! Timeline: `state_at` through checkpoints equals a replay from the start, and the stress
+//! generator produces the requested number of events.
+
+use agent_team_playground::engine::*;
+use agent_team_playground::lessons::{self, PlayOptions};
+
+fn replay(timeline: &Timeline, index: usize) -> TeamState {
+    let mut state = timeline.initial_state().clone();
+    for event in &timeline.events()[..index] {
+        state.evolve(event);
+    }
+    state
+}
+
+#[test]
+fn state_at_equals_replay_from_the_start_at_every_step() {
+    let timeline = lessons::play("l1-two-investigators", &PlayOptions::default()).unwrap();
+    for index in 0..=timeline.len() {
+        assert_eq!(
+            timeline.state_at(index),
+            replay(&timeline, index),
+            "step {index}"
+        );
+    }
+    assert_eq!(
+        timeline.state_at(timeline.len() + 10),
+        *timeline.final_state()
+    );
+}
+
+#[test]
+fn stress_log_has_the_requested_length_and_seeks_exactly() {
+    let timeline = Timeline::generate_stress(3_000);
+    assert_eq!(timeline.len(), 3_000);
+    for index in [0, 1, 63, 64, 65, 1_000, 2_047, 2_999, 3_000] {
+        assert_eq!(
+            timeline.state_at(index),
+            replay(&timeline, index),
+            "step {index}"
+        );
+    }
+    let state = timeline.final_state();
+    assert!(state.messages.len() > 100);
+    assert!(timeline
+        .events()
+        .iter()
+        .all(|e| !matches!(e.kind, EventKind::Refused { .. })));
+}
+
+#[test]
+fn every_event_has_a_category_and_captions_in_both_languages() {
+    let timeline = Timeline::generate_stress(500);
+    for event in timeline.events() {
+        assert!(Category::ALL.contains(&event.category()));
+        assert!(!event.caption(Lang::Zh).is_empty());
+        assert!(!event.caption(Lang::En).is_empty());
+    }
+}

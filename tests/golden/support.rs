@@ -1,0 +1,75 @@
+//! Shared helpers for the lesson tests: golden transcripts and event-log queries.
+//!
+//! Golden files live next to this file (`tests/golden/<lesson id>.txt`). Run the tests with
+//! `UPDATE_GOLDEN=1` to rewrite them after an intended change, then review the diff.
+#![allow(dead_code)]
+
+use agent_team_playground::engine::{Event, EventKind, RefusalCode, Timeline};
+use agent_team_playground::lessons::{self, PlayOptions};
+
+pub fn play(id: &str) -> Timeline {
+    let timeline = lessons::play(id, &PlayOptions::default()).expect("lesson plays");
+    let lesson = lessons::lesson(id).expect("lesson exists");
+    let unmatched = lessons::resolve_captions(&lesson, &timeline);
+    assert!(
+        unmatched.is_empty(),
+        "caption rules of {id} that match no event: {unmatched:?}"
+    );
+    timeline
+}
+
+/// Compares the transcript with `tests/golden/<id>.txt` (or rewrites it with UPDATE_GOLDEN=1).
+pub fn check_golden(id: &str, timeline: &Timeline) {
+    let text = lessons::transcript(id, timeline);
+    let path = format!("{}/tests/golden/{id}.txt", env!("CARGO_MANIFEST_DIR"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &text).expect("write golden");
+        return;
+    }
+    let expected = std::fs::read_to_string(&path)
+        .unwrap_or_else(|_| panic!("missing golden {path}; run with UPDATE_GOLDEN=1 to create it"));
+    if expected != text {
+        let first = expected.lines().zip(text.lines()).position(|(a, b)| a != b);
+        panic!(
+            "transcript of {id} differs from {path} (first differing line: {first:?}); run with UPDATE_GOLDEN=1 if the change is intended\n--- new ---\n{text}"
+        );
+    }
+}
+
+pub fn events_of<'a>(timeline: &'a Timeline, name: &str, actor: &str) -> Vec<&'a Event> {
+    timeline
+        .events()
+        .iter()
+        .filter(|e| {
+            e.kind.name() == name && (actor.is_empty() || e.actor.as_deref() == Some(actor))
+        })
+        .collect()
+}
+
+pub fn refusals(timeline: &Timeline) -> Vec<(RefusalCode, String)> {
+    timeline
+        .events()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Refused { refusal } => Some((refusal.code, refusal.reason.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every caption of every step is non-empty in both languages, and the Chinese one is Chinese.
+pub fn check_captions(timeline: &Timeline) {
+    use agent_team_playground::engine::Lang;
+    for step in 0..=timeline.len() {
+        let zh = timeline.caption(step, Lang::Zh);
+        let en = timeline.caption(step, Lang::En);
+        assert!(
+            !zh.trim().is_empty() && !en.trim().is_empty(),
+            "empty caption at step {step}"
+        );
+        assert!(
+            zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "caption at step {step} is not Chinese: {zh}"
+        );
+    }
+}
