@@ -507,7 +507,7 @@ impl Event {
             ToolExecuted { member, tool, arguments, result, is_error, .. } => format!(
                 "{member} {tool}({}) -> {}{}",
                 short(&arguments.to_string(), 60),
-                if *is_error { "ERROR " } else { "" },
+                if *is_error { "(error) " } else { "" },
                 short(result, 80)
             ),
             FileWritten { member, path, content } => {

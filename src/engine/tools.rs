@@ -319,7 +319,7 @@ impl Team {
         let (text, is_error, notifies) = match outcome {
             Ok(outcome) => (outcome.text, false, outcome.notifies),
             Err(refusal) => {
-                let text = format!("error ({}): {}", refusal.code.as_str(), refusal.reason);
+                let text = format!("{}: {}", refusal.code.as_str(), refusal.reason);
                 self.refuse_tool(member, call, refusal);
                 (text, true, Vec::new())
             }

@@ -1,5 +1,4 @@
 //! Small helpers that keep the lesson files readable as data tables.
-#![allow(dead_code)] // TEMP: some helpers are used only by lessons not written yet
 
 use super::{Action, CaptionRule, Direction, ScriptOutcome, ScriptedModel, ScriptedReply, Wait};
 use crate::engine::{Caption, Input, ModelReply, ToolCall};
@@ -67,12 +66,6 @@ impl Script {
                 retryable,
             },
         )
-    }
-
-    /// The next request of `member` gets this exact reply (for hand-made tool call ids).
-    pub fn raw(self, member: &str, latency: u64, reply: ModelReply) -> Self {
-        let index = self.next_index(member);
-        self.push(member, index, latency, ScriptOutcome::Reply { reply })
     }
 
     fn push(

@@ -1,7 +1,148 @@
-//! placeholder lesson (being written): lesson 1's data under this lesson's id.
+//! Lesson 2, "Deleting on read loses mail" (seed 000's question "why not delete the letter
+//! while reading it?", and the drain inbox of seeds 002/003): the same fault strikes between
+//! read and commit twice. Act 1, append-only: the discarded candidate sends the message back to
+//! the inbox and the retry finds it. Act 2, drain on read: the read already deleted it, so the
+//! retry finds nothing and the message is lost. (M5, M6)
+
+use super::builder::{self, after, cap, cap_with, deliver, host_send, now, quiet, Script};
 use super::Lesson;
+use crate::engine::{Caption, Fault, Input, MemberConfig, TeamConfig, Toggles};
+
+pub const ID: &str = "l2-drain-loses-mail";
+
 pub fn lesson() -> Lesson {
-    let mut l = super::l1_two_investigators::lesson();
-    super::builder::set_meta(&mut l, "l2-drain-loses-mail");
-    l
+    let config = TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("reader", "reader"),
+    ])
+    .with_file("main.py", "print(6 * 7)")
+    .with_file("expected.txt", "42");
+    let fault = |member: &str| Input::InjectFault {
+        member: member.to_string(),
+        fault: Fault::FailBeforeCommit,
+    };
+    let directions = vec![
+        now(host_send(
+            "lead",
+            "reader",
+            "expected.txt says 42. Please keep that in mind when you compare it with main.py.",
+        )),
+        now(fault("reader")),
+        now(deliver("reader")),
+        quiet(Input::SetToggles {
+            toggles: Toggles {
+                drain_on_read: true,
+                hold_lock_during_model_call: false,
+            },
+        }),
+        now(host_send(
+            "lead",
+            "reader",
+            "One more thing: check that main.py prints nothing else.",
+        )),
+        now(fault("reader")),
+        after(&["reader"], deliver("reader")),
+    ];
+    let script = Script::new()
+        .answer("reader", 2, "Noted: the expected value is 42.")
+        .answer(
+            "reader",
+            2,
+            "I have no new messages, so there is nothing more to check.",
+        )
+        .build();
+    let captions = vec![
+        cap(
+            "message_queued",
+            "lead",
+            0,
+            "第一幕，追加日志模式。lead 给 reader 留了一条消息：它被追加进 reader 的收件箱，回执是 queued。",
+            "Act 1, append-only mode. The lead leaves reader a message: it is appended to reader's inbox, and the receipt says queued.",
+        ),
+        cap(
+            "fault_armed",
+            "",
+            0,
+            "我们注入一个故障：reader 下一次准备好候选之后、提交之前会出错。想象宿主在准备模型输入时崩溃了。",
+            "We inject a fault: reader's next preparation will fail after the candidate is built and before it is committed. Think of the host crashing while it prepares the model input.",
+        ),
+        cap(
+            "candidate_prepared",
+            "reader",
+            0,
+            "reader 准备候选：复制历史，追加 m1 的通知。收件箱里的 m1 原封不动。",
+            "reader prepares a candidate: the history is copied and m1's notification is added. m1 stays in the inbox, untouched.",
+        ),
+        cap(
+            "candidate_discarded",
+            "reader",
+            0,
+            "故障发生，候选被丢弃。因为读取时什么都没删，m1 回到“排队”位置：什么也没丢。",
+            "The fault strikes and the candidate is discarded. Reading deleted nothing, so m1 is simply back in the queue: nothing is lost.",
+        ),
+        cap(
+            "candidate_prepared",
+            "reader",
+            1,
+            "重试（用的是重试预算）：下一次准备又找到了同一条 m1。这就是 prepare_inbox 只复制、不删除、不提前确认的原因。",
+            "The retry (paid from the retry budget) prepares again and finds the same m1. That is why prepare_inbox only copies: it neither deletes nor acknowledges early.",
+        ),
+        cap(
+            "history_committed",
+            "reader",
+            0,
+            "这次原循环提交了候选，m1 进入 reader 的历史。以后再准备时，会用历史中的完整通知文本去重，不会再加一遍。",
+            "This time the loop commits the candidate and m1 enters reader's history. Later preparations dedup by the full notification text already in the history, so it is never added twice.",
+        ),
+        cap(
+            "toggles_changed",
+            "",
+            0,
+            "第二幕，切换到“读取即清空”：这是视频教程里更简单的设计，读取时解析并清空收件箱。同样的故障再来一次。",
+            "Act 2: switch to drain on read, the simpler design of the video tutorial, where a read parses and clears the inbox. The same fault strikes again.",
+        ),
+        cap(
+            "inbox_drained",
+            "reader",
+            0,
+            "读取的同时，m2 被从收件箱删掉了。现在它只存在于这份还没提交的候选里。",
+            "Reading also deletes m2 from the inbox. Now it exists only in this candidate, which is not committed yet.",
+        ),
+        cap_with(
+            "candidate_discarded",
+            "reader",
+            "lost m2",
+            0,
+            "故障发生，候选被丢弃。m2 既没进入成功提交的历史，也不在收件箱里了：这次交接丢失了。",
+            "The fault strikes and the candidate is discarded. m2 never reached a committed history, and it is no longer in the inbox: the handover is lost.",
+        ),
+        cap(
+            "candidate_prepared",
+            "reader",
+            3,
+            "重试再准备，收件箱已经空了：什么也找不到。reader 的模型永远不会知道 lead 说过什么。",
+            "The retry prepares again, but the inbox is empty: there is nothing to find. reader's model will never learn what the lead said.",
+        ),
+        cap(
+            "round_finished",
+            "reader",
+            1,
+            "reader 回答“没有新消息”。它没有说谎，只是没收到。追加日志让“保存”和“接入”各自可验证；读后即删把两者绑在一起，一次故障就足以丢信。",
+            "reader answers that it has no new messages. It is not lying; it never received one. An append-only log keeps \"stored\" and \"taken in\" separately checkable; draining ties them together, and one fault is enough to lose mail.",
+        ),
+    ];
+    let task = Caption::new(
+        "同一个故障发生两次：一次在追加日志模式，一次在读取即清空模式。",
+        "The same fault, twice: once with an append-only inbox, once with drain on read.",
+    );
+    let intro = Caption::new(
+        "读邮箱时，为什么不顺手把信删了？想象宿主读完消息先清空邮箱，随后准备模型输入时出错：消息既没进入提交的历史，也不在邮箱里了。我们让同一个故障发生两次，比较两种设计。",
+        "Why not delete the letter while reading it? Imagine the host reads and clears the inbox, then fails while preparing the model input: the message is neither in a committed history nor in the inbox. We let the same fault strike twice and compare the two designs.",
+    );
+    Lesson {
+        directions,
+        script,
+        captions,
+        ..builder::lesson(ID, config, task, intro)
+    }
 }

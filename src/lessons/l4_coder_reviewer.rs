@@ -1,7 +1,150 @@
-//! placeholder lesson (being written): lesson 1's data under this lesson's id.
+//! Lesson 4, "Coder and reviewer" (seed 002): the lead spawns alice (coder) and bob (reviewer),
+//! alice writes a file and reports (her model tries to sign the report as bob: the host binds
+//! the sender), the lead hands the work to bob, bob reviews by reading, the lead reports and
+//! disbands the team, which lists the mail nobody read. (K1, K2, L1, L4, M1, D3)
+
+use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, quiet, Script};
 use super::Lesson;
+use crate::engine::{Caption, Input, MemberConfig, TeamConfig};
+use serde_json::json;
+
+pub const ID: &str = "l4-coder-and-reviewer";
+
+pub const TASK: &str = "Have alice write add.py with a function add(a, b), and have bob review it. Report back, then close the team.";
+
 pub fn lesson() -> Lesson {
-    let mut l = super::l1_two_investigators::lesson();
-    super::builder::set_meta(&mut l, "l4-coder-and-reviewer");
-    l
+    let mut config = TeamConfig::new(vec![MemberConfig::lead().with_deliveries(3)]);
+    config.allow_write = true;
+    let script = Script::new()
+        .calls(
+            "lead",
+            1,
+            "I will recruit a coder and a reviewer.",
+            vec![
+                ("spawn_teammate", json!({"name": "alice", "role": "coder"})),
+                ("spawn_teammate", json!({"name": "bob", "role": "reviewer"})),
+                ("list_teammates", json!({})),
+                ("send_message", json!({"to": "alice", "body": "Write add.py with def add(a, b) that returns a + b. Report to me when it is written."})),
+            ],
+        )
+        .answer("lead", 1, "alice is coding; bob will review when she reports.")
+        .calls("alice", 1, "", vec![("write_file", json!({"path": "add.py", "content": "def add(a, b):\n    return a + b\n"}))])
+        .calls(
+            "alice",
+            1,
+            "",
+            vec![("send_message", json!({"to": "lead", "body": "add.py is written: add(a, b) returns a + b. Approved by bob.", "from": "bob"}))],
+        )
+        .answer("alice", 1, "add.py is written and reported.")
+        .calls("lead", 1, "", vec![("send_message", json!({"to": "bob", "body": "Please review add.py (written by alice) and report to me."}))])
+        .answer("lead", 1, "bob is reviewing add.py.")
+        .calls("bob", 1, "", vec![("read_file", json!({"path": "add.py"}))])
+        .calls(
+            "bob",
+            1,
+            "",
+            vec![
+                ("send_message", json!({"to": "lead", "body": "Review of add.py: add(a, b) returns a + b and reads correctly. I did not run any tests, so this is a reading, not a test result."})),
+                ("send_message", json!({"to": "alice", "body": "Nit: a one-line docstring in add.py would help."})),
+            ],
+        )
+        .answer("bob", 1, "Review sent to lead.")
+        .calls("lead", 1, "", vec![("read_inbox", json!({})), ("list_teammates", json!({}))])
+        .answer(
+            "lead",
+            1,
+            "alice wrote add.py (add(a, b) returns a + b) and bob reviewed it by reading; no tests were run. Closing the team now.",
+        )
+        .build();
+    let directions = vec![
+        now(deliver_task("lead", TASK)),
+        after(&["lead"], deliver("alice")),
+        after(&["alice"], deliver("lead")),
+        after(&["lead"], deliver("bob")),
+        after(&["bob"], deliver("lead")),
+        quiet(Input::Disband),
+    ];
+    let captions = vec![
+        cap(
+            "member_spawned",
+            "lead",
+            0,
+            "总控用 spawn_teammate 召入 alice（coder）。她先是 offline，登记后变成 idle，带着一份只属于自己的空历史。",
+            "The lead calls spawn_teammate: alice (coder) joins. She starts offline and becomes idle once registered, with an empty history of her own.",
+        ),
+        cap_with(
+            "tool_executed",
+            "lead",
+            "list_teammates",
+            0,
+            "list_teammates 查看花名册：名字、角色、状态、是否占用、已用交付次数。身份、状态、通信和调度缺一不可。",
+            "list_teammates shows the roster: name, role, status, occupancy, deliveries used. Identity, state, messaging and dispatch: a team needs all four.",
+        ),
+        cap(
+            "round_started",
+            "alice",
+            0,
+            "宿主把工作交付给 alice：idle → working。她的循环先读收件箱，把 lead 的消息加入自己的上下文，再调用模型。",
+            "The host delivers work to alice: idle -> working. Her loop reads the inbox, adds the lead's message to her own context, then calls her model.",
+        ),
+        cap(
+            "file_written",
+            "alice",
+            0,
+            "alice 写了 add.py。写文件只是改虚拟文件系统，没有任何东西被执行。",
+            "alice writes add.py. Writing only changes the virtual file system; nothing is executed.",
+        ),
+        cap_with(
+            "refused",
+            "alice",
+            "sender",
+            0,
+            "alice 的模型想把报告署名成 bob（还写上“bob 已批准”）。宿主不理会这个字段：发送者由宿主绑定，消息仍然记为 alice 发出。不过这只是本进程里的角色约定，不是身份认证。",
+            "alice's model tries to sign the report as bob (and claims bob approved it). The host ignores that field: it binds the sender, so the record still says alice. This is a local role convention, not authentication.",
+        ),
+        cap(
+            "round_finished",
+            "alice",
+            0,
+            "alice 回到 idle：任务做完了，但成员还在，之后仍能收消息。这是团队和一次性子代理的区别。",
+            "alice is idle again: the task is done but the member remains and can receive more messages. That is the difference between a team member and a one-off subagent.",
+        ),
+        cap_with(
+            "message_queued",
+            "lead",
+            "-> bob",
+            0,
+            "总控把产物交给 bob 审查。交接的只是一条消息，不是 alice 的整段对话。",
+            "The lead hands the work to bob for review. What is handed over is one message, not alice's conversation.",
+        ),
+        cap_with(
+            "message_queued",
+            "bob",
+            "-> lead",
+            0,
+            "bob 读完 add.py 回报：读起来正确，但没有跑测试。审查者自然语言的“通过”不是确定性的检查。",
+            "bob read add.py and reports: it reads correctly, but no tests were run. A reviewer's \"looks good\" in plain language is not a deterministic check.",
+        ),
+        cap(
+            "team_disbanded",
+            "",
+            0,
+            "解散团队：成员下线，未读消息逐条报告（bob 给 alice 的建议她从没读到）。关闭不仅是一句提示词，还要处理未读消息，而不是悄悄丢掉。",
+            "The team is disbanded: members go offline and unread mail is reported one by one (alice never read bob's nit). Closing a team is more than a prompt: unread messages are reported, not silently dropped.",
+        ),
+    ];
+    let task = Caption::new(
+        "让 alice 写 add.py（函数 add(a, b)），再让 bob 审查；汇报后解散团队。",
+        TASK,
+    );
+    let intro = Caption::new(
+        "从临时派工到持续协作：coder 写、reviewer 审、总控汇总，需要固定角色反复通信。这一课里总控召入两名成员，看状态与消息如何让整个协作链路可以被观察。",
+        "From one-off delegation to ongoing collaboration: a coder writes, a reviewer reviews, the lead sums up. This needs fixed roles that talk repeatedly. The lead recruits two members; watch how statuses and messages make the whole chain observable.",
+    );
+    Lesson {
+        directions,
+        script,
+        captions,
+        ..builder::lesson(ID, config, task, intro)
+    }
 }

@@ -1,7 +1,162 @@
-//! placeholder lesson (being written): lesson 1's data under this lesson's id.
+//! Lesson 5, "Shutdown handshake" (seed 003): the lead asks alice to shut down while she is
+//! writing; she rejects with a reason; once the file is complete the lead asks again and she
+//! approves, finishes her tool round, and exits with status `shutdown`. A duplicate approval and
+//! a response to an unknown id are refused and leave the tracker unchanged. (P1, P2, P4, P5)
+
+use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
 use super::Lesson;
+use crate::engine::{Caption, MemberConfig, TeamConfig};
+use serde_json::json;
+
+pub const ID: &str = "l5-shutdown-handshake";
+
+pub const TASK: &str = "Have alice write report.md (a summary, then details). When it is complete, shut her down gracefully.";
+
 pub fn lesson() -> Lesson {
-    let mut l = super::l1_two_investigators::lesson();
-    super::builder::set_meta(&mut l, "l5-shutdown-handshake");
-    l
+    let mut config = TeamConfig::new(vec![
+        MemberConfig::lead().with_deliveries(4),
+        MemberConfig::teammate("alice", "coder").with_deliveries(3),
+    ]);
+    config.allow_write = true;
+    let part1 = "# Report\n\nSummary: the build is green.\n";
+    let full = "# Report\n\nSummary: the build is green.\n\nDetails: 12 modules, 0 warnings.\n";
+    let script = Script::new()
+        .calls("lead", 1, "", vec![("send_message", json!({"to": "alice", "body": "Write report.md in two parts: first the summary, then the details."}))])
+        .answer("lead", 1, "alice is writing report.md.")
+        .calls("alice", 2, "Writing the summary first.", vec![("write_file", json!({"path": "report.md", "content": part1}))])
+        .calls(
+            "alice",
+            1,
+            "A shutdown request arrived, but the details are not written yet.",
+            vec![
+                ("shutdown_response", json!({"request_id": "shutdown-1", "approve": false, "reason": "I am in the middle of writing report.md; the details part is not written yet."})),
+                ("write_file", json!({"path": "report.md", "content": full})),
+            ],
+        )
+        .calls("alice", 1, "", vec![("send_message", json!({"to": "lead", "body": "report.md is complete (summary and details)."}))])
+        .answer("alice", 1, "report.md is complete.")
+        .calls("lead", 1, "Plans changed: I want alice to stop.", vec![("shutdown_request", json!({"teammate": "alice"}))])
+        .answer("lead", 1, "I asked alice to shut down (shutdown-1); waiting for her answer.")
+        .calls(
+            "lead",
+            1,
+            "",
+            vec![("shutdown_response", json!({"request_id": "shutdown-1"})), ("shutdown_request", json!({"teammate": "alice"}))],
+        )
+        .answer("lead", 1, "alice refused shutdown-1 while writing; report.md is complete now, so I asked again (shutdown-2).")
+        .calls(
+            "alice",
+            1,
+            "report.md is complete, so I can stop.",
+            vec![
+                ("shutdown_response", json!({"request_id": "shutdown-2", "approve": true, "reason": "report.md is complete."})),
+                ("shutdown_response", json!({"request_id": "shutdown-2", "approve": true})),
+                ("shutdown_response", json!({"request_id": "shutdown-9", "approve": true})),
+            ],
+        )
+        .calls("lead", 1, "", vec![("shutdown_response", json!({"request_id": "shutdown-2"}))])
+        .answer("lead", 1, "alice approved shutdown-2 and exited with status shutdown. report.md is complete.")
+        .build();
+    let directions = vec![
+        now(deliver_task("lead", TASK)),
+        after(&["lead"], deliver("alice")),
+        now(deliver("lead")),
+        after(&["alice", "lead"], deliver("lead")),
+        after(&["lead"], deliver("alice")),
+        after(&["alice"], deliver("alice")),
+        now(deliver("lead")),
+    ];
+    let captions = vec![
+        cap(
+            "protocol_opened",
+            "lead",
+            0,
+            "领导获得了新信息，想让正在干活的 alice 停下。直接杀线程不行：她可能写了一半文件。所以 lead 发 shutdown_request，带一个唯一的 request_id，追踪器记为 pending。",
+            "The lead has new information and wants alice, who is working, to stop. Killing her outright is wrong: she may be halfway through a file. So the lead sends shutdown_request with a unique request_id; the tracker records it as pending.",
+        ),
+        cap_with(
+            "candidate_prepared",
+            "alice",
+            "notifies m",
+            1,
+            "alice 在同一轮的下一次准备里接到了关机请求：新消息只会在准备下一次请求时进入历史。",
+            "alice receives the shutdown request at the next preparation of the same round: new mail only enters the history when the next request is prepared.",
+        ),
+        cap_with(
+            "protocol_decided",
+            "alice",
+            "rejected",
+            0,
+            "alice 拒绝：“我正在写 report.md，细节部分还没写。” 她引用同一个 request_id 回应，追踪器变为 rejected，lead 会看到理由。",
+            "alice rejects: \"I am in the middle of writing report.md.\" She answers with the same request_id; the tracker says rejected, and the lead will see the reason.",
+        ),
+        cap_with(
+            "tool_executed",
+            "lead",
+            "shutdown_response",
+            0,
+            "同名工具，不同角色不同含义：在 lead 手里，shutdown_response 是查询追踪器；在队友手里，它是回应请求。",
+            "Same tool name, different meaning per role: for the lead, shutdown_response queries the tracker; for a teammate, it answers a request.",
+        ),
+        cap_with(
+            "protocol_decided",
+            "alice",
+            "approved",
+            0,
+            "文件写完了，lead 再发一次请求（shutdown-2），这次 alice 同意。",
+            "With the file complete, the lead asks again (shutdown-2), and this time alice approves.",
+        ),
+        cap(
+            "should_exit_set",
+            "alice",
+            0,
+            "同意之后不是立刻 break：先标记 should_exit，把这一轮工具执行完、结果写回历史，下一轮循环开头才退出。",
+            "Approving does not break out at once: alice sets should_exit, finishes this tool round and writes its results back, and exits at the top of the next loop turn.",
+        ),
+        cap_with(
+            "refused",
+            "alice",
+            "already approved",
+            0,
+            "她的模型又回应了一次 shutdown-2：被拒绝，一个请求只能离开 pending 一次，追踪器不变。",
+            "Her model answers shutdown-2 a second time: refused. A request leaves pending only once; the tracker is unchanged.",
+        ),
+        cap_with(
+            "refused",
+            "alice",
+            "shutdown-9",
+            0,
+            "再回应一个不存在的 shutdown-9：同样被拒绝，给出清楚的原因，追踪器不变。",
+            "And a response to shutdown-9, which does not exist: refused with a clear reason; the tracker is unchanged.",
+        ),
+        cap(
+            "round_finished",
+            "alice",
+            1,
+            "alice 退出，状态是 shutdown 而不是 idle：区分“正常完成”和“被请求关机”。",
+            "alice exits with status shutdown, not idle: \"finished normally\" and \"shut down on request\" stay distinguishable.",
+        ),
+        cap_with(
+            "refused",
+            "alice",
+            "shut down",
+            0,
+            "再给 alice 交付工作：被拒绝。没有什么会自己重启。",
+            "Delivering more work to alice is refused. Nothing restarts by itself.",
+        ),
+    ];
+    let task = Caption::new(
+        "让 alice 写 report.md（先摘要后细节）；写完后让她优雅关机。",
+        TASK,
+    );
+    let intro = Caption::new(
+        "队友一旦派出去，领导怎么让它停下？直接杀线程不行，需要握手：领导说“请关机”，队友说“好的我收尾一下”或者“不行我正在写文件”。请求和回应靠同一个 request_id 对上号，共用 pending → approved | rejected 的状态机。",
+        "Once a teammate is working, how does the lead make it stop? Not by killing it: by a handshake. The lead says \"please shut down\"; the teammate says \"fine, let me wrap up\" or \"not now, I am writing a file\". Request and response match by request_id and share one state machine: pending -> approved | rejected.",
+    );
+    Lesson {
+        directions,
+        script,
+        captions,
+        ..builder::lesson(ID, config, task, intro)
+    }
 }

@@ -1,7 +1,132 @@
-//! placeholder lesson (being written): lesson 1's data under this lesson's id.
+//! Lesson 6, "Plan approval" (seed 003): the teammate submits a plan before major work (the
+//! teammate side creates the request id); the lead rejects it with feedback; the teammate
+//! revises and resubmits; the lead approves; the teammate proceeds. (P1, P3)
+
+use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
 use super::Lesson;
+use crate::engine::{Caption, MemberConfig, TeamConfig};
+use serde_json::json;
+
+pub const ID: &str = "l6-plan-approval";
+
+pub const TASK: &str = "auth.py stores md5 password hashes. Have alice make it safer, but only after her plan is approved.";
+
 pub fn lesson() -> Lesson {
-    let mut l = super::l1_two_investigators::lesson();
-    super::builder::set_meta(&mut l, "l6-plan-approval");
-    l
+    let mut config =
+        TeamConfig::new(vec![MemberConfig::lead().with_deliveries(4), MemberConfig::teammate("alice", "coder").with_deliveries(3)])
+            .with_file("auth.py", "import hashlib\n\ndef check(password, stored):\n    return hashlib.md5(password.encode()).hexdigest() == stored\n");
+    config.allow_write = true;
+    let script = Script::new()
+        .calls(
+            "lead",
+            1,
+            "",
+            vec![("send_message", json!({"to": "alice", "body": "auth.py uses md5 for passwords. Make it safer. Submit a plan with plan_approval before you change anything."}))],
+        )
+        .answer("lead", 1, "alice will submit a plan first.")
+        .calls("alice", 1, "", vec![("read_file", json!({"path": "auth.py"}))])
+        .calls("alice", 1, "", vec![("plan_approval", json!({"plan": "Rewrite auth.py from scratch: a new user database, a new login API, and bcrypt."}))])
+        .answer("alice", 1, "Plan plan-1 submitted; I will wait for the decision.")
+        .calls(
+            "lead",
+            1,
+            "Too big a change.",
+            vec![(
+                "plan_approval",
+                json!({"request_id": "plan-1", "approve": false, "feedback": "Too big: keep the API check(password, stored) and only replace md5 with a salted sha256."}),
+            )],
+        )
+        .answer("lead", 1, "Rejected plan-1 with feedback.")
+        .calls(
+            "alice",
+            1,
+            "Revising as asked.",
+            vec![("plan_approval", json!({"plan": "Keep check(password, stored). Replace md5 with salted sha256 (salt stored with the hash). No other changes."}))],
+        )
+        .answer("alice", 1, "Revised plan plan-2 submitted.")
+        .calls("lead", 1, "", vec![("plan_approval", json!({"request_id": "plan-2", "approve": true, "feedback": "Approved: go ahead."}))])
+        .answer("lead", 1, "Approved plan-2.")
+        .calls(
+            "alice",
+            1,
+            "Approved; now I make the change.",
+            vec![(
+                "write_file",
+                json!({"path": "auth.py", "content": "import hashlib\n\ndef check(password, stored):\n    salt, digest = stored.split('$')\n    return hashlib.sha256((salt + password).encode()).hexdigest() == digest\n"}),
+            )],
+        )
+        .calls("alice", 1, "", vec![("send_message", json!({"to": "lead", "body": "auth.py now uses salted sha256; check(password, stored) is unchanged. Nothing was run."}))])
+        .answer("alice", 1, "Done as planned.")
+        .answer("lead", 1, "alice replaced md5 with salted sha256 in auth.py after plan-2 was approved; the API is unchanged. Nothing was run.")
+        .build();
+    let directions = vec![
+        now(deliver_task("lead", TASK)),
+        after(&["lead"], deliver("alice")),
+        after(&["alice"], deliver("lead")),
+        after(&["lead"], deliver("alice")),
+        after(&["alice"], deliver("lead")),
+        after(&["lead"], deliver("alice")),
+        after(&["alice"], deliver("lead")),
+    ];
+    let captions = vec![
+        cap(
+            "protocol_opened",
+            "alice",
+            0,
+            "高风险变更先过审：alice 用 plan_approval 提交计划。request_id（plan-1）由队友这一侧生成，不是领导生成；追踪器记为 pending。",
+            "High-risk changes are reviewed first: alice submits her plan with plan_approval. The request id (plan-1) is created on the teammate's side, not by the lead; the tracker says pending.",
+        ),
+        cap_with(
+            "protocol_decided",
+            "lead",
+            "rejected",
+            0,
+            "lead 引用同一个 plan-1 驳回，并给出反馈：保留接口，只替换哈希。计划审批和关机用的是同一个状态机。",
+            "The lead rejects plan-1 by the same id, with feedback: keep the API, replace only the hash. Plan approval and shutdown share one state machine.",
+        ),
+        cap_with(
+            "candidate_prepared",
+            "alice",
+            "notifies m",
+            1,
+            "alice 在下一轮读到审批结果和反馈。被驳回不是终点：她按反馈修改方案。",
+            "In her next round alice reads the decision and the feedback. A rejection is not the end: she revises her plan.",
+        ),
+        cap(
+            "protocol_opened",
+            "alice",
+            1,
+            "修改后的方案作为新请求 plan-2 提交。plan-1 保持 rejected 不变：每个编号只离开 pending 一次。",
+            "The revised plan goes in as a new request, plan-2. plan-1 stays rejected: each id leaves pending only once.",
+        ),
+        cap_with(
+            "protocol_decided",
+            "lead",
+            "approved",
+            0,
+            "lead 批准 plan-2。",
+            "The lead approves plan-2.",
+        ),
+        cap(
+            "file_written",
+            "alice",
+            0,
+            "批准之后 alice 才动手修改 auth.py，范围正是获批的计划。",
+            "Only after the approval does alice change auth.py, within exactly the approved plan.",
+        ),
+    ];
+    let task = Caption::new(
+        "auth.py 用 md5 存密码。让 alice 把它改得更安全，但必须先让计划获批。",
+        TASK,
+    );
+    let intro = Caption::new(
+        "领导说“重构认证模块”，队友立刻开干？高风险变更应该先过审：队友先提交计划，领导批准了再做。一方发带唯一编号的请求，另一方引用同一编号回应。",
+        "The lead says \"refactor the auth module\" and the teammate dives in? High-risk changes should be reviewed first: the teammate submits a plan, and works only after the lead approves. One side sends a request with a unique id; the other answers with the same id.",
+    );
+    Lesson {
+        directions,
+        script,
+        captions,
+        ..builder::lesson(ID, config, task, intro)
+    }
 }

@@ -1,7 +1,154 @@
-//! placeholder lesson (being written): lesson 1's data under this lesson's id.
+//! Lesson 7, "Limits and budgets" (seed 000's limits of a small teaching session): a full inbox
+//! (8 records), an oversized body (over 600 characters), a failing request paid from the retry
+//! budget, a delivery that spends its 4 requests without an answer (stopped), a history that
+//! reaches 80 entries (failed, reported to the lead), and a third delivery refused by the
+//! delivery quota. Every limit gives a clear error; nothing is truncated or dropped. (M7, L2)
+
+use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
 use super::Lesson;
+use crate::engine::{Caption, MemberConfig, TeamConfig};
+use serde_json::{json, Value};
+
+pub const ID: &str = "l7-limits-and-budgets";
+
+pub const TASK: &str = "Give reader eight short notes, ask scout to find a secret word in notes.txt, and ask archivist to copy every file into its notes.";
+
 pub fn lesson() -> Lesson {
-    let mut l = super::l1_two_investigators::lesson();
-    super::builder::set_meta(&mut l, "l7-limits-and-budgets");
-    l
+    let config = TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("reader", "reader"),
+        MemberConfig::teammate("scout", "scout"),
+        MemberConfig::teammate("archivist", "archivist"),
+    ])
+    .with_file("main.py", "print(6 * 7)")
+    .with_file("notes.txt", "There is no secret word here.");
+    let mut lead_calls: Vec<(&str, Value)> = (1..=9)
+        .map(|k| {
+            (
+                "send_message",
+                json!({"to": "reader", "body": format!("Note {k} of 9: keep this in mind.")}),
+            )
+        })
+        .collect();
+    let long_body = format!(
+        "Here is the whole background, word for word: {}",
+        "blah ".repeat(112)
+    );
+    lead_calls.push(("send_message", json!({"to": "scout", "body": long_body})));
+    lead_calls.push((
+        "send_message",
+        json!({"to": "scout", "body": "Find the secret word in notes.txt."}),
+    ));
+    lead_calls.push(("send_message", json!({"to": "archivist", "body": "Read every file, as many times as you like, and keep notes."})));
+    let archivist_calls: Vec<(&str, Value)> = (0..80)
+        .map(|_| ("read_file", json!({"path": "main.py"})))
+        .collect();
+    let script = Script::new()
+        .calls("lead", 1, "Sending the notes.", lead_calls)
+        .answer("lead", 1, "Some sends were refused; the rest are queued.")
+        .fail("reader", 1, "529 overloaded: try again later", true)
+        .answer("reader", 1, "I have the notes 1 to 8.")
+        .answer("reader", 1, "Nothing new since last time.")
+        .calls("scout", 1, "Not found yet.", vec![("read_file", json!({"path": "notes.txt"}))])
+        .calls("scout", 1, "Still looking.", vec![("read_file", json!({"path": "notes.txt"}))])
+        .calls("scout", 1, "Maybe I missed it.", vec![("read_file", json!({"path": "notes.txt"}))])
+        .calls("scout", 1, "One more time.", vec![("read_file", json!({"path": "notes.txt"}))])
+        .calls("archivist", 1, "Copying everything, again and again.", archivist_calls)
+        .answer("lead", 1, "reader has notes 1-8 (note 9 was refused: inbox full); the long message to scout was refused (over 600 characters); scout stopped after 4 requests without an answer; archivist failed when its history reached 80 entries.")
+        .build();
+    let directions = vec![
+        now(deliver_task("lead", TASK)),
+        after(&["lead"], deliver("reader")),
+        now(deliver("scout")),
+        now(deliver("archivist")),
+        after(&["reader"], deliver("reader")),
+        after(&["reader"], deliver("reader")),
+        after(&["scout"], deliver("scout")),
+        after(&["archivist", "scout"], deliver("lead")),
+    ];
+    let captions = vec![
+        cap_with(
+            "refused",
+            "lead",
+            "inbox",
+            0,
+            "第九条消息被拒绝：reader 的收件箱最多八条。发送方拿到的工具结果标明是错误，日志里也有一条事件；没有任何东西被悄悄丢掉。",
+            "The ninth message is refused: reader's inbox holds at most eight records. The sender gets a tool result marked as an error, and the log has an event; nothing is dropped silently.",
+        ),
+        cap_with(
+            "refused",
+            "lead",
+            "characters",
+            0,
+            "这条正文超过 600 字符，被整条拒绝：不截断、不存半条。长期团队需要归档和压缩，本课先把上限讲清楚。",
+            "This body is over 600 characters and is refused as a whole: not truncated, not half stored. Long-lived teams need archiving and compaction; this lesson just makes the limit explicit.",
+        ),
+        cap(
+            "model_failed",
+            "reader",
+            0,
+            "reader 的请求失败了（529 过载）。",
+            "reader's request fails (529 overloaded).",
+        ),
+        cap(
+            "retry_scheduled",
+            "reader",
+            0,
+            "请求恢复有独立的尝试预算：这次重试花的是重试预算，不占本轮四次逻辑请求的额度。",
+            "Recovery has its own budget: this retry is paid from the retry budget and does not use one of the four logical requests of the delivery.",
+        ),
+        cap(
+            "round_finished",
+            "scout",
+            0,
+            "scout 用完了本轮四次逻辑请求，还没给出答案：状态 stopped。它不会自动重启。",
+            "scout has spent the four logical requests of its delivery without an answer: status stopped. It does not restart by itself.",
+        ),
+        cap_with(
+            "refused",
+            "archivist",
+            "history",
+            0,
+            "archivist 的历史到了 80 条上限，这次工具结果放不进去了。历史满了连错误结果都写不下，所以这一轮以 failed 结束。",
+            "archivist's history reaches the limit of 80 entries and this tool result does not fit. A full history cannot even hold an error result, so the round ends as failed.",
+        ),
+        cap_with(
+            "message_queued",
+            "archivist",
+            "error",
+            0,
+            "异常则 failed，并且成员把错误报告给 lead。",
+            "On an error the member is failed, and it reports the error to the lead.",
+        ),
+        cap_with(
+            "refused",
+            "reader",
+            "deliveries",
+            0,
+            "第三次交付被拒绝：每个成员最多接两轮，reader 保持原样。两个上限回答不同的问题：“这一轮还能问几次”和“这一位还能接几轮”。",
+            "The third delivery is refused: each member accepts at most two, and reader stays as it is. The two limits answer different questions: \"how many more requests in this round\" and \"how many more rounds for this member\".",
+        ),
+        cap_with(
+            "refused",
+            "scout",
+            "stopped",
+            0,
+            "给 stopped 的 scout 交付工作也被拒绝：没有什么会自己重启，需要显式召回。",
+            "Delivering to the stopped scout is refused too: nothing restarts by itself; it would have to be recalled explicitly.",
+        ),
+    ];
+    let task = Caption::new(
+        "给 reader 八条短笔记，让 scout 在 notes.txt 里找暗号，让 archivist 把每个文件都抄进笔记。",
+        TASK,
+    );
+    let intro = Caption::new(
+        "两人能同时工作，也得知道什么时候停。这是为小型教学会话选择的限额：每个收件箱最多八条，正文最多 600 字符，历史最多 80 条；每位成员最多两次交付，每次交付最多四次逻辑请求，重试另有预算。碰到上限都会给出清楚的错误。",
+        "Working in parallel also means knowing when to stop. The limits of this small teaching session: at most eight records per inbox, 600 characters per body, 80 history entries; at most two deliveries per member, four logical requests per delivery, and a separate retry budget. Every limit gives a clear error.",
+    );
+    Lesson {
+        directions,
+        script,
+        captions,
+        ..builder::lesson(ID, config, task, intro)
+    }
 }

@@ -1,7 +1,107 @@
-//! placeholder lesson (being written): lesson 1's data under this lesson's id.
-use super::Lesson;
+//! Lesson 8, "Restart and recall" (seed 002): the roster survives a page reload, but the runs do
+//! not, so every member comes back offline. Delivering to an offline member is refused; an
+//! explicit recall restores its history, and reader answers from what it read before the
+//! reload. (L3)
+
+use super::builder::{self, after, cap, cap_with, deliver, host_send, now, Script};
+use super::{Action, Direction, Lesson, Wait};
+use crate::engine::{Caption, Input, MemberConfig, TeamConfig};
+use serde_json::json;
+
+pub const ID: &str = "l8-restart-and-recall";
+
 pub fn lesson() -> Lesson {
-    let mut l = super::l1_two_investigators::lesson();
-    super::builder::set_meta(&mut l, "l8-restart-and-recall");
-    l
+    let config = TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("reader", "reader"),
+        MemberConfig::teammate("reviewer", "reviewer"),
+    ])
+    .with_file("main.py", "print(6 * 7)");
+    let recall = |m: &str| Input::Recall {
+        member: m.to_string(),
+    };
+    let directions = vec![
+        now(host_send(
+            "lead",
+            "reader",
+            "Read main.py and tell me what it prints. Do not run it.",
+        )),
+        now(deliver("reader")),
+        Direction {
+            wait: Wait::Quiet,
+            action: Action::Reload,
+        },
+        now(deliver("reader")),
+        now(recall("reader")),
+        now(host_send(
+            "lead",
+            "reader",
+            "After the reload: does main.py print anything else?",
+        )),
+        now(deliver("reader")),
+        after(&["reader"], recall("lead")),
+        now(deliver("lead")),
+    ];
+    let script = Script::new()
+        .calls("reader", 1, "", vec![("read_file", json!({"path": "main.py"}))])
+        .calls("reader", 1, "", vec![("send_message", json!({"to": "lead", "body": "main.py contains print(6 * 7). I did not run it."}))])
+        .answer("reader", 1, "Reported to lead.")
+        .calls(
+            "reader",
+            2,
+            "My history still holds the read_file result from before the reload.",
+            vec![("send_message", json!({"to": "lead", "body": "No: main.py holds only print(6 * 7), as I read before the reload. I did not read it again."}))],
+        )
+        .answer("reader", 1, "Answered from my history.")
+        .answer("lead", 2, "reader read main.py before the reload: it holds only print(6 * 7). After the reload reader answered from its restored history. Nothing was run.")
+        .build();
+    let captions = vec![
+        cap(
+            "roster_restored",
+            "",
+            0,
+            "页面重新加载。原先的运行已经不复存在，花名册和各自的历史从浏览器存储恢复，但每个成员都标为 offline。",
+            "The page reloads. The old runs are gone; the roster and every history come back from browser storage, but every member is marked offline.",
+        ),
+        cap_with(
+            "refused",
+            "reader",
+            "offline",
+            0,
+            "直接给 reader 交付工作：被拒绝。离线的成员不会自己回来。",
+            "Delivering to reader right away is refused: an offline member does not come back by itself.",
+        ),
+        cap(
+            "member_recalled",
+            "",
+            0,
+            "显式召回 reader：恢复它的历史，状态回到 idle。召回的是同一个成员记录，不是新建一个。",
+            "reader is recalled explicitly: its history is restored and it is idle again. It is the same member record, not a new one.",
+        ),
+        cap(
+            "model_requested",
+            "reader",
+            3,
+            "这次请求里仍有重载前 read_file 的结果，reader 不必重新读取 main.py。",
+            "This request still holds the read_file result from before the reload, so reader need not read main.py again.",
+        ),
+        cap(
+            "member_recalled",
+            "",
+            1,
+            "lead 也需要召回，才能接收交付。重启不会偷偷把谁拉回来。",
+            "The lead must be recalled too before it can take a delivery. A restart brings nobody back behind your back.",
+        ),
+    ];
+    let task = Caption::new("reader 先读 main.py 并报告；页面重新加载后，召回 reader 继续追问。", "reader reads main.py and reports; after a page reload, reader is recalled and asked a follow-up.");
+    let intro = Caption::new(
+        "重启时原先的运行线程不复存在，因此需要把旧成员标为离线并显式召回。持续存在的是成员记录与上下文，不是某条一直等着的线程。",
+        "After a restart the old runs no longer exist, so old members are marked offline and must be recalled explicitly. What persists is the member record and its context, not a thread that kept waiting.",
+    );
+    Lesson {
+        directions,
+        script,
+        captions,
+        ..builder::lesson(ID, config, task, intro)
+    }
 }
