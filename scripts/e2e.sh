@@ -10,7 +10,7 @@ python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist > target/e2e/se
 SERVER_PID=$!
 trap 'kill "$SERVER_PID" 2>/dev/null || true; wait "$SERVER_PID" 2>/dev/null || true' EXIT
 for _ in $(seq 1 50); do
-  if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/index.html"; then break; fi
+  if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/index.html" 2>/dev/null; then break; fi
   sleep 0.2
 done
 curl -fsS -o /dev/null "http://127.0.0.1:$PORT/index.html" || { echo "e2e: server did not start" >&2; exit 1; }

@@ -46,10 +46,13 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WB_VERSION\$" ||
 fi
 
 # 4. Debian's Chromium and its driver (for wasm-bindgen-test and Playwright).
-if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ]; then
-  say "installing chromium and chromium-driver (apt)"
+# A CJK font too, so screenshots of the Chinese captions show characters, not boxes.
+if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ] ||
+   ! [ -f /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]; then
+  say "installing chromium, chromium-driver and fonts-wqy-microhei (apt)"
   apt-get update -q
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends chromium chromium-driver
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    chromium chromium-driver fonts-wqy-microhei
 fi
 
 # 5. npm packages from the committed lockfile (Playwright library, binaryen's wasm-opt).
