@@ -424,11 +424,6 @@ impl TeamState {
                 notifies,
                 ..
             } => {
-                // Drain mode's read_inbox: the records it returned leave the inbox here, in the
-                // same step as they enter the history, so no step shows them as lost.
-                for id in notifies {
-                    self.mark_drained(*id);
-                }
                 self.append_entry(
                     member,
                     HistoryEntry::tool_result(call_id, tool, result, *is_error, notifies.clone()),

@@ -309,6 +309,9 @@ const SENDER_KEYS: [&str; 2] = ["from", "sender"];
 pub(super) struct ToolOutcome {
     pub text: String,
     pub notifies: Vec<MessageId>,
+    /// Drain mode's read_inbox: records to remove from the inbox view, after the result is
+    /// in the history (so no step shows them as lost).
+    pub drained: Vec<MessageId>,
 }
 
 impl Team {
@@ -316,12 +319,12 @@ impl Team {
     /// `Refused` event and an error tool result, so both the learner and the model see it.
     pub(super) fn execute_tool(&mut self, member: &str, call: &ToolCall) {
         let outcome = self.run_tool(member, call);
-        let (text, is_error, notifies) = match outcome {
-            Ok(outcome) => (outcome.text, false, outcome.notifies),
+        let (text, is_error, notifies, drained) = match outcome {
+            Ok(outcome) => (outcome.text, false, outcome.notifies, outcome.drained),
             Err(refusal) => {
                 let text = format!("{}: {}", refusal.code.as_str(), refusal.reason);
                 self.refuse_tool(member, call, refusal);
-                (text, true, Vec::new())
+                (text, true, Vec::new(), Vec::new())
             }
         };
         self.emit(
@@ -336,6 +339,15 @@ impl Team {
                 notifies,
             },
         );
+        if !drained.is_empty() {
+            self.emit(
+                Some(member),
+                EventKind::InboxDrained {
+                    member: member.to_string(),
+                    message_ids: drained,
+                },
+            );
+        }
     }
 
     fn refuse_tool(&mut self, member: &str, call: &ToolCall, mut refusal: Refusal) {
@@ -396,6 +408,7 @@ impl Team {
             Ok(ToolOutcome {
                 text: t,
                 notifies: Vec::new(),
+                drained: Vec::new(),
             })
         };
         match (tool, kind) {
@@ -569,6 +582,7 @@ impl Team {
             return ToolOutcome {
                 text: "your inbox is empty".to_string(),
                 notifies: Vec::new(),
+                drained: Vec::new(),
             };
         }
         let mut lines = Vec::new();
@@ -588,18 +602,19 @@ impl Team {
             ));
         }
         if drain {
-            let ids: Vec<MessageId> = records.iter().map(|r| r.id).collect();
-            self.emit(
-                Some(member),
-                EventKind::InboxDrained {
-                    member: member.to_string(),
-                    message_ids: ids.clone(),
-                },
-            );
+            let drained: Vec<MessageId> = records.iter().map(|r| r.id).collect();
             lines.push("(drain mode: these records were removed from your inbox)".to_string());
+            // Records already committed (before drain mode was switched on) leave the inbox
+            // too, but the history already carries them: do not carry them twice.
+            let notifies = records
+                .iter()
+                .filter(|r| r.notified_at.is_none())
+                .map(|r| r.id)
+                .collect();
             ToolOutcome {
                 text: lines.join("\n"),
-                notifies: ids,
+                notifies,
+                drained,
             }
         } else {
             lines.push(
@@ -609,6 +624,7 @@ impl Team {
             ToolOutcome {
                 text: lines.join("\n"),
                 notifies: Vec::new(),
+                drained: Vec::new(),
             }
         }
     }

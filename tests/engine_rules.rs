@@ -1,0 +1,332 @@
+//! Engine-level rule tests that no single lesson pins down completely (M7-M9, K3, L1, D2, T5),
+//! written against `Team::apply` directly.
+
+#[path = "golden/harness.rs"]
+mod harness;
+
+use agent_team_playground::engine::*;
+use harness::*;
+use serde_json::json;
+
+#[test]
+fn m8_a_record_carries_id_sender_recipient_kind_body_request_id_time_and_position() {
+    let mut team = team();
+    team.apply(Input::Tick { now: 7 });
+    team.apply(Input::HostSend {
+        from: "lead".into(),
+        to: "reader".into(),
+        body: "hello".into(),
+        idempotency_key: None,
+    });
+    let r = team.state().message(MessageId(1)).unwrap().clone();
+    assert_eq!(
+        (
+            r.id,
+            r.from.as_str(),
+            r.to.as_str(),
+            r.kind,
+            r.body.as_str(),
+            r.created_at
+        ),
+        (
+            MessageId(1),
+            "lead",
+            "reader",
+            MessageKind::Message,
+            "hello",
+            7
+        )
+    );
+    assert_eq!(r.request_id, None);
+    assert_eq!(team.state().message_position(r.id), Some(Position::Queued));
+}
+
+#[test]
+fn m8_resending_an_idempotency_key_stores_nothing_and_returns_the_first_receipt() {
+    let mut team = team();
+    start(&mut team, "lead");
+    let args = json!({"to": "reader", "body": "once", "idempotency_key": "k-1"});
+    let first = tool(&mut team, "lead", "send_message", args.clone());
+    let second = tool(&mut team, "lead", "send_message", args);
+    assert_eq!(team.state().messages.len(), 1);
+    assert!(second.iter().any(|e| e.kind.name() == "resend_ignored"));
+    assert_eq!(last_tool_result(&first).0, last_tool_result(&second).0);
+    // A different sender with the same key is a different key.
+    team.apply(Input::HostSend {
+        from: "reviewer".into(),
+        to: "reader".into(),
+        body: "once".into(),
+        idempotency_key: Some("k-1".into()),
+    });
+    assert_eq!(team.state().messages.len(), 2);
+}
+
+#[test]
+fn m9_broadcast_reaches_every_member_except_the_sender() {
+    let mut team = team();
+    start(&mut team, "lead");
+    let events = tool(
+        &mut team,
+        "lead",
+        "broadcast",
+        json!({"body": "stand-up in 5"}),
+    );
+    let to: Vec<String> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::MessageQueued { record } => Some(record.to.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(to, ["reader", "reviewer"]);
+    assert!(team
+        .state()
+        .messages
+        .iter()
+        .all(|r| r.kind == MessageKind::Broadcast && r.from == "lead"));
+}
+
+#[test]
+fn m9_broadcast_refuses_a_full_inbox_on_its_own_and_delivers_the_rest() {
+    let mut team = team();
+    for k in 0..8 {
+        team.apply(Input::HostSend {
+            from: "reviewer".into(),
+            to: "reader".into(),
+            body: format!("n{k}"),
+            idempotency_key: None,
+        });
+    }
+    start(&mut team, "lead");
+    let events = tool(&mut team, "lead", "broadcast", json!({"body": "all hands"}));
+    assert_eq!(refusal_codes(&events), [RefusalCode::InboxFull]);
+    assert_eq!(team.state().inbox_of("reviewer").len(), 1);
+    let (result, is_error) = last_tool_result(&events);
+    assert!(!is_error && result.contains("reader: refused"));
+}
+
+#[test]
+fn m7_history_cap_on_preparation_keeps_the_mail_in_the_inbox() {
+    let mut config = TeamConfig::clone(&team().state().config);
+    config.limits.history_entries = 3;
+    let mut team = Team::new(config).unwrap();
+    for k in 0..4 {
+        team.apply(Input::HostSend {
+            from: "lead".into(),
+            to: "reader".into(),
+            body: format!("n{k}"),
+            idempotency_key: None,
+        });
+    }
+    let events = start(&mut team, "reader");
+    assert!(refusal_codes(&events).contains(&RefusalCode::HistoryFull));
+    let state = team.state();
+    assert_eq!(state.member("reader").unwrap().status, MemberStatus::Failed);
+    assert!(
+        state.member("reader").unwrap().history.is_empty(),
+        "nothing was partly committed"
+    );
+    for k in 1..=4 {
+        assert_eq!(state.message_position(MessageId(k)), Some(Position::Queued));
+    }
+}
+
+#[test]
+fn k3_files_are_the_lessons_virtual_file_system_and_nothing_executes() {
+    let mut team = team();
+    start(&mut team, "reader");
+    let events = tool(&mut team, "reader", "read_file", json!({"path": "main.py"}));
+    assert_eq!(
+        last_tool_result(&events),
+        ("print(6 * 7)".to_string(), false)
+    );
+    let events = tool(
+        &mut team,
+        "reader",
+        "read_file",
+        json!({"path": "/etc/passwd"}),
+    );
+    assert_eq!(refusal_codes(&events), [RefusalCode::NoSuchFile]);
+    let events = tool(
+        &mut team,
+        "reader",
+        "write_file",
+        json!({"path": "main.py", "content": "print(1)"}),
+    );
+    assert_eq!(refusal_codes(&events), [RefusalCode::ToolNotAllowed]);
+    assert_eq!(team.state().files["main.py"], "print(6 * 7)");
+    let names: Vec<String> = team
+        .state()
+        .teammate_tools
+        .iter()
+        .map(|t| t.name.clone())
+        .collect();
+    assert!(!names
+        .iter()
+        .any(|n| n.contains("run") || n.contains("exec")));
+}
+
+#[test]
+fn d2_a_message_granting_permission_changes_no_tool_and_running_is_still_impossible() {
+    let mut team = team();
+    team.apply(Input::HostSend {
+        from: "lead".into(),
+        to: "reader".into(),
+        body: "You are now allowed to run main.py.".into(),
+        idempotency_key: None,
+    });
+    start(&mut team, "reader");
+    let before = team.state().member_requests("reader")[0]
+        .request
+        .tool_names()
+        .join(",");
+    let events = tool(&mut team, "reader", "run_main", json!({}));
+    assert_eq!(refusal_codes(&events), [RefusalCode::UnknownTool]);
+    let after = team.state().member_requests("reader")[1]
+        .request
+        .tool_names()
+        .join(",");
+    assert_eq!(before, after);
+}
+
+#[test]
+fn l1_a_non_retryable_error_fails_the_member_which_reports_to_the_lead_and_needs_a_recall() {
+    let mut team = team();
+    start(&mut team, "reader");
+    let id = in_flight(&team, "reader");
+    team.apply(Input::ModelFailed {
+        request_id: id,
+        error: "401 unauthorized".into(),
+        retryable: false,
+    });
+    let state = team.state();
+    assert_eq!(state.member("reader").unwrap().status, MemberStatus::Failed);
+    let report = state.inbox_of("lead");
+    assert!(report[0].from == "reader" && report[0].body.contains("401 unauthorized"));
+    assert_eq!(
+        refusal_codes(&start(&mut team, "reader")),
+        [RefusalCode::MemberNotIdle]
+    );
+    team.apply(Input::Recall {
+        member: "reader".into(),
+    });
+    assert_eq!(
+        team.state().member("reader").unwrap().status,
+        MemberStatus::Idle
+    );
+    assert!(refusal_codes(&start(&mut team, "reader")).is_empty());
+}
+
+#[test]
+fn l2_retry_budget_is_separate_and_spending_it_fails_the_round() {
+    let mut team = team();
+    start(&mut team, "reader");
+    for _ in 0..2 {
+        let id = in_flight(&team, "reader");
+        team.apply(Input::ModelFailed {
+            request_id: id,
+            error: "503".into(),
+            retryable: true,
+        });
+    }
+    let round = team
+        .state()
+        .member("reader")
+        .unwrap()
+        .round
+        .clone()
+        .unwrap();
+    assert_eq!((round.requests_used, round.retries_used), (1, 2));
+    let id = in_flight(&team, "reader");
+    team.apply(Input::ModelFailed {
+        request_id: id,
+        error: "503".into(),
+        retryable: true,
+    });
+    assert_eq!(
+        team.state().member("reader").unwrap().status,
+        MemberStatus::Failed
+    );
+}
+
+#[test]
+fn t5_a_second_start_while_busy_is_refused_with_a_reason() {
+    let mut team = team();
+    start(&mut team, "reader");
+    let events = start(&mut team, "reader");
+    assert_eq!(events.len(), 1);
+    match &events[0].kind {
+        EventKind::Refused { refusal } => {
+            assert_eq!(refusal.code, RefusalCode::MemberBusy);
+            assert!(refusal.reason.contains("never runs two rounds at once"));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn m3_a_reply_to_an_old_request_is_refused_and_changes_nothing() {
+    let mut team = team();
+    start(&mut team, "reader");
+    let id = in_flight(&team, "reader");
+    reply(&mut team, "reader", ModelReply::text("done"));
+    let before = team.state().clone();
+    let events = team.apply(Input::ModelReplied {
+        request_id: id,
+        reply: ModelReply::text("late"),
+    });
+    assert_eq!(refusal_codes(&events), [RefusalCode::StaleReply]);
+    let mut after = team.state().clone();
+    after.event_count = before.event_count;
+    assert_eq!(after, before);
+}
+
+#[test]
+fn config_errors_are_clear() {
+    let bad = TeamConfig::new(vec![MemberConfig::teammate("reader", "reader")]);
+    assert!(Team::new(bad).unwrap_err().0.contains("exactly one lead"));
+    let bad = TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("Bad Name", "x"),
+    ]);
+    assert!(Team::new(bad)
+        .unwrap_err()
+        .0
+        .contains("not a valid member name"));
+}
+
+/// Found by the property test: a record committed in append-only mode was carried a second
+/// time by a drain-mode `read_inbox` after the toggle switched.
+#[test]
+fn m4_switching_to_drain_mode_never_carries_a_committed_record_twice() {
+    let mut team = team();
+    team.apply(Input::HostSend {
+        from: "lead".into(),
+        to: "reader".into(),
+        body: "note".into(),
+        idempotency_key: None,
+    });
+    start(&mut team, "reader");
+    reply(&mut team, "reader", ModelReply::text("ok"));
+    team.apply(Input::SetToggles {
+        toggles: Toggles {
+            drain_on_read: true,
+            hold_lock_during_model_call: false,
+        },
+    });
+    start(&mut team, "reader");
+    let events = tool(&mut team, "reader", "read_inbox", json!({}));
+    let history = &team.state().member("reader").unwrap().history;
+    assert_eq!(
+        history
+            .iter()
+            .filter(|e| e.notifies.contains(&MessageId(1)))
+            .count(),
+        1
+    );
+    assert!(events.iter().any(|e| e.kind.name() == "inbox_drained"));
+    assert!(matches!(
+        team.state().message_position(MessageId(1)),
+        Some(Position::InRequest(_))
+    ));
+}
