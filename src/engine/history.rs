@@ -13,7 +13,7 @@
 
 use super::mailbox::{notification_text, MessageId, MessageRecord};
 use super::model::{ModelReply, ToolCall};
-use super::persist::PVec;
+use super::persist::{PVec, Shared};
 use super::roster::MemberState;
 use serde::{Deserialize, Serialize};
 
@@ -117,10 +117,11 @@ pub struct Candidate {
 ///
 /// Cost: the scan starts at `member.scan_from` (every record before it is already settled:
 /// committed, or drained in drain mode), and each text is looked up in a set, so the cost is
-/// proportional to the new mail, not to history x inbox as in the seed.
+/// proportional to the new mail, not to history x inbox as in the seed (see
+/// [`MemberState::has_notification`]).
 pub fn collect_new_mail(
     member: &MemberState,
-    messages: &PVec<MessageRecord>,
+    messages: &PVec<Shared<MessageRecord>>,
     prompt: Option<&str>,
 ) -> (Vec<HistoryEntry>, Vec<MessageId>) {
     let mut entries = Vec::new();
@@ -136,7 +137,7 @@ pub fn collect_new_mail(
             continue;
         }
         let entry = HistoryEntry::notification(record);
-        if member.notified_texts.contains(&entry.text) {
+        if member.has_notification(&entry.text) {
             continue;
         }
         ids.push(record.id);
@@ -146,7 +147,7 @@ pub fn collect_new_mail(
 }
 
 /// Message ids are dense (`m1` is at index 0), so a lookup is O(chunk).
-pub fn message(messages: &PVec<MessageRecord>, id: MessageId) -> Option<&MessageRecord> {
+pub fn message(messages: &PVec<Shared<MessageRecord>>, id: MessageId) -> Option<&MessageRecord> {
     let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
-    messages.get(index)
+    messages.get(index).map(|shared| &**shared)
 }

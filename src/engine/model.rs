@@ -46,14 +46,14 @@ pub struct ModelRequest {
     pub sent_at: u64,
     pub system: String,
     /// The committed history the request was built from (shares storage with the history).
-    pub messages: PVec<HistoryEntry>,
+    pub messages: PVec<Shared<HistoryEntry>>,
     pub tools: Shared<Vec<ToolSpec>>,
 }
 
 impl ModelRequest {
     /// The raw, provider-neutral JSON body shown in the UI.
     pub fn to_json(&self) -> Value {
-        let messages: Vec<Value> = self.messages.iter().map(entry_json).collect();
+        let messages: Vec<Value> = self.messages.iter().map(|e| entry_json(e)).collect();
         let tools: Vec<Value> = self
             .tools
             .iter()

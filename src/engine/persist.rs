@@ -4,8 +4,10 @@
 //! Why they exist: the [`Timeline`](super::timeline::Timeline) keeps a checkpoint of the whole
 //! team every few events so that the UI can scrub. With plain `Vec`s every checkpoint would
 //! copy every history, message and request, and a 100,000-event log would need gigabytes. With
-//! these containers a checkpoint copies one pointer per 64 elements; a later write copies only
-//! the chunk it touches (copy-on-write through `Arc::make_mut`).
+//! these containers a checkpoint clone bumps one reference count per vector; the first later
+//! write copies the list of chunk pointers (one pointer per 64 elements) and the one chunk it
+//! touches (copy-on-write through `Arc::make_mut`). Elements that are big (history entries,
+//! message records, sent requests) are stored as [`Shared`], so copying a chunk copies pointers.
 //!
 //! `Arc` (not `Rc`) so that a state can live in a `Send + Sync` signal in the UI.
 
@@ -23,14 +25,14 @@ const CHUNK: usize = 64;
 /// Invariant: every chunk but the last holds exactly `CHUNK` elements, so element `i` lives in
 /// chunk `i / CHUNK` at offset `i % CHUNK`.
 pub struct PVec<T> {
-    chunks: Vec<Arc<Vec<T>>>,
+    chunks: Arc<Vec<Arc<Vec<T>>>>,
     len: usize,
 }
 
 impl<T> Clone for PVec<T> {
     fn clone(&self) -> Self {
         PVec {
-            chunks: self.chunks.clone(),
+            chunks: Arc::clone(&self.chunks),
             len: self.len,
         }
     }
@@ -39,7 +41,7 @@ impl<T> Clone for PVec<T> {
 impl<T> Default for PVec<T> {
     fn default() -> Self {
         PVec {
-            chunks: Vec::new(),
+            chunks: Arc::new(Vec::new()),
             len: 0,
         }
     }
@@ -59,12 +61,13 @@ impl<T: Clone> PVec<T> {
     }
 
     pub fn push(&mut self, value: T) {
-        match self.chunks.last_mut() {
+        let chunks = Arc::make_mut(&mut self.chunks);
+        match chunks.last_mut() {
             Some(last) if last.len() < CHUNK => Arc::make_mut(last).push(value),
             _ => {
                 let mut chunk = Vec::with_capacity(CHUNK);
                 chunk.push(value);
-                self.chunks.push(Arc::new(chunk));
+                chunks.push(Arc::new(chunk));
             }
         }
         self.len += 1;
@@ -76,7 +79,10 @@ impl<T: Clone> PVec<T> {
 
     /// Mutable access; copies the touched chunk if a checkpoint still shares it.
     pub fn get_mut(&mut self, index: usize) -> Option<&mut T> {
-        let chunk = self.chunks.get_mut(index / CHUNK)?;
+        if index >= self.len {
+            return None;
+        }
+        let chunk = Arc::make_mut(&mut self.chunks).get_mut(index / CHUNK)?;
         Arc::make_mut(chunk).get_mut(index % CHUNK)
     }
 

@@ -94,7 +94,7 @@ pub struct MemberState {
     /// Deliveries that ended with a final answer (or an approved shutdown).
     pub deliveries_completed: u32,
     /// The committed history: only grows (T3).
-    pub history: PVec<HistoryEntry>,
+    pub history: PVec<Shared<HistoryEntry>>,
     /// The prepared, not yet committed candidate (M4).
     pub candidate: Option<Candidate>,
     /// Ids of the records addressed to this member, in arrival order (never shrinks).
@@ -102,8 +102,11 @@ pub struct MemberState {
     /// Inbox positions before this one are settled (committed or drained): the dedup scan
     /// starts here.
     pub scan_from: usize,
-    /// M4: the notification texts already committed to `history`.
-    pub notified_texts: Shared<BTreeSet<String>>,
+    /// M4: the notifications already committed to `history`, as (hash of the full text,
+    /// history index). A lookup hashes the candidate text and then compares the full text of
+    /// the entries with that hash, so dedup is by full text; storing small pairs instead of the
+    /// strings keeps checkpoints cheap to copy.
+    pub notified_index: Shared<BTreeSet<(u64, usize)>>,
     /// Every model request this member sent, in order.
     pub requests: PVec<RequestId>,
     pub round: Option<RoundState>,
@@ -133,7 +136,7 @@ impl MemberState {
             candidate: None,
             inbox: PVec::new(),
             scan_from: 0,
-            notified_texts: Shared::default(),
+            notified_index: Shared::default(),
             requests: PVec::new(),
             round: None,
             waiting: None,
@@ -158,7 +161,25 @@ impl MemberState {
         self.round.as_ref().map_or(0, |r| r.retries_used)
     }
 
+    /// M4: is a notification with exactly this text already in the committed history?
+    pub fn has_notification(&self, text: &str) -> bool {
+        let hash = text_hash(text);
+        self.notified_index
+            .range((hash, 0)..=(hash, usize::MAX))
+            .any(|(_, index)| self.history.get(*index).is_some_and(|e| e.text == text))
+    }
+
     pub fn in_flight(&self) -> Option<RequestId> {
         self.round.as_ref().and_then(|r| r.in_flight)
     }
+}
+
+/// FNV-1a, 64 bit: deterministic on every platform (std's hasher is randomly seeded).
+pub fn text_hash(text: &str) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in text.as_bytes() {
+        hash ^= u64::from(*byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
 }

@@ -49,9 +49,9 @@ pub struct TeamState {
     pub order: Vec<String>,
     pub lead: String,
     /// Every message record ever stored (M1: append-only; `m1` is at index 0).
-    pub messages: PVec<MessageRecord>,
+    pub messages: PVec<Shared<MessageRecord>>,
     /// Every model request ever sent (`r1` is at index 0).
-    pub requests: PVec<SentRequest>,
+    pub requests: PVec<Shared<SentRequest>>,
     /// P1: the protocol tracker.
     pub protocol: Tracker,
     /// K3: the virtual file system.
@@ -100,7 +100,7 @@ impl RosterSnapshot {
             .collect();
         for index in in_flight {
             if let Some(r) = state.requests.get_mut(index) {
-                r.status = RequestStatus::Abandoned;
+                r.make_mut().status = RequestStatus::Abandoned;
             }
         }
         RosterSnapshot {
@@ -190,7 +190,7 @@ impl TeamState {
 
     pub fn request(&self, id: RequestId) -> Option<&SentRequest> {
         let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
-        self.requests.get(index)
+        self.requests.get(index).map(|shared| &**shared)
     }
 
     /// Every request `name` sent, in order.
@@ -274,8 +274,13 @@ impl TeamState {
 
     /// L4: the unread records reported at disband, if the team was disbanded.
     pub fn disband_report(&self) -> Option<Vec<&MessageRecord>> {
-        self.disbanded
-            .then(|| self.messages.iter().filter(|r| r.undelivered).collect())
+        self.disbanded.then(|| {
+            self.messages
+                .iter()
+                .filter(|r| r.undelivered)
+                .map(|r| &**r)
+                .collect()
+        })
     }
 
     pub fn protocol_requests(&self) -> impl Iterator<Item = &ProtocolRequest> + '_ {
@@ -303,7 +308,7 @@ impl TeamState {
         self.now = event.time;
         match &event.kind {
             EventKind::MessageQueued { record } => {
-                self.messages.push(record.clone());
+                self.messages.push(Shared::new(record.clone()));
                 if let Some(m) = self.members.get_mut(&record.to) {
                     m.inbox.push(record.id);
                 }
@@ -359,13 +364,13 @@ impl TeamState {
                 self.advance_scan(member);
             }
             EventKind::ModelRequested { request } => {
-                self.requests.push(SentRequest {
+                self.requests.push(Shared::new(SentRequest {
                     request: request.clone(),
                     status: RequestStatus::InFlight,
                     finished_at: None,
                     reply: None,
                     error: None,
-                });
+                }));
                 if let Some(m) = self.members.get_mut(&request.member) {
                     m.requests.push(request.id);
                     if let Some(round) = m.round.as_mut() {
@@ -553,7 +558,7 @@ impl TeamState {
 
     fn message_mut(&mut self, id: MessageId) -> Option<&mut MessageRecord> {
         let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
-        self.messages.get_mut(index)
+        self.messages.get_mut(index).map(Shared::make_mut)
     }
 
     fn mark_drained(&mut self, id: MessageId) {
@@ -573,7 +578,7 @@ impl TeamState {
         let Some(index) = usize::try_from(id.0).ok().and_then(|i| i.checked_sub(1)) else {
             return;
         };
-        if let Some(sent) = self.requests.get_mut(index) {
+        if let Some(sent) = self.requests.get_mut(index).map(Shared::make_mut) {
             sent.status = status;
             sent.finished_at = Some(at);
             sent.reply = reply;
@@ -588,10 +593,12 @@ impl TeamState {
         };
         let index = m.history.len();
         if entry.is_notification() {
-            m.notified_texts.make_mut().insert(entry.text.clone());
+            m.notified_index
+                .make_mut()
+                .insert((super::roster::text_hash(&entry.text), index));
         }
         let notifies = entry.notifies.clone();
-        m.history.push(entry);
+        m.history.push(Shared::new(entry));
         for id in notifies {
             if let Some(r) = self.message_mut(id) {
                 if r.notified_at.is_none() {

@@ -942,7 +942,7 @@ impl Team {
             .messages
             .iter()
             .filter(|r| r.notified_at.is_none() && !r.drained)
-            .cloned()
+            .map(|r| MessageRecord::clone(r))
             .collect();
         self.emit(None, EventKind::TeamDisbanded { undelivered });
     }
