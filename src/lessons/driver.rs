@@ -10,6 +10,15 @@
 //! index `at`. It takes effect at the first input boundary where the log has at least `at`
 //! events, so the first `at` events are exactly those of the unforked run. A `ReplaceReply`
 //! applies to the matching request only if that request was sent at or after `at`.
+//! Interventions due at the same boundary take effect in the order they are listed.
+//!
+//! A `Reload` intervention does exactly what the lesson action [`Action::Reload`] does (L3):
+//! the driver stores the roster snapshot and restores it, so every member comes back offline
+//! with its history and every in-flight request is abandoned. Outcomes already on the agenda
+//! for those requests still arrive in logical time and the engine refuses them as stale, as a
+//! late reply after a real reload would be. A `Recall` intervention feeds the engine's
+//! `Input::Recall`; unknown or not-recallable members are refused by the engine as usual. So
+//! the state after a reload or a recall stays a pure function of (lesson, options, step).
 
 use super::{resolve_rule, Action, Lesson, ScriptOutcome, ScriptedModel, Wait};
 use crate::engine::{EventKind, Fault, Input, ModelRequest, RequestId, Team, Timeline, Toggles};
@@ -35,6 +44,15 @@ pub enum Intervention {
         to: String,
         body: String,
     },
+    /// L3: a page reload, exactly as the lesson action [`Action::Reload`].
+    Reload {
+        at: usize,
+    },
+    /// L3: an explicit recall of `member` (the engine's `Input::Recall`).
+    Recall {
+        at: usize,
+        member: String,
+    },
 }
 
 impl Intervention {
@@ -42,7 +60,9 @@ impl Intervention {
         match self {
             Intervention::ReplaceReply { at, .. }
             | Intervention::InjectFault { at, .. }
-            | Intervention::LeadSends { at, .. } => *at,
+            | Intervention::LeadSends { at, .. }
+            | Intervention::Reload { at }
+            | Intervention::Recall { at, .. } => *at,
         }
     }
 }
@@ -155,12 +175,7 @@ pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, P
         }
         match &direction.action {
             Action::Input { input } => driver.apply(input.clone()),
-            Action::Reload => {
-                let snapshot = driver.team.roster_snapshot();
-                driver.apply(Input::Restore {
-                    snapshot: Box::new(snapshot),
-                });
-            }
+            Action::Reload => driver.reload(),
         }
         if driver.inputs > MAX_INPUTS {
             return Err(PlayError::TooLong(MAX_INPUTS));
@@ -210,6 +225,15 @@ impl Driver<'_> {
         }
         self.timeline.extend(events);
         self.interventions();
+    }
+
+    /// L3: a page reload. The roster snapshot (what browser storage keeps) is restored: every
+    /// member offline with its history, every in-flight request abandoned.
+    fn reload(&mut self) {
+        let snapshot = self.team.roster_snapshot();
+        self.apply(Input::Restore {
+            snapshot: Box::new(snapshot),
+        });
     }
 
     fn schedule(&mut self, request: &ModelRequest, seq: usize) {
@@ -295,6 +319,12 @@ impl Driver<'_> {
                         to: to.clone(),
                         body: body.clone(),
                         idempotency_key: None,
+                    });
+                }
+                Intervention::Reload { .. } => self.reload(),
+                Intervention::Recall { member, .. } => {
+                    self.apply(Input::Recall {
+                        member: member.clone(),
                     });
                 }
             }
