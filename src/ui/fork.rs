@@ -1,0 +1,557 @@
+//! Fork: from the current step the learner changes what happens next and continues on a new
+//! branch. Three kinds of change, each an [`Intervention`] anchored at the current step:
+//! replace a scripted reply (text only), inject a fault, or send a message as the lead.
+//!
+//! Applying a fork never touches team state: the current play options are kept in
+//! `pg.branches`, the new options (the old interventions that are already in effect at this
+//! step, plus the new one) replace them, and the driver replays the lesson; the step stays
+//! where it is, because the first `at` events of the new run are those of the old one. Every
+//! branch, the original included, stays in the list and can be switched back to.
+//!
+//! Bad input (empty text, text over the engine's body limit, an unknown member, a request that
+//! was already sent) shows a message and keeps what the learner typed.
+
+use leptos::prelude::*;
+
+use super::context::Playground;
+use super::i18n::{tr, Lang};
+use crate::engine::{Fault, ModelReply, TeamState};
+use crate::lessons::{Intervention, PlayOptions, ScriptOutcome};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ForkKind {
+    Reply,
+    Fault,
+    LeadMessage,
+}
+
+impl ForkKind {
+    const ALL: [ForkKind; 3] = [ForkKind::Reply, ForkKind::Fault, ForkKind::LeadMessage];
+
+    fn value(self) -> &'static str {
+        match self {
+            ForkKind::Reply => "reply",
+            ForkKind::Fault => "fault",
+            ForkKind::LeadMessage => "lead",
+        }
+    }
+
+    fn from_value(value: &str) -> ForkKind {
+        match value {
+            "fault" => ForkKind::Fault,
+            "lead" => ForkKind::LeadMessage,
+            _ => ForkKind::Reply,
+        }
+    }
+
+    fn label(self, lang: Lang) -> &'static str {
+        match self {
+            ForkKind::Reply => tr(lang, "改写一条脚本回复", "Edit a scripted reply"),
+            ForkKind::Fault => tr(lang, "注入故障", "Inject a fault"),
+            ForkKind::LeadMessage => tr(lang, "以 Lead 身份发消息", "Send a message as the lead"),
+        }
+    }
+
+    fn needs_text(self) -> bool {
+        !matches!(self, ForkKind::Fault)
+    }
+}
+
+/// The engine's faults, with their stable value and labels.
+const FAULTS: [(Fault, &str, &str, &str); 1] = [(
+    Fault::FailBeforeCommit,
+    "fail_before_commit",
+    "提交前失败：丢弃该成员下一个候选",
+    "Fail before commit: discard the member's next candidate",
+)];
+
+fn fault_value(fault: Fault) -> &'static str {
+    FAULTS
+        .iter()
+        .find(|(f, ..)| *f == fault)
+        .map(|(_, value, ..)| *value)
+        .unwrap_or("fail_before_commit")
+}
+
+fn fault_from_value(value: &str) -> Fault {
+    FAULTS
+        .iter()
+        .find(|(_, v, ..)| *v == value)
+        .map(|(f, ..)| *f)
+        .unwrap_or(Fault::FailBeforeCommit)
+}
+
+fn fault_label(fault: Fault, lang: Lang) -> &'static str {
+    FAULTS
+        .iter()
+        .find(|(f, ..)| *f == fault)
+        .map(|(_, _, zh, en)| tr(lang, zh, en))
+        .unwrap_or_default()
+}
+
+/// Everything the learner entered.
+struct Draft<'a> {
+    kind: ForkKind,
+    member: &'a str,
+    text: &'a str,
+    request_index: &'a str,
+    fault: Fault,
+}
+
+/// Checks the draft against the state at `step` and builds the intervention, or says in the
+/// learner's language what is wrong.
+fn build(
+    draft: &Draft,
+    state: &TeamState,
+    step: usize,
+    lang: Lang,
+) -> Result<Intervention, String> {
+    let member = draft.member.trim();
+    let Some(record) = state.member(member) else {
+        return Err(if member.is_empty() {
+            tr(lang, "请先选择一个成员。", "Choose a member first.").to_string()
+        } else {
+            match lang {
+                Lang::Zh => format!("第 {step} 步时没有名为“{member}”的成员。"),
+                Lang::En => format!("There is no member named '{member}' at step {step}."),
+            }
+        });
+    };
+    if draft.kind == ForkKind::LeadMessage && member == state.lead_name() {
+        return Err(tr(
+            lang,
+            "Lead 不能给自己发消息：请选择一个队友。",
+            "The lead cannot message itself: choose a teammate.",
+        )
+        .to_string());
+    }
+    if draft.kind.needs_text() {
+        if draft.text.trim().is_empty() {
+            return Err(match draft.kind {
+                ForkKind::Reply => tr(lang, "请先写下回复的文字。", "Write the reply text first."),
+                _ => tr(lang, "请先写下消息内容。", "Write the message body first."),
+            }
+            .to_string());
+        }
+        let limit = state.config.limits.body_chars;
+        let length = draft.text.chars().count();
+        if length > limit {
+            return Err(match lang {
+                Lang::Zh => format!("文字有 {length} 个字符，引擎最多接受 {limit} 个。请删短一些。"),
+                Lang::En => format!("The text has {length} characters; the engine accepts at most {limit}. Please shorten it."),
+            });
+        }
+    }
+    Ok(match draft.kind {
+        ForkKind::Reply => {
+            let next = record.requests.len();
+            let Ok(index) = draft.request_index.trim().parse::<u32>() else {
+                return Err(tr(
+                    lang,
+                    "请求序号必须是不小于 0 的整数。",
+                    "The request index must be a whole number, 0 or more.",
+                )
+                .to_string());
+            };
+            if (index as usize) < next {
+                return Err(match lang {
+                    Lang::Zh => format!("{member} 的第 {index} 号请求在这一步之前已经发出，它的回复不能从这里改。请选 {next} 或更大的序号。"),
+                    Lang::En => format!("{member}'s request #{index} was already sent before this step, so its reply cannot be changed from here. Choose #{next} or later."),
+                });
+            }
+            Intervention::ReplaceReply {
+                at: step,
+                member: member.to_string(),
+                request_index: index,
+                outcome: ScriptOutcome::Reply {
+                    reply: ModelReply::text(draft.text),
+                },
+            }
+        }
+        ForkKind::Fault => Intervention::InjectFault {
+            at: step,
+            member: member.to_string(),
+            fault: draft.fault,
+        },
+        ForkKind::LeadMessage => Intervention::LeadSends {
+            at: step,
+            to: member.to_string(),
+            body: draft.text.to_string(),
+        },
+    })
+}
+
+fn short(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(40).collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
+fn describe(intervention: &Intervention, lang: Lang) -> String {
+    match (intervention, lang) {
+        (
+            Intervention::ReplaceReply {
+                at,
+                member,
+                request_index,
+                outcome,
+            },
+            _,
+        ) => {
+            let what = match outcome {
+                ScriptOutcome::Reply { reply } => format!("“{}”", short(&reply.text)),
+                ScriptOutcome::Fail { error, .. } => format!("✗ {}", short(error)),
+            };
+            match lang {
+                Lang::Zh => {
+                    format!("第 {at} 步后：{member} 的第 {request_index} 号请求回复改为 {what}")
+                }
+                Lang::En => format!(
+                    "after step {at}: reply to {member}'s request #{request_index} becomes {what}"
+                ),
+            }
+        }
+        (Intervention::InjectFault { at, member, fault }, Lang::Zh) => {
+            format!(
+                "第 {at} 步后：给 {member} 注入故障（{}）",
+                fault_label(*fault, lang)
+            )
+        }
+        (Intervention::InjectFault { at, member, fault }, Lang::En) => {
+            format!(
+                "after step {at}: fault for {member} ({})",
+                fault_label(*fault, lang)
+            )
+        }
+        (Intervention::LeadSends { at, to, body }, Lang::Zh) => {
+            format!("第 {at} 步后：Lead 给 {to} 发消息“{}”", short(body))
+        }
+        (Intervention::LeadSends { at, to, body }, Lang::En) => {
+            format!("after step {at}: the lead sends {to} “{}”", short(body))
+        }
+        (Intervention::Reload { at }, Lang::Zh) => format!("第 {at} 步后：页面重新加载"),
+        (Intervention::Reload { at }, Lang::En) => format!("after step {at}: page reload"),
+        (Intervention::Recall { at, member }, Lang::Zh) => format!("第 {at} 步后：召回 {member}"),
+        (Intervention::Recall { at, member }, Lang::En) => {
+            format!("after step {at}: recall {member}")
+        }
+    }
+}
+
+fn describe_branch(options: &PlayOptions, lang: Lang) -> String {
+    if options.interventions.is_empty() {
+        return tr(lang, "原始分支（没有改动）", "Original branch (no changes)").to_string();
+    }
+    options
+        .interventions
+        .iter()
+        .map(|iv| describe(iv, lang))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+#[component]
+pub fn ForkPanel() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let kind = RwSignal::new(ForkKind::Reply);
+    // What the learner picked; None (or a name that is not valid for the kind) means the
+    // default: the selected member, else the first one.
+    let chosen_member: RwSignal<Option<String>> = RwSignal::new(None);
+    // A typed request index, remembered with the member it was typed for.
+    let typed_index: RwSignal<Option<(String, String)>> = RwSignal::new(None);
+    let text = RwSignal::new(String::new());
+    let fault = RwSignal::new(Fault::FailBeforeCommit);
+    let error: RwSignal<Option<String>> = RwSignal::new(None);
+    let notice: RwSignal<Option<String>> = RwSignal::new(None);
+
+    // Members the current kind can address: everyone, except the lead for a lead message.
+    let members = Memo::new(move |_| {
+        let kind = kind.get();
+        pg.state.with(|state| {
+            state
+                .as_ref()
+                .map(|s| {
+                    s.state
+                        .order
+                        .iter()
+                        .filter(|name| kind != ForkKind::LeadMessage || **name != s.state.lead)
+                        .cloned()
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    });
+    let member = move || {
+        let names = members.get();
+        chosen_member
+            .get()
+            .filter(|m| names.contains(m))
+            .or_else(|| pg.selected.get().filter(|m| names.contains(m)))
+            .or_else(|| names.first().cloned())
+            .unwrap_or_default()
+    };
+    // Default request index: the member's next request (the one not sent yet at this step).
+    let next_index = move |name: &str| {
+        pg.state.with(|state| {
+            state
+                .as_ref()
+                .and_then(|s| s.state.member(name))
+                .map(|m| m.requests.len())
+                .unwrap_or(0)
+        })
+    };
+    let index_text = move || {
+        let name = member();
+        match typed_index.get() {
+            Some((for_member, typed)) if for_member == name => typed,
+            _ => next_index(&name).to_string(),
+        }
+    };
+
+    let apply = move |_| {
+        let lang = lang.get_untracked();
+        // The step as the state sees it (clamped to the run).
+        let step = pg
+            .state
+            .with_untracked(|s| s.as_ref().map(|s| s.step))
+            .unwrap_or(0);
+        let draft_member = member();
+        let draft_text = text.get_untracked();
+        let draft_index = index_text();
+        let draft = Draft {
+            kind: kind.get_untracked(),
+            member: &draft_member,
+            text: &draft_text,
+            request_index: &draft_index,
+            fault: fault.get_untracked(),
+        };
+        let built = pg.state.with_untracked(|state| match state {
+            Some(s) => build(&draft, &s.state, step, lang),
+            None => Err(tr(
+                lang,
+                "这一课没有能分叉的运行。",
+                "This lesson has no run to fork.",
+            )
+            .to_string()),
+        });
+        match built {
+            Err(message) => {
+                notice.set(None);
+                error.set(Some(message));
+            }
+            Ok(intervention) => {
+                let current = pg.options.get_untracked();
+                let mut next = current.clone();
+                // Changes of the old branch that have not happened by this step belong to it.
+                next.interventions.retain(|iv| iv.at() <= step);
+                let summary = describe(&intervention, lang);
+                next.interventions.push(intervention);
+                pg.playing.set(false);
+                pg.branches.update(|branches| {
+                    if !branches.contains(&current) {
+                        branches.push(current);
+                    }
+                    branches.retain(|b| *b != next);
+                });
+                pg.options.set(next);
+                pg.go_to(step);
+                error.set(None);
+                notice.set(Some(match lang {
+                    Lang::Zh => format!("已在新分支上继续：{summary}。"),
+                    Lang::En => format!("Continuing on a new branch: {summary}."),
+                }));
+            }
+        }
+    };
+
+    let switch_to = move |index: usize| {
+        let step = pg.step.get_untracked();
+        let Some(target) = pg.branches.with_untracked(|b| b.get(index).cloned()) else {
+            return;
+        };
+        let current = pg.options.get_untracked();
+        pg.playing.set(false);
+        pg.branches.update(|branches| {
+            if let Some(slot) = branches.get_mut(index) {
+                *slot = current;
+            }
+        });
+        pg.options.set(target);
+        pg.go_to(step);
+        error.set(None);
+        notice.set(None);
+    };
+
+    let branch_list = move || {
+        let lang = lang.get();
+        let saved = pg.branches.get();
+        let current = pg.options.with(|o| describe_branch(o, lang));
+        let items = saved
+            .iter()
+            .enumerate()
+            .map(|(index, options)| {
+                let label = describe_branch(options, lang);
+                view! {
+                    <li data-testid="fork-branch" data-current="false">
+                        <span class="branch-label">{label}</span>
+                        " "
+                        <button type="button" class="branch-switch" data-testid="fork-branch-switch"
+                            on:click=move |_| switch_to(index)>
+                            {tr(lang, "切换到这个分支", "Switch to this branch")}
+                        </button>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! {
+            {items}
+            <li data-testid="fork-branch" data-current="true" class="branch-current">
+                <span class="branch-tag">{tr(lang, "▶ 当前分支：", "▶ Current branch: ")}</span>
+                <span class="branch-label">{current}</span>
+            </li>
+        }
+    };
+
+    let kind_options = move || {
+        let lang = lang.get();
+        ForkKind::ALL
+            .iter()
+            .map(|k| {
+                let k = *k;
+                view! { <option value=k.value() selected=move || kind.get() == k>{k.label(lang)}</option> }
+            })
+            .collect_view()
+    };
+    let member_options = move || {
+        members
+            .get()
+            .into_iter()
+            .map(|name| {
+                let current = name.clone();
+                let value = name.clone();
+                view! { <option value=value selected=move || member() == current>{name}</option> }
+            })
+            .collect_view()
+    };
+    let fault_options = move || {
+        let lang = lang.get();
+        FAULTS
+            .iter()
+            .map(|(f, value, ..)| view! { <option value=*value>{fault_label(*f, lang)}</option> })
+            .collect_view()
+    };
+    let limit = move || {
+        pg.state
+            .with(|s| s.as_ref().map(|s| s.state.config.limits.body_chars))
+            .unwrap_or(600)
+    };
+    let counter = move || {
+        let lang = lang.get();
+        let length = text.with(|t| t.chars().count());
+        let limit = limit();
+        let over = if length > limit {
+            tr(lang, "（太长）", " (too long)")
+        } else {
+            ""
+        };
+        match lang {
+            Lang::Zh => format!("{length} / {limit} 字符{over}"),
+            Lang::En => format!("{length} / {limit} characters{over}"),
+        }
+    };
+
+    view! {
+        <section class="fork" data-testid="fork" aria-labelledby="fork-heading">
+            <h2 id="fork-heading">{move || tr(lang.get(), "分叉：改变接下来发生的事", "Fork: change what happens next")}</h2>
+            <p class="fork-hint">
+                {move || match lang.get() {
+                    Lang::Zh => format!("改动从第 {} 步之后生效；之前的步骤保持不变，原来的分支也会保留。", pg.step.get()),
+                    Lang::En => format!("The change takes effect after step {}; the steps before stay the same, and the original branch is kept.", pg.step.get()),
+                }}
+            </p>
+            <div class="fork-form">
+                <label>
+                    <span>{move || tr(lang.get(), "改动类型", "Kind of change")}</span>
+                    <select data-testid="fork-kind"
+                        prop:value=move || kind.get().value()
+                        on:change=move |ev| {
+                            kind.set(ForkKind::from_value(&event_target_value(&ev)));
+                            error.set(None);
+                        }>
+                        {kind_options}
+                    </select>
+                </label>
+                <label>
+                    <span>{move || match kind.get() {
+                        ForkKind::LeadMessage => tr(lang.get(), "收件人", "To"),
+                        _ => tr(lang.get(), "成员", "Member"),
+                    }}</span>
+                    <select data-testid="fork-member"
+                        prop:value=member
+                        on:change=move |ev| {
+                            chosen_member.set(Some(event_target_value(&ev)));
+                            error.set(None);
+                        }>
+                        {member_options}
+                    </select>
+                </label>
+                <Show when=move || kind.get() == ForkKind::Reply>
+                    <label>
+                        <span>{move || tr(lang.get(), "请求序号（该成员的第几个请求，从 0 起）", "Request index (the member's nth request, from 0)")}</span>
+                        <input type="number" min="0" step="1" data-testid="fork-request-index"
+                            prop:value=index_text
+                            on:input=move |ev| {
+                                typed_index.set(Some((member(), event_target_value(&ev))));
+                                error.set(None);
+                            } />
+                    </label>
+                </Show>
+                <Show when=move || kind.get() == ForkKind::Fault>
+                    <label>
+                        <span>{move || tr(lang.get(), "故障", "Fault")}</span>
+                        <select data-testid="fork-fault"
+                            prop:value=move || fault_value(fault.get())
+                            on:change=move |ev| fault.set(fault_from_value(&event_target_value(&ev)))>
+                            {fault_options}
+                        </select>
+                    </label>
+                </Show>
+                <Show when=move || kind.get().needs_text()>
+                    <label class="fork-text-label">
+                        <span>{move || match kind.get() {
+                            ForkKind::Reply => tr(lang.get(), "新的回复文字（纯文本，作为最终回答）", "New reply text (text only, a final answer)"),
+                            _ => tr(lang.get(), "消息内容", "Message body"),
+                        }}</span>
+                        <textarea data-testid="fork-text" rows="3"
+                            prop:value=move || text.get()
+                            on:input=move |ev| {
+                                text.set(event_target_value(&ev));
+                                error.set(None);
+                            }></textarea>
+                        <span class="fork-counter">{counter}</span>
+                    </label>
+                </Show>
+                <button type="button" data-testid="fork-apply" on:click=apply>
+                    {move || tr(lang.get(), "从这一步分叉并继续", "Fork from this step and continue")}
+                </button>
+            </div>
+            <Show when=move || error.get().is_some()>
+                <p class="fork-error" role="alert" data-testid="fork-error">
+                    {move || format!("⚠ {}", error.get().unwrap_or_default())}
+                </p>
+            </Show>
+            <Show when=move || notice.get().is_some()>
+                <p class="fork-notice" role="status" data-testid="fork-notice">
+                    {move || notice.get().unwrap_or_default()}
+                </p>
+            </Show>
+            <h3>{move || tr(lang.get(), "分支", "Branches")}</h3>
+            <ul class="fork-branches" data-testid="fork-branches">{branch_list}</ul>
+        </section>
+    }
+}

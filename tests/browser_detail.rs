@@ -1,0 +1,484 @@
+//! Browser tests (headless Chromium) for the member detail, the protocol tracker and the fork
+//! panel: they mount the real playground, drive it through its controls (scrubber, member
+//! cards, fork form) and assert on the DOM, using data attributes so they hold in either
+//! language.
+#![cfg(target_arch = "wasm32")]
+
+use agent_team_playground::ui::App;
+use leptos::prelude::IntoAny;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+const XSS: &str = "<img src=x onerror=window.__xss=1><script>window.__xss=2</script>";
+
+struct Page {
+    root: Element,
+    _mounted: leptos::mount::UnmountHandle<leptos::tachys::view::any_view::AnyViewState>,
+}
+
+impl Drop for Page {
+    fn drop(&mut self) {
+        self.root.remove();
+    }
+}
+
+async fn mount() -> Page {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let root = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    let mounted = leptos::mount::mount_to(root.clone().unchecked_into(), || App().into_any());
+    leptos::task::tick().await;
+    Page {
+        root,
+        _mounted: mounted,
+    }
+}
+
+impl Page {
+    fn find(&self, selector: &str) -> Option<Element> {
+        self.root.query_selector(selector).expect("valid selector")
+    }
+
+    fn get(&self, selector: &str) -> Element {
+        self.find(selector)
+            .unwrap_or_else(|| panic!("{selector} is rendered"))
+    }
+
+    fn count(&self, selector: &str) -> u32 {
+        self.root
+            .query_selector_all(selector)
+            .expect("valid selector")
+            .length()
+    }
+
+    fn text(&self, selector: &str) -> String {
+        self.get(selector).text_content().unwrap_or_default()
+    }
+
+    fn attr(&self, selector: &str, name: &str) -> Option<String> {
+        self.get(selector).get_attribute(name)
+    }
+
+    async fn click(&self, selector: &str) {
+        self.get(selector).unchecked_into::<HtmlElement>().click();
+        leptos::task::tick().await;
+    }
+
+    /// Sets a form control's value and fires `event` (input or change), as typing would.
+    async fn set_value(&self, selector: &str, value: &str, event: &str) {
+        let element = self.get(selector);
+        js_sys::Reflect::set(
+            &element,
+            &JsValue::from_str("value"),
+            &JsValue::from_str(value),
+        )
+        .unwrap();
+        let document = web_sys::window().unwrap().document().unwrap();
+        let ev = document.create_event("Event").unwrap();
+        ev.init_event_with_bubbles_and_cancelable(event, true, true);
+        element.dispatch_event(&ev).unwrap();
+        leptos::task::tick().await;
+    }
+
+    fn value(&self, selector: &str) -> String {
+        js_sys::Reflect::get(&self.get(selector), &JsValue::from_str("value"))
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default()
+    }
+
+    async fn go_to(&self, step: usize) {
+        self.set_value("[data-testid=scrubber]", &step.to_string(), "input")
+            .await;
+        leptos::task::tick().await;
+        assert!(
+            self.step_counter().contains(&format!("{step} / ")),
+            "at step {step}: {}",
+            self.step_counter()
+        );
+    }
+
+    fn step_counter(&self) -> String {
+        self.text("[data-testid=step-counter]")
+    }
+
+    async fn open_lesson(&self, id: &str) {
+        self.set_value("[data-testid=lesson-select]", id, "change")
+            .await;
+    }
+
+    async fn select_member(&self, name: &str) {
+        self.click(&format!("[data-testid=member-card][data-member={name}]"))
+            .await;
+    }
+
+    fn last_step(&self) -> String {
+        self.get("[data-testid=scrubber]")
+            .unchecked_into::<web_sys::HtmlInputElement>()
+            .max()
+    }
+}
+
+#[wasm_bindgen_test]
+async fn detail_shows_a_hint_until_a_member_is_selected() {
+    let page = mount().await;
+    page.open_lesson("l1-two-investigators").await;
+    assert!(page
+        .find("[data-testid=member-detail] .detail-hint")
+        .is_some());
+    assert!(page.find("[data-testid=request-view]").is_none());
+    page.go_to(37).await;
+    page.select_member("reader").await;
+    assert!(page
+        .find("[data-testid=member-detail] .detail-hint")
+        .is_none());
+    assert!(page.find("[data-testid=request-view]").is_some());
+}
+
+/// Lesson 1, step 37: reader has just sent r5, built from 3 history entries; its previous
+/// request r3 had 1, so exactly the last 2 messages are marked new (view and raw JSON).
+#[wasm_bindgen_test]
+async fn request_view_marks_what_is_new_since_the_previous_request() {
+    let page = mount().await;
+    page.open_lesson("l1-two-investigators").await;
+    page.go_to(37).await;
+    page.select_member("reader").await;
+
+    let view = "[data-testid=request-view]";
+    assert_eq!(page.attr(view, "data-request-id").as_deref(), Some("r5"));
+    assert_eq!(page.attr(view, "data-status").as_deref(), Some("in_flight"));
+    assert_eq!(page.attr(view, "data-new-from").as_deref(), Some("1"));
+    assert_eq!(
+        page.count("[data-testid=request-view] .request-messages li.entry"),
+        3
+    );
+    assert_eq!(
+        page.count("[data-testid=request-view] .request-messages li.entry-new"),
+        2
+    );
+    // The mark is text, not colour only.
+    assert_eq!(
+        page.count("[data-testid=request-view] .request-messages li.entry-new .new-label"),
+        2
+    );
+    assert_eq!(
+        page.attr(
+            "[data-testid=request-view] .request-messages li.entry",
+            "data-new"
+        )
+        .as_deref(),
+        Some("false")
+    );
+    // Raw JSON: the same two messages are marked; the JSON holds the tool names and system.
+    assert_eq!(page.count("[data-testid=request-json] .json-new"), 2);
+    let json = page.text("[data-testid=request-json]");
+    assert!(
+        json.contains("\"read_file\""),
+        "tool names in the raw JSON: {json}"
+    );
+    assert!(json.contains("\"system\""), "system prompt in the raw JSON");
+    assert!(
+        json.contains("print(6 * 7)"),
+        "the read_file result is in r5: {json}"
+    );
+    // Provider-neutral view: tool names listed.
+    assert!(page
+        .text("[data-testid=request-view] .request-tools")
+        .contains("read_file"));
+
+    // The earlier request r3: first request, everything new; it has replied by now.
+    page.click("[data-testid=member-detail] .request-pick[data-request-id=r3]")
+        .await;
+    assert_eq!(page.attr(view, "data-request-id").as_deref(), Some("r3"));
+    assert_eq!(page.attr(view, "data-status").as_deref(), Some("replied"));
+    assert_eq!(page.attr(view, "data-new-from").as_deref(), Some("0"));
+    assert_eq!(
+        page.count("[data-testid=request-view] .request-messages li.entry-new"),
+        1
+    );
+    assert!(page
+        .text("[data-testid=request-reply]")
+        .contains("read_file"));
+}
+
+/// M2/M3 from the detail: at step 52 reviewer's message m4 to reader is queued while reader's
+/// request r7 is in flight; r7 does not carry it. At step 65 it is in reader's candidate (marked
+/// new), at 66 committed, at 67 inside the new request r9, marked new since r7.
+#[wasm_bindgen_test]
+async fn queued_message_moves_from_candidate_to_history_to_request() {
+    let page = mount().await;
+    page.open_lesson("l1-two-investigators").await;
+    page.select_member("reader").await;
+
+    page.go_to(52).await;
+    assert_eq!(
+        page.attr("[data-testid=request-view]", "data-request-id")
+            .as_deref(),
+        Some("r7")
+    );
+    assert!(page
+        .find("[data-testid=request-view] [data-message-id=m4]")
+        .is_none());
+    assert!(page
+        .find("[data-testid=detail-history] [data-message-id=m4]")
+        .is_none());
+    assert_eq!(
+        page.attr("[data-testid=detail-candidate]", "data-present")
+            .as_deref(),
+        Some("false")
+    );
+
+    page.go_to(65).await;
+    assert_eq!(
+        page.attr("[data-testid=detail-candidate]", "data-present")
+            .as_deref(),
+        Some("true")
+    );
+    assert_eq!(page.count("[data-testid=detail-candidate] li.entry-new"), 1);
+    assert!(page
+        .find("[data-testid=detail-candidate] li.entry-new [data-message-id=m4]")
+        .is_some());
+    assert!(page
+        .find("[data-testid=detail-candidate] li.entry-new .new-label")
+        .is_some());
+    assert!(page
+        .find("[data-testid=detail-history] [data-message-id=m4]")
+        .is_none());
+
+    page.go_to(66).await;
+    assert_eq!(
+        page.attr("[data-testid=detail-candidate]", "data-present")
+            .as_deref(),
+        Some("false")
+    );
+    assert!(page
+        .find("[data-testid=detail-history] [data-message-id=m4]")
+        .is_some());
+    assert!(page
+        .find("[data-testid=request-view] [data-message-id=m4]")
+        .is_none());
+
+    page.go_to(67).await;
+    assert_eq!(
+        page.attr("[data-testid=request-view]", "data-request-id")
+            .as_deref(),
+        Some("r9")
+    );
+    assert!(page
+        .find("[data-testid=request-view] .request-messages li.entry-new [data-message-id=m4]")
+        .is_some());
+    assert_eq!(
+        page.attr("[data-testid=request-view]", "data-new-from")
+            .as_deref(),
+        Some("5")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn protocol_tracker_shows_empty_state_then_requests_with_text_status() {
+    let page = mount().await;
+    page.open_lesson("l1-two-investigators").await;
+    page.click("[data-testid=step-last]").await;
+    assert!(page
+        .find("[data-testid=protocol-tracker] [data-testid=protocol-empty]")
+        .is_some());
+    assert_eq!(page.count("[data-testid=protocol-row]"), 0);
+
+    page.open_lesson("l5-shutdown-handshake").await;
+    page.click("[data-testid=step-last]").await;
+    let rows = page.count("[data-testid=protocol-row]");
+    assert!(rows >= 2, "lesson 5 opens shutdown requests, got {rows}");
+    assert!(page.find("[data-testid=protocol-empty]").is_none());
+    assert!(page
+        .find("[data-testid=protocol-row][data-kind=shutdown][data-status=rejected]")
+        .is_some());
+    assert!(page
+        .find("[data-testid=protocol-row][data-kind=shutdown][data-status=approved]")
+        .is_some());
+    let rejected = page.text("[data-testid=protocol-row][data-status=rejected]");
+    assert!(
+        rejected.contains("rejected") || rejected.contains("已拒绝"),
+        "status is text: {rejected}"
+    );
+
+    page.open_lesson("l6-plan-approval").await;
+    page.click("[data-testid=step-last]").await;
+    assert!(page
+        .find("[data-testid=protocol-row][data-kind=plan][data-status=rejected]")
+        .is_some());
+    assert!(page
+        .find("[data-testid=protocol-row][data-kind=plan][data-status=approved]")
+        .is_some());
+}
+
+#[wasm_bindgen_test]
+async fn fork_rejects_bad_input_and_keeps_what_was_typed() {
+    let page = mount().await;
+    page.open_lesson("l1-two-investigators").await;
+    page.go_to(24).await;
+    page.select_member("reader").await;
+    assert_eq!(page.count("[data-testid=fork-branch]"), 1);
+
+    // Empty body.
+    page.set_value("[data-testid=fork-kind]", "lead", "change")
+        .await;
+    page.set_value("[data-testid=fork-member]", "reviewer", "change")
+        .await;
+    page.click("[data-testid=fork-apply]").await;
+    assert!(page.find("[data-testid=fork-error]").is_some());
+    assert_eq!(page.count("[data-testid=fork-branch]"), 1);
+
+    // Over the engine's 600-character limit: refused, the text stays.
+    let long = "x".repeat(601);
+    page.set_value("[data-testid=fork-text]", &long, "input")
+        .await;
+    page.click("[data-testid=fork-apply]").await;
+    assert!(page.text("[data-testid=fork-error]").contains("601"));
+    assert_eq!(page.value("[data-testid=fork-text]"), long);
+    assert_eq!(page.count("[data-testid=fork-branch]"), 1);
+
+    // A reply for a request already sent before this step cannot be changed.
+    page.go_to(30).await;
+    page.set_value("[data-testid=fork-kind]", "reply", "change")
+        .await;
+    page.set_value("[data-testid=fork-member]", "reader", "change")
+        .await;
+    assert_eq!(
+        page.value("[data-testid=fork-request-index]"),
+        "1",
+        "default: the next request"
+    );
+    page.set_value("[data-testid=fork-request-index]", "0", "input")
+        .await;
+    page.set_value("[data-testid=fork-text]", "fine", "input")
+        .await;
+    page.click("[data-testid=fork-apply]").await;
+    assert!(page.find("[data-testid=fork-error]").is_some());
+    assert_eq!(page.count("[data-testid=fork-branch]"), 1);
+    assert_eq!(page.value("[data-testid=fork-text]"), "fine");
+    assert_eq!(page.value("[data-testid=fork-request-index]"), "0");
+}
+
+/// A forked reply containing HTML and a script renders as text and runs nothing; the original
+/// branch stays available and switching back restores it.
+#[wasm_bindgen_test]
+async fn fork_reply_with_html_renders_as_text_and_runs_nothing() {
+    let page = mount().await;
+    page.open_lesson("l1-two-investigators").await;
+    let original_last = page.last_step();
+    page.go_to(24).await;
+    page.select_member("reader").await;
+
+    page.set_value("[data-testid=fork-kind]", "reply", "change")
+        .await;
+    assert_eq!(
+        page.value("[data-testid=fork-member]"),
+        "reader",
+        "default: the selected member"
+    );
+    assert_eq!(
+        page.value("[data-testid=fork-request-index]"),
+        "0",
+        "default: the next request"
+    );
+    page.set_value("[data-testid=fork-text]", XSS, "input")
+        .await;
+    page.click("[data-testid=fork-apply]").await;
+    assert!(page.find("[data-testid=fork-error]").is_none());
+    assert_eq!(page.count("[data-testid=fork-branch]"), 2);
+    assert_eq!(
+        page.value("[data-testid=scrubber]"),
+        "24",
+        "the step stays where it was"
+    );
+    assert!(page.find("[data-testid=error-banner]").is_none());
+
+    page.click("[data-testid=step-last]").await;
+    page.click("[data-testid=member-detail] .request-pick")
+        .await;
+    let reply = page.text("[data-testid=request-reply] .reply-text");
+    assert_eq!(reply, XSS);
+    let history = page.text("[data-testid=detail-history]");
+    assert!(
+        history.contains(XSS),
+        "the reply is committed as text: {history}"
+    );
+    assert!(page.find("img").is_none(), "no img element was created");
+    assert!(
+        page.find("script").is_none(),
+        "no script element was created"
+    );
+    let window = web_sys::window().unwrap();
+    assert!(js_sys::Reflect::get(&window, &JsValue::from_str("__xss"))
+        .unwrap()
+        .is_undefined());
+    // The branch list shows the forked reply as text too.
+    assert!(page
+        .text("[data-testid=fork-branches]")
+        .contains("<img src=x"));
+
+    // Back to the original branch.
+    page.click("[data-testid=fork-branch][data-current=false] button")
+        .await;
+    assert_eq!(page.count("[data-testid=fork-branch]"), 2);
+    assert_eq!(page.last_step(), original_last);
+    page.click("[data-testid=step-last]").await;
+    page.click("[data-testid=member-detail] .request-pick")
+        .await;
+    assert!(page
+        .text("[data-testid=request-reply]")
+        .contains("read_file"));
+    assert!(!page.text("[data-testid=member-detail]").contains("<img"));
+}
+
+#[wasm_bindgen_test]
+async fn fork_lead_message_and_fault_start_new_branches() {
+    let page = mount().await;
+    page.open_lesson("l1-two-investigators").await;
+    let original_last = page.last_step();
+
+    // The lead sends reviewer a message at step 18 (the lead's first round is over).
+    page.go_to(18).await;
+    page.set_value("[data-testid=fork-kind]", "lead", "change")
+        .await;
+    page.set_value("[data-testid=fork-member]", "reviewer", "change")
+        .await;
+    page.set_value(
+        "[data-testid=fork-text]",
+        "Also check the <b>README</b>.",
+        "input",
+    )
+    .await;
+    page.click("[data-testid=fork-apply]").await;
+    assert!(page.find("[data-testid=fork-error]").is_none());
+    assert_eq!(page.count("[data-testid=fork-branch]"), 2);
+    assert_ne!(page.last_step(), original_last);
+    page.click("[data-testid=step-last]").await;
+    page.select_member("reviewer").await;
+    assert!(page
+        .text("[data-testid=detail-history]")
+        .contains("Also check the <b>README</b>."));
+    assert!(page.find("b").is_none());
+
+    // A fault for reader before its second delivery: its next candidate is discarded.
+    page.go_to(60).await;
+    page.set_value("[data-testid=fork-kind]", "fault", "change")
+        .await;
+    page.set_value("[data-testid=fork-member]", "reader", "change")
+        .await;
+    assert!(
+        page.find("[data-testid=fork-text]").is_none(),
+        "a fault needs no text"
+    );
+    page.click("[data-testid=fork-apply]").await;
+    assert!(page.find("[data-testid=fork-error]").is_none());
+    assert_eq!(page.count("[data-testid=fork-branch]"), 3);
+    assert_eq!(
+        page.count("[data-testid=fork-branch][data-current=true]"),
+        1
+    );
+    assert!(page.find("[data-testid=error-banner]").is_none());
+}
