@@ -22,6 +22,9 @@ done
 [ "$SKIP_SETUP" = 1 ] || scripts/setup.sh
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$ROOT/node_modules/.bin:$PATH"
 export PROPTEST_CASES="${PROPTEST_CASES:-1000}"
+# Build outputs live in a cache outside the checkout, so a fresh clone on a machine that has
+# built before (CI's "warm" case) recompiles only this crate. Override with CARGO_TARGET_DIR.
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/agent-team-playground/target}"
 SECONDS=0
 step() { printf '\n==== %s (t=%ss)\n' "$*" "$SECONDS"; }
 

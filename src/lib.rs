@@ -5,10 +5,12 @@
 //!   knows nothing about the browser and is tested natively.
 //! - [`lessons`]: the built-in lessons as data, the scripted model and the deterministic
 //!   driver that plays a lesson into a timeline.
+//! - [`share`]: what a link carries and its parser.
 //! - `ui` (wasm only): the Leptos view of a timeline.
 
 pub mod engine;
 pub mod lessons;
+pub mod share;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -1,18 +1,67 @@
-//! The page: header with the language toggle and the lesson picker, then the areas of the
-//! playground. Owns the two top-level choices (language, lesson) and hands them down.
+//! The page: header (language toggle, lesson picker), error banner, caption and transport,
+//! then the areas of the playground. Owns keyboard shortcuts and the language persistence.
 
 use leptos::prelude::*;
 
-use super::i18n::Lang;
+use super::caption::CaptionBar;
+use super::context::Playground;
+use super::i18n::{Lang, LangExt};
 use super::lanes::MessageLanes;
 use super::members::MemberCards;
 use super::transport::Transport;
 use crate::lessons::catalog;
 
+/// The link the page was opened with (its fragment).
+fn read_link() -> Result<crate::share::LinkState, String> {
+    let fragment = window().location().hash().unwrap_or_default();
+    crate::share::parse_fragment(&fragment)
+}
+
 #[component]
 pub fn App() -> impl IntoView {
-    let lang = RwSignal::new(Lang::initial());
-    let lesson_id = RwSignal::new(catalog()[0].id.to_string());
+    let link = read_link();
+    let lang = link
+        .as_ref()
+        .ok()
+        .and_then(|l| l.lang.as_deref())
+        .and_then(Lang::from_code)
+        .unwrap_or_else(Lang::initial);
+    let lesson = match &link {
+        Ok(l) => l.lesson.clone(),
+        Err(_) => None,
+    };
+    let (lesson, lesson_error) = match lesson {
+        Some(id) if crate::lessons::find(&id).is_some() || id.starts_with("stress-") => (id, None),
+        Some(id) => (
+            catalog()[0].id.to_string(),
+            Some(format!(
+                "this link names a lesson that does not exist: '{id}'. The default lesson is open instead."
+            )),
+        ),
+        None => (catalog()[0].id.to_string(), None),
+    };
+    let pg = Playground::provide(lang, lesson);
+    let link_error = link
+        .as_ref()
+        .err()
+        .map(|e| format!("{e}. The default lesson is open instead; nothing you had was changed."));
+    let link_step = link.as_ref().ok().and_then(|l| l.step);
+    pg.go_to(link_step.unwrap_or(0));
+    // Restore only what this same page held before the reload: a link to something else wins.
+    let restore = link.is_ok() && lesson_error.is_none();
+    let session_error = super::session::restore_and_track(pg, restore, link_step);
+    pg.error.set(link_error.or(lesson_error).or(session_error));
+    let lang = pg.lang;
+
+    // The address bar always holds a link to what is on screen (lesson, step, language).
+    Effect::new(move |_| {
+        let fragment =
+            crate::share::to_fragment(&pg.lesson_id.get(), pg.step.get(), lang.get().code());
+        if let Ok(history) = window().history() {
+            let _ =
+                history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&fragment));
+        }
+    });
 
     let toggle_language = move |_| {
         let next = lang.get_untracked().other();
@@ -28,14 +77,16 @@ pub fn App() -> impl IntoView {
 
     let strings = move || lang.get().strings();
     let summary = move || {
-        let id = lesson_id.get();
+        let id = pg.lesson_id.get();
         crate::lessons::find(&id)
             .map(|lesson| lang.get().lesson_summary(lesson))
             .unwrap_or_default()
     };
+    let run_error = move || pg.run.with(|run| run.as_ref().err().cloned());
+    let banner = move || pg.error.get().or_else(run_error);
 
     view! {
-        <div class="app">
+        <div class="app" tabindex="-1" on:keydown=move |ev| super::transport::on_key(pg, ev)>
             <header class="app-header">
                 <div class="brand">
                     <h1>{move || strings().app_name}</h1>
@@ -46,8 +97,8 @@ pub fn App() -> impl IntoView {
                         <span>{move || strings().lesson}</span>
                         <select
                             data-testid="lesson-select"
-                            prop:value=move || lesson_id.get()
-                            on:change=move |ev| lesson_id.set(event_target_value(&ev))
+                            prop:value=move || pg.lesson_id.get()
+                            on:change=move |ev| pg.open_lesson(event_target_value(&ev))
                         >
                             {move || {
                                 let current = lang.get();
@@ -72,11 +123,34 @@ pub fn App() -> impl IntoView {
                     </button>
                 </div>
             </header>
+            <Show when=move || banner().is_some()>
+                <div class="error-banner" role="alert" data-testid="error-banner">
+                    <span>{move || banner().unwrap_or_default()}</span>
+                    <button type="button" on:click=move |_| pg.error.set(None)>
+                        {move || strings().dismiss}
+                    </button>
+                </div>
+            </Show>
+            <Show when=move || pg.reloaded.get()>
+                <div class="info-banner" role="status" data-testid="reload-banner">
+                    {move || super::i18n::tr(lang.get(),
+                        "页面重新加载了：花名册和每个成员的历史已从本浏览器的存储中恢复。所有成员都处于离线状态，需要逐个显式召回，不会自动重启。",
+                        "The page was reloaded: the roster and every member's history came back from this browser's storage. Every member is offline until you recall it explicitly; nothing restarts by itself.")}
+                </div>
+            </Show>
             <p class="lesson-summary">{summary}</p>
             <main class="playground">
-                <MemberCards lang=lang />
-                <MessageLanes lang=lang />
-                <Transport lang=lang />
+                <div class="stage">
+                    <CaptionBar />
+                    <Transport />
+                </div>
+                <MemberCards />
+                <MessageLanes />
+                // Slots filled by the other components of the playground:
+                <super::sequence::SequenceDiagram />
+                <super::detail::MemberDetail />
+                <super::protocol::ProtocolTracker />
+                <super::fork::ForkPanel />
             </main>
         </div>
     }

@@ -1,27 +1,42 @@
 //! The learner's language: Chinese or English. Owns the UI strings of both languages, the
 //! choice of the default (the browser's language) and its persistence (local storage).
 
+pub use crate::engine::Lang;
 use crate::lessons::LessonInfo;
-
-/// The two languages every string, title and caption exists in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    Zh,
-    En,
-}
 
 const STORAGE_KEY: &str = "atp.lang";
 
-impl Lang {
+/// Picks the string of the learner's language; for strings that live next to the one
+/// component that shows them.
+pub fn tr(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
+    }
+}
+
+/// UI-side helpers on the engine's language type.
+pub trait LangExt: Sized {
+    fn code(self) -> &'static str;
+    fn from_code(code: &str) -> Option<Self>;
+    fn other(self) -> Self;
+    fn initial() -> Self;
+    fn persist(self);
+    fn strings(self) -> &'static Strings;
+    fn lesson_title(self, lesson: &LessonInfo) -> &'static str;
+    fn lesson_summary(self, lesson: &LessonInfo) -> &'static str;
+}
+
+impl LangExt for Lang {
     /// The value kept in storage and in links.
-    pub fn code(self) -> &'static str {
+    fn code(self) -> &'static str {
         match self {
             Lang::Zh => "zh",
             Lang::En => "en",
         }
     }
 
-    pub fn from_code(code: &str) -> Option<Lang> {
+    fn from_code(code: &str) -> Option<Lang> {
         match code {
             "zh" => Some(Lang::Zh),
             "en" => Some(Lang::En),
@@ -29,7 +44,7 @@ impl Lang {
         }
     }
 
-    pub fn other(self) -> Lang {
+    fn other(self) -> Lang {
         match self {
             Lang::Zh => Lang::En,
             Lang::En => Lang::Zh,
@@ -37,7 +52,7 @@ impl Lang {
     }
 
     /// What the learner chose before, else the browser's language (Chinese for any `zh*`).
-    pub fn initial() -> Lang {
+    fn initial() -> Lang {
         let window = web_sys::window();
         let stored = window
             .as_ref()
@@ -59,27 +74,27 @@ impl Lang {
 
     /// Remembers the choice; storage can be unavailable (private mode), which is not an error
     /// worth showing: the choice then lasts for this page only.
-    pub fn persist(self) {
+    fn persist(self) {
         if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
             let _ = storage.set_item(STORAGE_KEY, self.code());
         }
     }
 
-    pub fn strings(self) -> &'static Strings {
+    fn strings(self) -> &'static Strings {
         match self {
             Lang::Zh => &ZH,
             Lang::En => &EN,
         }
     }
 
-    pub fn lesson_title(self, lesson: &LessonInfo) -> &'static str {
+    fn lesson_title(self, lesson: &LessonInfo) -> &'static str {
         match self {
             Lang::Zh => lesson.title_zh,
             Lang::En => lesson.title_en,
         }
     }
 
-    pub fn lesson_summary(self, lesson: &LessonInfo) -> &'static str {
+    fn lesson_summary(self, lesson: &LessonInfo) -> &'static str {
         match self {
             Lang::Zh => lesson.summary_zh,
             Lang::En => lesson.summary_en,
@@ -114,6 +129,7 @@ pub struct Strings {
     pub speed: &'static str,
     pub step: &'static str,
     pub caption: &'static str,
+    pub dismiss: &'static str,
 }
 
 const EN: Strings = Strings {
@@ -141,6 +157,7 @@ const EN: Strings = Strings {
     speed: "Speed",
     step: "step",
     caption: "What just happened",
+    dismiss: "Dismiss",
 };
 
 const ZH: Strings = Strings {
@@ -168,4 +185,5 @@ const ZH: Strings = Strings {
     speed: "速度",
     step: "步",
     caption: "刚刚发生了什么",
+    dismiss: "关闭",
 };

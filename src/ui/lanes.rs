@@ -1,58 +1,234 @@
-//! The three message lanes: Queued (in an inbox), In candidate (in the history the host is
-//! preparing), In request (inside a request sent to a model). They are three different places,
-//! and this is where the learner sees a message move between them.
+//! The three message lanes: Queued (in an inbox, in no candidate), In candidate (in the
+//! history the host is preparing; committed ones are marked), In request (inside a request
+//! actually sent to a model). A fourth, smaller box holds messages lost by drain-on-read or
+//! reported undelivered at disband. Chips move between lanes as the step changes; a chip whose
+//! place changed at this step says where it came from, so a discarded candidate visibly sends
+//! its message back to Queued.
 
 use leptos::prelude::*;
 
-use super::i18n::{Lang, Strings};
+use super::context::Playground;
+use super::i18n::{tr, Lang, LangExt};
+use crate::engine::{MessageRecord, Position, TeamState};
 
-#[derive(Clone, Copy)]
+/// Chips shown per lane at most; older ones are summarised as "+N earlier".
+const MAX_CHIPS: usize = 60;
+const BODY_PREVIEW_CHARS: usize = 72;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Lane {
     Queued,
     Candidate,
     Request,
+    Lost,
 }
 
 impl Lane {
+    fn of(position: &Position) -> Lane {
+        match position {
+            Position::Queued => Lane::Queued,
+            Position::InCandidate | Position::Committed => Lane::Candidate,
+            Position::InRequest(_) => Lane::Request,
+            Position::Lost | Position::Undelivered => Lane::Lost,
+        }
+    }
+
     fn test_id(self) -> &'static str {
         match self {
             Lane::Queued => "lane-queued",
             Lane::Candidate => "lane-candidate",
             Lane::Request => "lane-request",
+            Lane::Lost => "lane-lost",
         }
     }
 
-    fn label(self, strings: &Strings) -> (&'static str, &'static str) {
+    fn label(self, lang: Lang) -> (&'static str, &'static str) {
+        let s = lang.strings();
         match self {
-            Lane::Queued => (strings.lane_queued, strings.lane_queued_hint),
-            Lane::Candidate => (strings.lane_candidate, strings.lane_candidate_hint),
-            Lane::Request => (strings.lane_request, strings.lane_request_hint),
+            Lane::Queued => (s.lane_queued, s.lane_queued_hint),
+            Lane::Candidate => (s.lane_candidate, s.lane_candidate_hint),
+            Lane::Request => (s.lane_request, s.lane_request_hint),
+            Lane::Lost => (
+                tr(lang, "丢失 / 未送达", "Lost / undelivered"),
+                tr(
+                    lang,
+                    "读后即删时丢掉的信，或解散时报告的未读信",
+                    "dropped by drain-on-read, or reported unread at disband",
+                ),
+            ),
         }
     }
 }
 
+#[derive(Clone, PartialEq, Debug)]
+struct Chip {
+    id: String,
+    from: String,
+    to: String,
+    kind: &'static str,
+    body: String,
+    position: Position,
+    /// Where it was one step earlier, when that differs.
+    moved_from: Option<Position>,
+}
+
+fn preview(body: &str) -> String {
+    let mut chars = body.chars();
+    let head: String = chars.by_ref().take(BODY_PREVIEW_CHARS).collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
+fn chip(record: &MessageRecord, state: &TeamState, before: Option<&TeamState>) -> Option<Chip> {
+    let position = state.message_position(record.id)?;
+    let previous = before.and_then(|b| b.message_position(record.id));
+    let moved_from = match previous {
+        Some(p) if p != position => Some(p),
+        _ => None,
+    };
+    Some(Chip {
+        id: record.id.to_string(),
+        from: record.from.clone(),
+        to: record.to.clone(),
+        kind: record.kind.as_str(),
+        body: preview(&record.body),
+        position,
+        moved_from,
+    })
+}
+
+fn position_text(position: &Position, lang: Lang) -> String {
+    match position {
+        Position::Queued => tr(lang, "已排队", "queued").to_string(),
+        Position::InCandidate => tr(lang, "在候选中", "in candidate").to_string(),
+        Position::Committed => tr(
+            lang,
+            "已提交进历史，尚未发出",
+            "committed to history, not sent yet",
+        )
+        .to_string(),
+        Position::InRequest(ids) => {
+            let ids: Vec<String> = ids.iter().map(|id| id.to_string()).collect();
+            format!("{} {}", tr(lang, "在请求", "in request"), ids.join(", "))
+        }
+        Position::Lost => tr(lang, "已丢失", "lost").to_string(),
+        Position::Undelivered => tr(lang, "未送达", "undelivered").to_string(),
+    }
+}
+
 #[component]
-pub fn MessageLanes(lang: RwSignal<Lang>) -> impl IntoView {
-    let strings = move || lang.get().strings();
-    let lane = move |lane: Lane| {
+pub fn MessageLanes() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    // The state one step earlier, to say which chips just moved.
+    let before = Memo::new(move |_| {
+        let step = pg.step.get();
+        step.checked_sub(1)
+            .and_then(|previous| {
+                pg.timeline()
+                    .map(|t| std::sync::Arc::new(t.state_at(previous)))
+            })
+            .map(super::context::Shared)
+    });
+    let chips = Memo::new(move |_| {
+        pg.state.with(|state| {
+            let Some(current) = state else {
+                return Vec::new();
+            };
+            before.with(|before| {
+                current
+                    .state
+                    .messages
+                    .iter()
+                    .filter_map(|record| {
+                        chip(record, &current.state, before.as_ref().map(|b| &*b.0))
+                    })
+                    .collect::<Vec<_>>()
+            })
+        })
+    });
+
+    let lane_view = move |lane: Lane| {
+        let in_lane = move || {
+            chips.with(|chips| {
+                chips
+                    .iter()
+                    .filter(|c| Lane::of(&c.position) == lane)
+                    .cloned()
+                    .collect::<Vec<_>>()
+            })
+        };
+        let shown = move || {
+            let all = in_lane();
+            let skip = all.len().saturating_sub(MAX_CHIPS);
+            (skip, all.into_iter().skip(skip).collect::<Vec<_>>())
+        };
         view! {
-            <div class="lane" data-testid=lane.test_id()>
-                <h3>{move || lane.label(strings()).0}</h3>
-                <p class="lane-hint">{move || lane.label(strings()).1}</p>
+            <div class=move || format!("lane lane-{}", lane.test_id()) data-testid=lane.test_id()>
+                <h3>{move || lane.label(lang.get()).0}" "<span class="lane-count">{move || format!("({})", in_lane().len())}</span></h3>
+                <p class="lane-hint">{move || lane.label(lang.get()).1}</p>
                 <ul class="chips">
-                    <li class="empty">{move || strings().lane_empty}</li>
+                    {move || {
+                        let (skipped, chips) = shown();
+                        let lang = lang.get();
+                        let earlier = (skipped > 0).then(|| view! {
+                            <li class="chip-more">{format!("+{skipped} {}", tr(lang, "条更早的", "earlier"))}</li>
+                        });
+                        let items = chips.into_iter().map(|c| {
+                            let committed = matches!(c.position, Position::Committed);
+                            let moved = c.moved_from.as_ref().map(|from| {
+                                let back = matches!(from, Position::InCandidate) && c.position == Position::Queued;
+                                if back {
+                                    tr(lang, "↩ 候选被丢弃，退回收件箱", "↩ candidate discarded: back to the inbox").to_string()
+                                } else {
+                                    format!("{} {}", tr(lang, "↪ 刚从", "↪ just moved from"), position_text(from, lang))
+                                }
+                            });
+                            view! {
+                                <li class="message-chip" class:committed=committed class:moved=c.moved_from.is_some()
+                                    data-testid="message-chip"
+                                    data-message-id=c.id.clone()
+                                    data-from=c.from.clone()
+                                    data-to=c.to.clone()
+                                    data-kind=c.kind
+                                    data-position=c.position.name()>
+                                    <span class="chip-head">
+                                        <strong>{c.id.clone()}</strong>" "
+                                        {format!("{} → {}", c.from, c.to)}" "
+                                        <span class="chip-kind">{c.kind}</span>
+                                    </span>
+                                    <span class="chip-body">{c.body.clone()}</span>
+                                    <span class="chip-pos">{position_text(&c.position, lang)}</span>
+                                    {moved.map(|m| view! { <span class="chip-moved">{m}</span> })}
+                                </li>
+                            }
+                        }).collect_view();
+                        let empty = shown().1.is_empty().then(|| view! {
+                            <li class="empty">{lang.strings().lane_empty}</li>
+                        });
+                        view! { {earlier} {items} {empty} }
+                    }}
                 </ul>
             </div>
         }
     };
     view! {
         <section class="lanes" aria-labelledby="lanes-heading">
-            <h2 id="lanes-heading">{move || strings().messages}</h2>
+            <h2 id="lanes-heading">{move || lang.get().strings().messages}</h2>
+            <p class="lanes-note">
+                {move || tr(lang.get(),
+                    "“queued” 只证明消息存进了收件箱；没有已读回执。消息要先进入候选、被提交，再随下一次请求发出，模型才看得见。",
+                    "“queued” proves only that the inbox stored it; there are no read receipts. A model sees a message only after it enters a candidate, is committed, and goes out with the next request.")}
+            </p>
             <div class="lane-row">
-                {lane(Lane::Queued)}
-                {lane(Lane::Candidate)}
-                {lane(Lane::Request)}
+                {lane_view(Lane::Queued)}
+                {lane_view(Lane::Candidate)}
+                {lane_view(Lane::Request)}
             </div>
+            {lane_view(Lane::Lost)}
         </section>
     }
 }

@@ -1,17 +1,178 @@
-//! The member cards area: one card per roster member (filled by the playground issue).
+//! The member cards: one per roster member, with role, status, occupancy, budgets and the lock.
+//! A card is a button: clicking it shows that member in the detail panel.
 
 use leptos::prelude::*;
 
-use super::i18n::Lang;
+use super::context::Playground;
+use super::i18n::{tr, Lang, LangExt};
+use crate::engine::{MemberState, MemberStatus, TeamState};
+
+fn status_label(status: MemberStatus, lang: Lang) -> &'static str {
+    match status {
+        MemberStatus::Offline => tr(lang, "离线", "offline"),
+        MemberStatus::Idle => tr(lang, "空闲", "idle"),
+        MemberStatus::Working => tr(lang, "工作中", "working"),
+        MemberStatus::Stopped => tr(lang, "已停止（额度用尽）", "stopped (budget spent)"),
+        MemberStatus::Failed => tr(lang, "失败", "failed"),
+        MemberStatus::Shutdown => tr(lang, "已关机", "shutdown"),
+    }
+}
+
+/// What one card shows, computed from the state so the card itself stays a plain view.
+#[derive(Clone, PartialEq)]
+struct CardData {
+    name: String,
+    role: String,
+    status: MemberStatus,
+    busy: bool,
+    deliveries_used: u32,
+    delivery_budget: u32,
+    requests_used: Option<u32>,
+    request_budget: u32,
+    retries_used: Option<u32>,
+    retry_budget: u32,
+    holds_lock: bool,
+    waits_for_lock: bool,
+    inbox: usize,
+    history: usize,
+}
+
+fn card_data(state: &TeamState, member: &MemberState) -> CardData {
+    let limits = &state.config.limits;
+    CardData {
+        name: member.name.clone(),
+        role: member.role.clone(),
+        status: member.status,
+        busy: member.round.is_some(),
+        deliveries_used: member.deliveries_used,
+        delivery_budget: member.delivery_budget,
+        requests_used: member.round.as_ref().map(|r| r.requests_used),
+        request_budget: limits.request_budget,
+        retries_used: member.round.as_ref().map(|r| r.retries_used),
+        retry_budget: limits.retry_budget,
+        holds_lock: state.holds_lock(&member.name),
+        waits_for_lock: state.lock_waiters.contains(&member.name),
+        inbox: state.inbox_count(&member.name),
+        history: member.history.len(),
+    }
+}
 
 #[component]
-pub fn MemberCards(lang: RwSignal<Lang>) -> impl IntoView {
-    let strings = move || lang.get().strings();
+pub fn MemberCards() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let cards = move || {
+        pg.state.with(|state| {
+            state
+                .as_ref()
+                .map(|s| {
+                    s.state
+                        .members_in_order()
+                        .map(|m| card_data(&s.state, m))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    };
     view! {
         <section class="members" aria-labelledby="members-heading">
-            <h2 id="members-heading">{move || strings().members}</h2>
+            <h2 id="members-heading">{move || lang.get().strings().members}</h2>
             <div class="member-grid">
-                <p class="empty">{move || strings().no_members}</p>
+                <For each=cards key=|card| card.name.clone() children=move |card| {
+                    let name = card.name.clone();
+                    let live = {
+                        let name = name.clone();
+                        move || cards().into_iter().find(|c| c.name == name)
+                    };
+                    let live = Memo::new(move |_| live());
+                    let field = move |f: fn(&CardData) -> String| move || live.get().map(|c| f(&c)).unwrap_or_default();
+                    let selected = {
+                        let name = name.clone();
+                        Memo::new(move |_| pg.selected.get().as_deref() == Some(name.as_str()))
+                    };
+                    let status = move || live.get().map(|c| c.status).unwrap_or(MemberStatus::Offline);
+                    let select_name = name.clone();
+                    let recall_name = StoredValue::new(name.clone());
+                    let label_name = name.clone();
+                    view! {
+                        <article class="member-card" data-testid="member-card"
+                            data-member=name
+                            data-status=move || status().as_str()
+                            data-busy=move || live.get().map(|c| c.busy).unwrap_or(false).to_string()
+                            class:selected=selected
+                            on:click=move |_| pg.selected.set(Some(select_name.clone()))>
+                            <span class="member-head">
+                                <button type="button" class="member-name"
+                                    aria-pressed=move || selected.get().to_string()
+                                    title=move || tr(lang.get(), "查看此成员的历史与请求", "Show this member's history and requests")>
+                                    {label_name}
+                                </button>
+                                <span class="member-role">{field(|c| c.role.clone())}</span>
+                            </span>
+                            <span class=move || format!("status status-{}", status().as_str())>
+                                {move || status_label(status(), lang.get())}
+                            </span>
+                            <span class="member-line">
+                                {move || if live.get().map(|c| c.busy).unwrap_or(false) {
+                                    tr(lang.get(), "● 占用中：正在进行一轮", "● busy: a round is running")
+                                } else {
+                                    tr(lang.get(), "○ 未占用", "○ not busy")
+                                }}
+                            </span>
+                            <span class="member-line">
+                                {move || live.get().map(|c| format!(
+                                    "{} {}/{}",
+                                    tr(lang.get(), "交付", "deliveries"),
+                                    c.deliveries_used,
+                                    c.delivery_budget
+                                )).unwrap_or_default()}
+                            </span>
+                            <span class="member-line">
+                                {move || live.get().map(|c| match c.requests_used {
+                                    Some(used) => format!(
+                                        "{} {}/{} · {} {}/{}",
+                                        tr(lang.get(), "本轮请求", "requests this round"),
+                                        used,
+                                        c.request_budget,
+                                        tr(lang.get(), "重试", "retries"),
+                                        c.retries_used.unwrap_or(0),
+                                        c.retry_budget
+                                    ),
+                                    None => format!(
+                                        "{} –/{}",
+                                        tr(lang.get(), "本轮请求", "requests this round"),
+                                        c.request_budget
+                                    ),
+                                }).unwrap_or_default()}
+                            </span>
+                            <span class="member-line">
+                                {move || live.get().map(|c| format!(
+                                    "{} {} · {} {}",
+                                    tr(lang.get(), "收件箱记录", "inbox records"),
+                                    c.inbox,
+                                    tr(lang.get(), "历史条目", "history entries"),
+                                    c.history
+                                )).unwrap_or_default()}
+                            </span>
+                            <Show when=move || live.get().map(|c| c.holds_lock).unwrap_or(false)>
+                                <span class="lock-held" data-testid="lock-held">
+                                    {move || tr(lang.get(), "🔒 持有宿主锁", "🔒 holds the host lock")}
+                                </span>
+                            </Show>
+                            <Show when=move || live.get().map(|c| c.waits_for_lock).unwrap_or(false)>
+                                <span class="lock-wait">
+                                    {move || tr(lang.get(), "⏳ 等待宿主锁", "⏳ waiting for the lock")}
+                                </span>
+                            </Show>
+                            <Show when=move || status() == MemberStatus::Offline>
+                                <button type="button" class="recall" data-testid="recall"
+                                    on:click=move |_| super::session::recall(pg, recall_name.get_value())>
+                                    {move || tr(lang.get(), "召回（恢复其历史）", "Recall (restore its history)")}
+                                </button>
+                            </Show>
+                        </article>
+                    }
+                } />
             </div>
         </section>
     }

@@ -1,10 +1,18 @@
 //! The Leptos view (wasm only). It reads state from the engine's timeline and never mutates
-//! team state itself.
+//! team state itself; see `context.rs` for the view state every component shares.
 
 pub mod app;
+pub mod caption;
+pub mod context;
+pub mod detail;
+pub mod fork;
 pub mod i18n;
 pub mod lanes;
 pub mod members;
+pub mod protocol;
+pub mod sequence;
+pub mod sequence_layout;
+pub mod session;
 pub mod transport;
 
 pub use app::App;

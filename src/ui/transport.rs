@@ -1,32 +1,223 @@
-//! Transport controls: first, back, forward, last, run/pause, speed and the scrubber, with the
-//! "step N / M" counter. Disabled until a lesson timeline is loaded.
+//! Transport: first, back, forward, last, run/pause, speed, the scrubber with breakpoint ticks,
+//! the "step N / M" counter, the breakpoint toggles, and the keyboard shortcuts. Playing is a
+//! timer that advances the step; it stops at the end and at a breakpoint.
+
+use std::time::Duration;
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
-use super::i18n::Lang;
+use super::context::Playground;
+use super::i18n::{tr, Lang, LangExt};
+use crate::engine::Category;
+
+/// The categories a learner can break on, in display order.
+pub const BREAKPOINT_KINDS: [Category; 9] = [
+    Category::Store,
+    Category::Prepare,
+    Category::Commit,
+    Category::Discard,
+    Category::Request,
+    Category::Reply,
+    Category::Lock,
+    Category::Protocol,
+    Category::Refusal,
+];
+
+const SPEEDS: [f64; 5] = [0.25, 0.5, 1.0, 2.0, 4.0];
+/// Time per step at 1x.
+const BASE_STEP_MS: f64 = 900.0;
+/// Ticks drawn on the scrubber at most; more would be a solid bar anyway.
+const MAX_TICKS: usize = 400;
+
+pub fn category_label(category: Category, lang: Lang) -> &'static str {
+    match category {
+        Category::Store => tr(lang, "存信", "store"),
+        Category::Prepare => tr(lang, "准备候选", "prepare"),
+        Category::Commit => tr(lang, "提交", "commit"),
+        Category::Discard => tr(lang, "丢弃候选", "discard"),
+        Category::Request => tr(lang, "发出请求", "request"),
+        Category::Reply => tr(lang, "模型回复", "reply"),
+        Category::Lock => tr(lang, "锁", "lock"),
+        Category::Protocol => tr(lang, "协议", "protocol"),
+        Category::Refusal => tr(lang, "拒绝", "refusal"),
+        Category::Lifecycle => tr(lang, "生命周期", "lifecycle"),
+        Category::Other => tr(lang, "其他", "other"),
+    }
+}
+
+/// One step forward while playing; stops at the end or when the new step hits a breakpoint.
+fn advance(pg: Playground) {
+    let last = pg.last_step_untracked();
+    let next = pg.step.get_untracked() + 1;
+    if next > last {
+        pg.playing.set(false);
+        return;
+    }
+    pg.step.set(next);
+    let hit = pg.timeline_untracked().and_then(|timeline| {
+        timeline.events().get(next - 1).map(|event| {
+            pg.breakpoints
+                .with_untracked(|b| b.contains(&event.kind.category()))
+        })
+    });
+    if hit == Some(true) || next == last {
+        pg.playing.set(false);
+    }
+}
+
+fn toggle_play(pg: Playground) {
+    if pg.playing.get_untracked() {
+        pg.playing.set(false);
+    } else {
+        if pg.step.get_untracked() >= pg.last_step_untracked() {
+            pg.step.set(0);
+        }
+        pg.playing.set(true);
+    }
+}
+
+/// Keyboard shortcuts; they act only while focus is inside the playground and not in a field
+/// where the keys mean something else.
+pub fn on_key(pg: Playground, ev: web_sys::KeyboardEvent) {
+    if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+        return;
+    }
+    let in_field = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
+        .unwrap_or(false);
+    if in_field {
+        return;
+    }
+    let step = pg.step.get_untracked();
+    match ev.key().as_str() {
+        "ArrowLeft" => pg.go_to(step.saturating_sub(1)),
+        "ArrowRight" => pg.go_to(step + 1),
+        "Home" => pg.go_to(0),
+        "End" => pg.go_to(pg.last_step_untracked()),
+        " " | "Spacebar" => toggle_play(pg),
+        _ => return,
+    }
+    ev.prevent_default();
+}
 
 #[component]
-pub fn Transport(lang: RwSignal<Lang>) -> impl IntoView {
+pub fn Transport() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
     let strings = move || lang.get().strings();
+
+    // The only timer: while playing, one timeout per step. Cleaning up on re-run means a
+    // pause, a seek or a speed change never leaves a stray timer behind.
+    Effect::new(move |_| {
+        if !pg.playing.get() {
+            return;
+        }
+        let _ = pg.step.get();
+        let delay = (BASE_STEP_MS / pg.speed.get()).max(30.0) as u64;
+        let handle = set_timeout_with_handle(move || advance(pg), Duration::from_millis(delay));
+        on_cleanup(move || {
+            if let Ok(handle) = handle {
+                handle.clear();
+            }
+        });
+    });
+
+    let last = move || pg.last_step();
+    let step = move || pg.step.get();
+    let at_start = move || step() == 0;
+    let at_end = move || step() >= last();
+    let counter = move || match lang.get() {
+        Lang::Zh => format!("第 {} / {} 步", step(), last()),
+        Lang::En => format!("step {} / {}", step(), last()),
+    };
+    let ticks = move || {
+        let Some(timeline) = pg.timeline() else {
+            return Vec::new();
+        };
+        let total = timeline.len().max(1) as f64;
+        pg.breakpoints.with(|kinds| {
+            timeline
+                .events()
+                .iter()
+                .filter(|event| kinds.contains(&event.kind.category()))
+                .take(MAX_TICKS)
+                .map(|event| ((event.seq + 1) as f64 / total * 100.0, event.seq + 1))
+                .collect::<Vec<_>>()
+        })
+    };
+
     view! {
         <section class="transport" aria-label=move || strings().transport>
             <div class="buttons">
-                <button type="button" data-testid="step-first" disabled=true title=move || strings().first>"|◀"</button>
-                <button type="button" data-testid="step-back" disabled=true title=move || strings().back>"◀"</button>
-                <button type="button" data-testid="step-forward" disabled=true title=move || strings().forward>"▶"</button>
-                <button type="button" data-testid="step-last" disabled=true title=move || strings().last>"▶|"</button>
-                <button type="button" data-testid="run" disabled=true>{move || strings().run}</button>
-                <button type="button" data-testid="pause" disabled=true>{move || strings().pause}</button>
-                <label>
+                <button type="button" data-testid="step-first" disabled=at_start
+                    aria-label=move || strings().first title=move || strings().first
+                    on:click=move |_| pg.go_to(0)>"|◀"</button>
+                <button type="button" data-testid="step-back" disabled=at_start
+                    aria-label=move || strings().back title=move || strings().back
+                    on:click=move |_| pg.go_to(step().saturating_sub(1))>"◀"</button>
+                <button type="button" data-testid="step-forward" disabled=at_end
+                    aria-label=move || strings().forward title=move || strings().forward
+                    on:click=move |_| pg.go_to(step() + 1)>"▶"</button>
+                <button type="button" data-testid="step-last" disabled=at_end
+                    aria-label=move || strings().last title=move || strings().last
+                    on:click=move |_| pg.go_to(last())>"▶|"</button>
+                <button type="button" data-testid="run" disabled=move || pg.playing.get()
+                    on:click=move |_| toggle_play(pg)>{move || strings().run}</button>
+                <button type="button" data-testid="pause" disabled=move || !pg.playing.get()
+                    on:click=move |_| pg.playing.set(false)>{move || strings().pause}</button>
+                <label class="speed">
                     {move || strings().speed}
-                    <select data-testid="speed" disabled=true>
-                        <option value="1">"1x"</option>
+                    <select data-testid="speed"
+                        prop:value=move || pg.speed.get().to_string()
+                        on:change=move |ev| {
+                            if let Ok(speed) = event_target_value(&ev).parse::<f64>() {
+                                pg.speed.set(speed.clamp(0.25, 4.0));
+                            }
+                        }>
+                        {SPEEDS.iter().map(|s| view! { <option value=s.to_string()>{format!("{s}x")}</option> }).collect_view()}
                     </select>
                 </label>
+                <span class="step-counter" data-testid="step-counter">{counter}</span>
             </div>
-            <input type="range" data-testid="scrubber" min="0" max="0" value="0" disabled=true />
-            <span data-testid="step-counter">{move || format!("{} 0 / 0", strings().step)}</span>
-            <p data-testid="caption" class="caption" aria-live="polite"></p>
+            <div class="scrubber-wrap">
+                <input type="range" data-testid="scrubber" min="0"
+                    aria-label=move || tr(lang.get(), "时间轴", "timeline")
+                    prop:max=move || last().to_string()
+                    prop:value=move || step().to_string()
+                    on:input=move |ev| {
+                        if let Ok(value) = event_target_value(&ev).parse::<usize>() {
+                            pg.playing.set(false);
+                            pg.go_to(value);
+                        }
+                    } />
+                <div class="ticks" aria-hidden="true">
+                    {move || ticks().into_iter().map(|(left, at)| view! {
+                        <span class="tick" style=format!("left:{left:.3}%") title=format!("{at}")></span>
+                    }).collect_view()}
+                </div>
+            </div>
+            <fieldset class="breakpoints">
+                <legend>{move || tr(lang.get(), "断点（运行到这类事件时暂停）", "Breakpoints (run stops at these events)")}</legend>
+                {BREAKPOINT_KINDS.iter().map(|&kind| {
+                    let on = move || pg.breakpoints.with(|b| b.contains(&kind));
+                    view! {
+                        <button type="button" class="breakpoint" data-testid="breakpoint-toggle"
+                            data-kind=kind.as_str()
+                            aria-pressed=move || on().to_string()
+                            on:click=move |_| pg.breakpoints.update(|b| {
+                                if !b.remove(&kind) {
+                                    b.insert(kind);
+                                }
+                            })>
+                            {move || if on() { "● " } else { "○ " }}
+                            {move || category_label(kind, lang.get())}
+                        </button>
+                    }
+                }).collect_view()}
+            </fieldset>
         </section>
     }
 }

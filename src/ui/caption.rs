@@ -1,0 +1,41 @@
+//! The caption of the current step: what just happened and why, in the learner's language.
+//! It is also the aria-live region, so a screen reader reads each step as it comes.
+
+use leptos::prelude::*;
+
+use super::context::Playground;
+use super::i18n::tr;
+
+#[component]
+pub fn CaptionBar() -> impl IntoView {
+    let pg = Playground::get();
+    let caption = move || {
+        let lang = pg.lang.get();
+        let step = pg.step.get();
+        pg.run.with(|run| match run {
+            Ok(run) => run.0.caption(step.min(run.0.len()), lang),
+            Err(_) => String::new(),
+        })
+    };
+    let kind = move || {
+        let lang = pg.lang.get();
+        match pg.current_event() {
+            Some(event) => format!(
+                "{} · {} · t={}",
+                super::transport::category_label(event.kind.category(), lang),
+                event
+                    .actor
+                    .clone()
+                    .unwrap_or_else(|| tr(lang, "宿主", "host").to_string()),
+                event.time
+            ),
+            None => tr(lang, "开始", "start").to_string(),
+        }
+    };
+    view! {
+        <div class="caption-bar">
+            <p class="caption-kind">{kind}</p>
+            <p class="caption" data-testid="caption" aria-live="polite">{caption}</p>
+        </div>
+    }
+}

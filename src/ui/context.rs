@@ -1,0 +1,185 @@
+//! The playground's view state and the one place a timeline is made.
+//!
+//! Everything on screen is a function of (lesson, play options, step): the timeline is a
+//! memo of the lesson and the options (toggles and fork interventions), and the team state is
+//! a memo of the timeline and the step. Components get this `Playground` from context; it holds
+//! only `Copy` signal handles, so passing it around costs nothing.
+//!
+//! **Invariant:** the UI never mutates team state. To change what happens, a component changes
+//! the play options (a fork); the driver replays the lesson deterministically.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::engine::{Category, Event, Lang, TeamState, Timeline};
+use crate::lessons::{self, PlayOptions};
+
+/// A played timeline. Compared by identity: a new play is a new timeline.
+#[derive(Clone, Debug)]
+pub struct Run(pub Arc<Timeline>);
+
+impl PartialEq for Run {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// The team state after `step` events of the current run.
+#[derive(Clone, Debug)]
+pub struct StepState {
+    pub step: usize,
+    pub state: Arc<TeamState>,
+}
+
+impl PartialEq for StepState {
+    fn eq(&self, other: &Self) -> bool {
+        self.step == other.step && Arc::ptr_eq(&self.state, &other.state)
+    }
+}
+
+/// Narrow handles to the view state; `Copy`, so closures capture it freely.
+#[derive(Clone, Copy)]
+pub struct Playground {
+    pub lang: RwSignal<Lang>,
+    /// A built-in lesson id from `lessons::catalog()`.
+    pub lesson_id: RwSignal<String>,
+    /// Toggles and fork interventions of the current branch.
+    pub options: RwSignal<PlayOptions>,
+    /// Earlier branches the learner forked away from (newest last), to switch back to.
+    pub branches: RwSignal<Vec<PlayOptions>>,
+    /// Result of playing (lesson, options): the timeline, or a clear error for the banner.
+    pub run: Memo<Result<Run, String>>,
+    /// Current step: 0 is the initial state, `len` is the state after the last event.
+    pub step: RwSignal<usize>,
+    /// State after `step` events (None when the run failed).
+    pub state: Memo<Option<StepState>>,
+    /// Member shown in the detail panel.
+    pub selected: RwSignal<Option<String>>,
+    /// Event categories that stop `run`.
+    pub breakpoints: RwSignal<BTreeSet<Category>>,
+    pub playing: RwSignal<bool>,
+    /// Playback speed factor (0.25 to 4).
+    pub speed: RwSignal<f64>,
+    /// The page was reloaded and the stored session restored (L3): members are offline.
+    pub reloaded: RwSignal<bool>,
+    /// A message for the error banner (bad input, failed play); None hides the banner.
+    pub error: RwSignal<Option<String>>,
+}
+
+impl Playground {
+    /// Creates the view state and provides it as context.
+    pub fn provide(lang: Lang, lesson_id: String) -> Playground {
+        let lesson_id = RwSignal::new(lesson_id);
+        let options = RwSignal::new(PlayOptions::default());
+        let run = Memo::new(move |_| {
+            let id = lesson_id.get();
+            // Performance testing only (tests/e2e/perf.spec.ts): an id `stress-<n>` plays the
+            // engine's generated stress log of n events (capped at 200,000) instead of a lesson.
+            if let Some(n) = id.strip_prefix("stress-") {
+                return n
+                    .parse::<usize>()
+                    .map(|n| Run(Arc::new(Timeline::generate_stress(n.min(200_000)))))
+                    .map_err(|_| format!("'{id}' is not a stress log size"));
+            }
+            options.with(|options| {
+                lessons::play(id.as_str(), options)
+                    .map(|timeline| Run(Arc::new(timeline)))
+                    .map_err(|error| error.to_string())
+            })
+        });
+        let step = RwSignal::new(0usize);
+        let state = Memo::new(move |_| {
+            let step = step.get();
+            run.with(|run| {
+                run.as_ref().ok().map(|run| {
+                    let step = step.min(run.0.len());
+                    StepState {
+                        step,
+                        state: Arc::new(run.0.state_at(step)),
+                    }
+                })
+            })
+        });
+        let playground = Playground {
+            lang: RwSignal::new(lang),
+            lesson_id,
+            options,
+            branches: RwSignal::new(Vec::new()),
+            run,
+            step,
+            state,
+            selected: RwSignal::new(None),
+            breakpoints: RwSignal::new(BTreeSet::new()),
+            playing: RwSignal::new(false),
+            speed: RwSignal::new(1.0),
+            reloaded: RwSignal::new(false),
+            error: RwSignal::new(None),
+        };
+        provide_context(playground);
+        playground
+    }
+
+    /// The playground from context; every component below `App` has one.
+    pub fn get() -> Playground {
+        expect_context::<Playground>()
+    }
+
+    /// Number of events in the current run (the last step), 0 if the run failed.
+    pub fn last_step(&self) -> usize {
+        self.run
+            .with(|run| run.as_ref().map(|run| run.0.len()).unwrap_or(0))
+    }
+
+    /// The timeline of the current run, if it played.
+    pub fn timeline(&self) -> Option<Arc<Timeline>> {
+        self.run
+            .with(|run| run.as_ref().ok().map(|run| run.0.clone()))
+    }
+
+    /// `timeline` for event handlers and timers (no reactive tracking).
+    pub fn timeline_untracked(&self) -> Option<Arc<Timeline>> {
+        self.run
+            .with_untracked(|run| run.as_ref().ok().map(|run| run.0.clone()))
+    }
+
+    /// The event that led to the current step (None at step 0).
+    pub fn current_event(&self) -> Option<Event> {
+        let step = self.step.get();
+        let timeline = self.timeline()?;
+        step.checked_sub(1)
+            .and_then(|index| timeline.events().get(index).cloned())
+    }
+
+    /// `last_step` for event handlers and timers (no reactive tracking).
+    pub fn last_step_untracked(&self) -> usize {
+        self.run
+            .with_untracked(|run| run.as_ref().map(|run| run.0.len()).unwrap_or(0))
+    }
+
+    /// Moves to `step`, clamped to the run. Called from event handlers, so it reads untracked.
+    pub fn go_to(&self, step: usize) {
+        self.step.set(step.min(self.last_step_untracked()));
+    }
+
+    /// Switches lesson: step 0, no fork, no selection.
+    pub fn open_lesson(&self, id: String) {
+        self.playing.set(false);
+        self.options.set(PlayOptions::default());
+        self.branches.set(Vec::new());
+        self.selected.set(None);
+        self.step.set(0);
+        self.lesson_id.set(id);
+    }
+}
+
+/// An `Arc` compared by identity, for memos of large values.
+#[derive(Clone, Debug)]
+pub struct Shared<T>(pub Arc<T>);
+
+impl<T> PartialEq for Shared<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}

@@ -1,0 +1,130 @@
+//! L3 in the browser: the learner's session (lesson, play options, step) survives a page reload.
+//!
+//! The team itself is a function of (lesson, options, step), so storing those three stores the
+//! roster and every history exactly. Choice: a reload is itself part of what the learner sees —
+//! on load the stored session comes back with a `Reload` intervention at the stored step, so
+//! every member shows as offline (the engine's `RosterRestored`) until the learner recalls it
+//! explicitly (a `Recall` intervention, the button on an offline member's card). Nothing
+//! restarts by itself.
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use super::context::Playground;
+use crate::engine::EventKind;
+use crate::lessons::{Intervention, PlayOptions};
+
+const STORAGE_KEY: &str = "atp.session";
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct StoredSession {
+    lesson: String,
+    options: PlayOptions,
+    step: usize,
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// The stored session, if any. A session that cannot be read is an error for the banner;
+/// the stored text is left in place (nothing the learner had is overwritten until they act).
+fn load() -> Result<Option<StoredSession>, String> {
+    let Some(text) = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()) else {
+        return Ok(None);
+    };
+    serde_json::from_str(&text).map(Some).map_err(|e| {
+        format!("the session stored in this browser cannot be read ({e}); it was not restored")
+    })
+}
+
+/// Whether this page load is a reload of the same page (Navigation Timing's `type`), the only
+/// case in which a stored session comes back; a fresh visit or a new tab starts clean.
+pub fn page_was_reloaded() -> bool {
+    let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
+        return false;
+    };
+    let entries = performance.get_entries_by_type("navigation");
+    let entry = entries.get(0);
+    js_sys::Reflect::get(&entry, &wasm_bindgen::JsValue::from_str("type"))
+        .ok()
+        .and_then(|t| t.as_string())
+        .is_some_and(|t| t == "reload")
+}
+
+/// Restores a stored session for `lesson` (the lesson the page is opening) and starts watching
+/// the view state to store it again. Returns an error text for the banner, if any.
+pub fn restore_and_track(
+    pg: Playground,
+    restore: bool,
+    link_step: Option<usize>,
+) -> Option<String> {
+    let mut error = None;
+    if restore && page_was_reloaded() {
+        match load() {
+            Ok(Some(session))
+                if session.lesson == pg.lesson_id.get_untracked()
+                    && link_step.is_none_or(|step| step == session.step) =>
+            {
+                reload(pg, session);
+            }
+            Ok(_) => {}
+            Err(e) => error = Some(e),
+        }
+    }
+    Effect::new(move |_| {
+        let session = StoredSession {
+            lesson: pg.lesson_id.get(),
+            options: pg.options.get(),
+            step: pg.step.get(),
+        };
+        if let (Some(storage), Ok(text)) = (storage(), serde_json::to_string(&session)) {
+            let _ = storage.set_item(STORAGE_KEY, &text);
+        }
+    });
+    error
+}
+
+/// Brings a stored session back as a reload: same lesson and options, plus a `Reload` at the
+/// stored step; the view opens right after the roster was restored.
+fn reload(pg: Playground, session: StoredSession) {
+    let mut options = session.options;
+    let at = session.step;
+    options.interventions.push(Intervention::Reload { at });
+    pg.options.set(options);
+    let restored = pg.timeline_untracked().and_then(|timeline| {
+        timeline
+            .events()
+            .iter()
+            .skip(at)
+            .find(|event| event.kind.name() == "roster_restored")
+            .map(|event| event.seq + 1)
+    });
+    pg.go_to(restored.unwrap_or(at));
+    pg.reloaded.set(true);
+}
+
+/// L3: recall an offline member explicitly, from the current step; the view moves to the
+/// step right after the recall.
+pub fn recall(pg: Playground, member: String) {
+    let at = pg.step.get_untracked();
+    let mut options = pg.options.get_untracked();
+    pg.branches.update(|b| b.push(options.clone()));
+    options.interventions.push(Intervention::Recall {
+        at,
+        member: member.clone(),
+    });
+    pg.options.set(options);
+    let recalled = pg.timeline_untracked().and_then(|timeline| {
+        timeline
+            .events()
+            .iter()
+            .skip(at)
+            .find(|event| {
+                matches!(&event.kind, EventKind::MemberRecalled { member: m, .. } if *m == member)
+                    || event.kind.category() == crate::engine::Category::Refusal
+            })
+            .map(|event| event.seq + 1)
+    });
+    pg.go_to(recalled.unwrap_or(at));
+}

@@ -1,0 +1,408 @@
+//! Browser tests (headless Chromium) of the sequence diagram: the layout shows parallel work in
+//! lesson 1 and serialised work under a wide lock in lesson 3, stays bounded on a 100,000-event
+//! log, and the mounted diagram draws titled marks, open in-flight bars and selects a member.
+#![cfg(target_arch = "wasm32")]
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use agent_team_playground::engine::{EventKind, Lang, Timeline, Toggles};
+use agent_team_playground::lessons::{play, PlayOptions};
+use agent_team_playground::ui::context::Playground;
+use agent_team_playground::ui::sequence::{draw, draw_marks, SequenceDiagram};
+use agent_team_playground::ui::sequence_layout::{
+    layout, layout_window, BarMark, BarStatus, SeqLayout, WINDOW_EVENTS,
+};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn layout_at(timeline: &Timeline, step: usize, lang: Lang) -> SeqLayout {
+    layout(timeline.events(), step, &timeline.state_at(step), lang)
+}
+
+/// Do two bars overlap on screen (and in logical time)?
+fn overlap(a: &BarMark, b: &BarMark) -> bool {
+    let on_screen = a.y0 < b.y1 && b.y0 < a.y1;
+    let a1 = a.t1.unwrap_or(u64::MAX);
+    let b1 = b.t1.unwrap_or(u64::MAX);
+    let in_time = a.t0 < b1 && b.t0 < a1;
+    assert_eq!(
+        on_screen, in_time,
+        "screen overlap must follow logical time: {a:?} {b:?}"
+    );
+    on_screen
+}
+
+fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+#[wasm_bindgen_test]
+fn lesson1_reader_and_reviewer_bars_overlap() {
+    let timeline = play("l1-two-investigators", &Default::default()).expect("lesson 1 plays");
+    let d = layout_at(&timeline, timeline.len(), Lang::En);
+    assert_eq!(
+        d.lanes.iter().map(|l| l.name.as_str()).collect::<Vec<_>>(),
+        ["lead", "reader", "reviewer"]
+    );
+    let reader: Vec<_> = d.bars_of("reader").collect();
+    let reviewer: Vec<_> = d.bars_of("reviewer").collect();
+    assert!(!reader.is_empty() && !reviewer.is_empty());
+    assert!(
+        reader
+            .iter()
+            .any(|a| reviewer.iter().any(|b| overlap(a, b))),
+        "reader and reviewer work at the same time in lesson 1"
+    );
+    // Every request has its bar, every bar is closed at the end, every mark has a title.
+    let requests = timeline
+        .events()
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::ModelRequested { .. }))
+        .count();
+    assert_eq!(d.bars.len(), requests);
+    assert!(d.bars.iter().all(|b| b.status == BarStatus::Replied));
+    assert!(d.bars.iter().all(|b| !b.title.is_empty()));
+    assert!(d.arrows.iter().all(|a| !a.title.is_empty()));
+    // Messages are arrows sender -> recipient labelled with id and kind.
+    let m4 = d
+        .arrows
+        .iter()
+        .find(|a| a.id.to_string() == "m4")
+        .expect("m4 is drawn");
+    assert_eq!((m4.from.as_str(), m4.to.as_str()), ("reviewer", "reader"));
+    assert_eq!(m4.label, "m4 · message");
+    assert!(m4.x1 > m4.x2, "reviewer's lifeline is right of reader's");
+}
+
+#[wasm_bindgen_test]
+fn lesson1_in_flight_requests_are_open_bars_at_the_current_step() {
+    let timeline = play("l1-two-investigators", &Default::default()).expect("lesson 1 plays");
+    // The step right after reviewer's first request: reader's and reviewer's calls both pending.
+    let step = timeline
+        .events()
+        .iter()
+        .find(|e| {
+            matches!(&e.kind, EventKind::ModelRequested { request } if request.member == "reviewer")
+        })
+        .map(|e| e.seq + 1)
+        .expect("reviewer sends a request");
+    for lang in [Lang::En, Lang::Zh] {
+        let d = layout_at(&timeline, step, lang);
+        let open: Vec<_> = d
+            .bars
+            .iter()
+            .filter(|b| b.status == BarStatus::InFlight)
+            .collect();
+        assert_eq!(
+            open.iter().map(|b| b.member.as_str()).collect::<Vec<_>>(),
+            ["reader", "reviewer"]
+        );
+        for bar in &open {
+            assert_eq!(bar.t1, None);
+            assert!((bar.y1 - d.now_y).abs() < 1e-9, "an open bar reaches now");
+            let word = if lang == Lang::En {
+                "in flight"
+            } else {
+                "进行中"
+            };
+            assert!(bar.label.contains(word), "{}", bar.label);
+        }
+        assert!(overlap(open[0], open[1]));
+        // The current event is highlighted: the reviewer's request bar.
+        let cursor = d.cursor.as_ref().expect("a current event");
+        assert_eq!(cursor.seq, step - 1);
+        assert!(open[1].current && !open[0].current);
+        // Nothing after the step is drawn.
+        assert!(d.bars.iter().all(|b| b.t0 <= d.now));
+        assert!(d.arrows.iter().all(|a| a.seq < step));
+    }
+}
+
+#[wasm_bindgen_test]
+fn lesson3_hold_lock_bars_do_not_overlap() {
+    let options = PlayOptions {
+        toggles: Toggles {
+            drain_on_read: false,
+            hold_lock_during_model_call: true,
+        },
+        ..Default::default()
+    };
+    let timeline = play("l3-lock-scope", &options).expect("lesson 3 plays");
+    let d = layout_at(&timeline, timeline.len(), Lang::En);
+    let reader: Vec<_> = d.bars_of("reader").collect();
+    let reviewer: Vec<_> = d.bars_of("reviewer").collect();
+    assert!(reader.len() >= 2 && reviewer.len() >= 2);
+    for a in &reader {
+        for b in &reviewer {
+            assert!(
+                !overlap(a, b),
+                "with the lock held, {a:?} and {b:?} run one after another"
+            );
+        }
+    }
+    // Each bar sits inside a lock band of its member, and reviewer is seen waiting for it.
+    for b in reader.iter().chain(reviewer.iter()) {
+        assert!(
+            d.bands
+                .iter()
+                .any(|l| !l.wait && l.member == b.member && l.y0 <= b.y0 && b.y1 <= l.y1),
+            "{} is inside {}'s lock band",
+            b.request,
+            b.member
+        );
+    }
+    let locks: Vec<_> = d.bands.iter().filter(|b| !b.wait).collect();
+    for (i, a) in locks.iter().enumerate() {
+        for b in &locks[i + 1..] {
+            assert!(a.y1 <= b.y0 || b.y1 <= a.y0, "one holder at a time");
+        }
+    }
+    assert!(d
+        .bands
+        .iter()
+        .any(|b| b.wait && b.member == "reviewer" && b.title.contains("reader")));
+    assert!(d.refusals.iter().all(|r| !r.title.is_empty()));
+}
+
+#[wasm_bindgen_test]
+fn lesson3_default_overlaps_in_act_one_and_serialises_in_act_two() {
+    let timeline = play("l3-lock-scope", &Default::default()).expect("lesson 3 plays");
+    let toggle_time = timeline
+        .events()
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::TogglesChanged { .. }))
+        .map(|e| e.time)
+        .expect("act 2 switches the toggle");
+    let d = layout_at(&timeline, timeline.len(), Lang::Zh);
+    let act = |member: &str, two: bool| -> Vec<BarMark> {
+        d.bars_of(member)
+            .filter(|b| (b.t0 >= toggle_time) == two)
+            .cloned()
+            .collect()
+    };
+    let (r1, v1) = (act("reader", false), act("reviewer", false));
+    assert!(r1.iter().any(|a| v1.iter().any(|b| overlap(a, b))));
+    let (r2, v2) = (act("reader", true), act("reviewer", true));
+    assert!(!r2.is_empty() && !v2.is_empty());
+    assert!(r2.iter().all(|a| v2.iter().all(|b| !overlap(a, b))));
+    // The busy refusal of act 1 is a titled glyph on reader's lifeline, in Chinese.
+    let refusal = d.refusals.first().expect("a refusal is drawn");
+    assert_eq!(Some(refusal.x), d.lane_x("reader"));
+    assert!(refusal.title.contains("拒绝"), "{}", refusal.title);
+}
+
+#[wasm_bindgen_test]
+fn stress_layout_at_last_step_is_bounded() {
+    let timeline = Timeline::generate_stress(100_000);
+    let state = timeline.final_state();
+    let started = now_ms();
+    let d = layout(timeline.events(), timeline.len(), state, Lang::En);
+    let elapsed = now_ms() - started;
+    let lanes = d.lanes.len();
+    let bound = lanes + 2 * WINDOW_EVENTS + 3 * lanes + 1;
+    console_log!(
+        "stress layout: {} marks ({} lanes), {:.2} ms, {} events hidden",
+        d.mark_count(),
+        lanes,
+        elapsed,
+        d.hidden_before
+    );
+    assert_eq!(lanes, 50);
+    assert!(d.mark_count() <= bound, "{} > {bound}", d.mark_count());
+    assert_eq!(d.hidden_before, timeline.len() - WINDOW_EVENTS);
+    assert!(d.height < 20_000.0);
+    // A mid-log seek is bounded the same way, and a smaller window is smaller.
+    let mid = 54_321;
+    let d = layout(timeline.events(), mid, &timeline.state_at(mid), Lang::Zh);
+    assert!(d.mark_count() <= bound);
+    let small = layout_window(
+        timeline.events(),
+        mid,
+        &timeline.state_at(mid),
+        Lang::Zh,
+        20,
+    );
+    assert!(small.mark_count() < d.mark_count());
+}
+
+fn mount_playground(
+    root: &web_sys::Element,
+) -> (leptos::mount::UnmountHandle<impl Mountable>, Playground) {
+    let slot: Rc<Cell<Option<Playground>>> = Rc::new(Cell::new(None));
+    let out = slot.clone();
+    let handle = leptos::mount::mount_to(root.clone().unchecked_into(), move || {
+        let pg = Playground::provide(Lang::En, "l1-two-investigators".to_string());
+        out.set(Some(pg));
+        view! { <SequenceDiagram /> }
+    });
+    let pg = slot.get().expect("the playground was provided");
+    (handle, pg)
+}
+
+fn new_root() -> web_sys::Element {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let root = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    root
+}
+
+#[wasm_bindgen_test]
+async fn diagram_draws_titled_marks_and_selects_a_member() {
+    let root = new_root();
+    let (_handle, pg) = mount_playground(&root);
+    leptos::task::tick().await;
+    let svg = root
+        .query_selector("svg[data-testid=sequence-diagram]")
+        .unwrap()
+        .expect("the diagram is an inline SVG");
+    assert_eq!(svg.get_attribute("data-step").as_deref(), Some("0"));
+    assert_eq!(
+        root.query_selector_all(".seq-head").unwrap().length(),
+        3,
+        "one lifeline per member"
+    );
+
+    let timeline = untrack(|| pg.timeline()).expect("lesson 1 plays");
+    let step = timeline
+        .events()
+        .iter()
+        .find(|e| {
+            matches!(&e.kind, EventKind::ModelRequested { request } if request.member == "reviewer")
+        })
+        .map(|e| e.seq + 1)
+        .unwrap();
+    untrack(|| pg.go_to(step));
+    leptos::task::tick().await;
+    let svg = root
+        .query_selector("svg[data-testid=sequence-diagram]")
+        .unwrap()
+        .unwrap();
+    assert_eq!(svg.get_attribute("data-step"), Some(step.to_string()));
+    let open = root
+        .query_selector_all(".seq-bar[data-status=in_flight]")
+        .unwrap();
+    assert_eq!(open.length(), 2);
+    assert!(svg.text_content().unwrap_or_default().contains("in flight"));
+    assert!(root.query_selector(".seq-bar.current").unwrap().is_some());
+    assert!(root.query_selector(".seq-cursor").unwrap().is_some());
+    let arrows = root.query_selector_all(".seq-arrow[data-message]").unwrap();
+    assert_eq!(arrows.length(), 2, "m1 and m2 are drawn");
+
+    // Every mark carries a <title> (its tooltip and accessible name).
+    let marks = svg
+        .query_selector_all("g.seq-bar, g.seq-arrow, g.seq-band, g.seq-refusal, g.seq-head, g.seq-tick, g.seq-cursor")
+        .unwrap();
+    assert!(marks.length() > 5);
+    for i in 0..marks.length() {
+        let mark: web_sys::Element = marks.item(i).unwrap().unchecked_into();
+        let title = mark
+            .query_selector(":scope > title")
+            .unwrap()
+            .and_then(|t| t.text_content())
+            .unwrap_or_default();
+        assert!(!title.is_empty(), "{} has a title", mark.outer_html());
+    }
+
+    // Chinese titles after switching language.
+    pg.lang.set(Lang::Zh);
+    leptos::task::tick().await;
+    let text = root.text_content().unwrap_or_default();
+    assert!(text.contains("进行中") && text.contains("时序图"), "{text}");
+
+    // Clicking a lifeline header selects the member.
+    let head: web_sys::Element = root
+        .query_selector(".seq-head[data-member=reviewer]")
+        .unwrap()
+        .unwrap();
+    // An SVG element has no click(); dispatch a bubbling click as a pointer would.
+    js_sys::Function::new_with_args(
+        "el",
+        "el.dispatchEvent(new MouseEvent('click', {bubbles: true}))",
+    )
+    .call1(&wasm_bindgen::JsValue::NULL, &head)
+    .unwrap();
+    leptos::task::tick().await;
+    assert_eq!(pg.selected.get_untracked().as_deref(), Some("reviewer"));
+    assert_eq!(head.get_attribute("aria-pressed").as_deref(), Some("true"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn stress_render_of_the_window_is_timed() {
+    let timeline = Timeline::generate_stress(100_000);
+    let d = layout(
+        timeline.events(),
+        timeline.len(),
+        timeline.final_state(),
+        Lang::En,
+    );
+    let root = new_root();
+    let (_handle, pg) = mount_playground(&root);
+    leptos::task::tick().await;
+    // Twice: the first render also pays for warming up; the second is what a step costs.
+    for round in ["first", "second"] {
+        let render_root = new_root();
+        let d = d.clone();
+        let started = now_ms();
+        let handle = leptos::mount::mount_to(render_root.clone().unchecked_into(), move || {
+            draw(&d, pg, Lang::En)
+        });
+        let elapsed = now_ms() - started;
+        let nodes = render_root.query_selector_all("*").unwrap().length();
+        console_log!("stress render ({round}): {nodes} SVG elements in {elapsed:.2} ms");
+        assert!(nodes > 50 && nodes < 5_000);
+        drop(handle);
+        render_root.remove();
+    }
+    // What a step redraws: the marks (lifelines and headers stay).
+    let render_root = new_root();
+    let started = now_ms();
+    let handle = leptos::mount::mount_to(render_root.clone().unchecked_into(), move || {
+        view! { <svg>{draw_marks(&d, Lang::En)}</svg> }
+    });
+    let elapsed = now_ms() - started;
+    let nodes = render_root.query_selector_all("*").unwrap().length();
+    console_log!("stress step redraw (marks only): {nodes} SVG elements in {elapsed:.2} ms");
+    drop(handle);
+    render_root.remove();
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn scrubbing_lesson_one_redraws_each_step() {
+    let root = new_root();
+    let (_handle, pg) = mount_playground(&root);
+    leptos::task::tick().await;
+    let last = untrack(|| pg.last_step());
+    let started = now_ms();
+    for step in 0..=last {
+        untrack(|| pg.go_to(step));
+        leptos::task::tick().await;
+    }
+    let elapsed = now_ms() - started;
+    console_log!(
+        "lesson 1 scrub: {} steps in {elapsed:.1} ms ({:.2} ms per step, ticks included)",
+        last + 1,
+        elapsed / (last + 1) as f64
+    );
+    let svg = root
+        .query_selector("svg[data-testid=sequence-diagram]")
+        .unwrap()
+        .unwrap();
+    assert_eq!(svg.get_attribute("data-step"), Some(last.to_string()));
+    assert_eq!(
+        root.query_selector_all(".seq-bar[data-status=replied]")
+            .unwrap()
+            .length(),
+        11
+    );
+    assert_eq!(root.query_selector_all(".seq-head").unwrap().length(), 3);
+    root.remove();
+}
