@@ -46,13 +46,15 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WB_VERSION\$" ||
 fi
 
 # 4. Debian's Chromium and its driver (for wasm-bindgen-test and Playwright).
-# A CJK font too, so screenshots of the Chinese captions show characters, not boxes.
+# A CJK font and an emoji font too, so screenshots show the Chinese captions and the status
+# symbols as a learner's browser does, not as boxes.
 if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ] ||
-   ! [ -f /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ]; then
-  say "installing chromium, chromium-driver and fonts-wqy-microhei (apt)"
+   ! [ -f /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] ||
+   ! [ -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; then
+  say "installing chromium, chromium-driver and fonts (apt)"
   apt-get update -q
   DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
-    chromium chromium-driver fonts-wqy-microhei
+    chromium chromium-driver fonts-wqy-microhei fonts-noto-color-emoji
 fi
 
 # 5. npm packages from the committed lockfile (Playwright library, binaryen's wasm-opt).
