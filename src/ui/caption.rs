@@ -13,7 +13,29 @@ pub fn CaptionBar() -> impl IntoView {
         let lang = pg.lang.get();
         let step = pg.step.get();
         pg.run.with(|run| match run {
-            Ok(run) => run.0.caption(step.min(run.0.len()), lang),
+            Ok(run) => {
+                let timeline = &run.0;
+                let step = step.min(timeline.len());
+                let caption = timeline.caption(step, lang);
+                // The last step usually just closes a round; repeat the lesson's last teaching
+                // caption there so the lesson ends on its point, not on a status change.
+                let closing =
+                    (step == timeline.len() && step > 0 && timeline.lesson_caption(step).is_none())
+                        .then(|| {
+                            timeline
+                                .captioned_events()
+                                .last()
+                                .map(|(_, c)| c.get(lang).to_string())
+                        })
+                        .flatten();
+                match closing {
+                    Some(last) => format!(
+                        "{caption} {} {last}",
+                        tr(lang, "本课到此结束：", "End of the lesson:")
+                    ),
+                    None => caption,
+                }
+            }
             Err(_) => String::new(),
         })
     };
