@@ -11,18 +11,13 @@ use super::context::Playground;
 use super::i18n::{tr, Lang, LangExt};
 use crate::engine::Category;
 
-/// The categories a learner can break on, in display order.
-pub const BREAKPOINT_KINDS: [Category; 9] = [
-    Category::Store,
-    Category::Prepare,
-    Category::Commit,
-    Category::Discard,
-    Category::Request,
-    Category::Reply,
-    Category::Lock,
-    Category::Protocol,
-    Category::Refusal,
-];
+/// The categories a learner can break on, in display order: every category but the two that
+/// carry no lesson (lifecycle bookkeeping and "other").
+fn breakpoint_kinds() -> impl Iterator<Item = Category> {
+    Category::ALL
+        .into_iter()
+        .filter(|c| !matches!(c, Category::Lifecycle | Category::Other))
+}
 
 const SPEEDS: [f64; 5] = [0.25, 0.5, 1.0, 2.0, 4.0];
 /// Time per step at 1x.
@@ -201,7 +196,7 @@ pub fn Transport() -> impl IntoView {
             </div>
             <fieldset class="breakpoints">
                 <legend>{move || tr(lang.get(), "断点（运行到这类事件时暂停）", "Breakpoints (run stops at these events)")}</legend>
-                {BREAKPOINT_KINDS.iter().map(|&kind| {
+                {breakpoint_kinds().map(|kind| {
                     let on = move || pg.breakpoints.with(|b| b.contains(&kind));
                     view! {
                         <button type="button" class="breakpoint" data-testid="breakpoint-toggle"
