@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Performance figures (printed, never asserted). Builds the minimal Leptos baseline page
+# (www/minimal.html -> src/bin/minimal_page.rs) the same way as the playground (trunk build
+# --release, wasm-opt z) into target/dist-minimal, serves dist/ and the baseline on 127.0.0.1
+# (servers started here and stopped by PID on exit), prints both first-load gzip sizes and runs
+# tests/e2e/perf.spec.ts: load time vs the baseline (ratio, budget 1.5x) and the time per
+# seek-and-render while scrubbing a 100,000-event log (budget 16 ms).
+# Needs dist/ from `trunk build --release`. Env: E2E_PORT (default 8181; the baseline uses +1),
+# PERF_LOAD_RUNS (default 7).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PWD/node_modules/.bin:$PATH"
+PORT="${E2E_PORT:-8181}"
+MIN_PORT=$((PORT + 1))
+[ -f dist/index.html ] || { echo "perf: dist/index.html missing: run trunk build --release" >&2; exit 1; }
+
+echo "perf: building the minimal Leptos baseline (trunk build www/minimal.html --release)"
+trunk build www/minimal.html --dist target/dist-minimal --release
+
+gz() { local t=0; for f in "$@"; do [ -f "$f" ] && t=$((t + $(gzip -9 -c "$f" | wc -c))); done; echo "$t"; }
+printf 'perf: first load gzip: playground %s B, minimal page %s B\n' \
+  "$(gz dist/*.wasm dist/*.js dist/*.css)" "$(gz target/dist-minimal/*.wasm target/dist-minimal/*.js)"
+
+mkdir -p target/e2e
+python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist > target/e2e/perf-server.log 2>&1 &
+APP_PID=$!
+python3 -m http.server "$MIN_PORT" --bind 127.0.0.1 --directory target/dist-minimal > target/e2e/perf-min-server.log 2>&1 &
+MIN_PID=$!
+trap 'kill "$APP_PID" "$MIN_PID" 2>/dev/null || true; wait "$APP_PID" "$MIN_PID" 2>/dev/null || true' EXIT
+for port in "$PORT" "$MIN_PORT"; do
+  for _ in $(seq 1 50); do
+    curl -fsS -o /dev/null "http://127.0.0.1:$port/index.html" 2>/dev/null && break
+    sleep 0.2
+  done
+  curl -fsS -o /dev/null "http://127.0.0.1:$port/index.html" || { echo "perf: server on $port did not start" >&2; exit 1; }
+done
+E2E_BASE_URL="http://127.0.0.1:$PORT" MINIMAL_URL="http://127.0.0.1:$MIN_PORT" \
+  timeout 900 node_modules/.bin/playwright test tests/e2e/perf.spec.ts

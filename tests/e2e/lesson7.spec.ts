@@ -1,0 +1,66 @@
+// Lesson 7, "Limits and budgets" (M7, L2), played through the UI: full inbox, oversized body,
+// retry budget, history cap (failed), delivery quota, request budget (stopped).
+import { test, expect } from '@playwright/test';
+import {
+  golden, stepAfter, trackErrors, openLesson, scrubTo, memberCard, readCounter, caption,
+  playBothLanguages, statuses, selectMember, requestView,
+} from './helpers';
+
+const ID = 'l7-limits-and-budgets';
+const g = golden(ID);
+
+test('l7: every limit is a clear, visible refusal or status', async ({ page }) => {
+  const errors = trackErrors(page);
+  await openLesson(page, ID);
+  expect((await readCounter(page)).last).toBe(g.length);
+
+  // M7: the ninth message to reader is refused; eight records are queued, nothing dropped.
+  await scrubTo(page, stepAfter(g, 'refusal', /inbox_full/));
+  await expect(page.locator('.caption-kind')).toContainText('refusal');
+  await expect(caption(page)).toContainText('ninth message is refused');
+  await expect(memberCard(page, 'reader')).toContainText('inbox records 8');
+  await expect(page.getByTestId('lane-queued').locator('[data-testid=message-chip][data-to="reader"]')).toHaveCount(8);
+
+  // M7: an oversized body is refused whole.
+  await scrubTo(page, stepAfter(g, 'refusal', /body_too_long/));
+  await expect(caption(page)).toContainText('600');
+  await expect(page.locator('[data-testid=message-chip][data-to="scout"]')).toHaveCount(0);
+
+  // L2: a failed request is retried from the retry budget, not the logical request budget.
+  await scrubTo(page, stepAfter(g, 'request', /^reader sent request r6/));
+  await expect(memberCard(page, 'reader')).toContainText('requests this round 1/4');
+  await expect(memberCard(page, 'reader')).toContainText('retries 1/');
+
+  // M7: the history cap fails archivist, which reports the error to the lead.
+  await scrubTo(page, stepAfter(g, 'lifecycle', /^archivist: working -> failed/));
+  await expect(memberCard(page, 'archivist')).toHaveAttribute('data-status', 'failed');
+  await expect(memberCard(page, 'archivist')).toContainText('history entries 80');
+  await scrubTo(page, stepAfter(g, 'store', /archivist queued message m11 -> lead/));
+  await expect(page.locator('[data-testid=message-chip][data-message-id="m11"]')).toHaveAttribute('data-from', 'archivist');
+
+  // L2: a third delivery is refused and reader stays as it is.
+  const quota = stepAfter(g, 'refusal', /delivery_budget_spent/);
+  await scrubTo(page, quota);
+  await expect(caption(page)).toContainText('third delivery is refused');
+  await expect(memberCard(page, 'reader')).toHaveAttribute('data-status', 'idle');
+  await expect(memberCard(page, 'reader')).toContainText('deliveries 2/2');
+
+  // L2: scout spends its four requests without an answer: stopped, not restarted.
+  await scrubTo(page, stepAfter(g, 'lifecycle', /^scout: working -> stopped/));
+  await expect(memberCard(page, 'scout')).toHaveAttribute('data-status', 'stopped');
+  await page.getByTestId('step-last').click();
+  expect(await statuses(page)).toEqual({ lead: 'idle', reader: 'idle', scout: 'stopped', archivist: 'failed' });
+  await selectMember(page, 'lead');
+  await expect(requestView(page).locator('.reply-text')).toContainText('refused');
+  expect(errors).toEqual([]);
+});
+
+test('l7: plays to the end in English and Chinese', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = trackErrors(page);
+  await openLesson(page, ID);
+  const { en, zh } = await playBothLanguages(page, ID);
+  expect(en.length).toBe(g.length);
+  expect(zh.length).toBe(g.length);
+  expect(errors).toEqual([]);
+});
