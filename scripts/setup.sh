@@ -67,4 +67,4 @@ fi
 
 # 6. Crates for offline Trunk builds.
 cargo fetch --locked -q
-say "ready: $(trunk --version), $(wasm-bindgen --version), $(wasm-opt --version | cut -d' ' -f1-3), $(/usr/bin/chromium --version)"
+say "ready: $(trunk --version), $(wasm-bindgen --version), $(wasm-opt --version | cut -d' ' -f1-3), $(/usr/bin/chromium --version 2>/dev/null)"

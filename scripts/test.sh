@@ -3,7 +3,8 @@
 #   1. native   `cargo test` (engine, lessons, properties, golden transcripts)
 #   2. browser  `cargo test --target wasm32-unknown-unknown` in headless Chromium
 #   3. e2e      Playwright against the release build served on 127.0.0.1
-# and prints the size figures of dist/. Flags: --sizes (only build and print sizes),
+# and prints the size figures of dist/ and the performance figures (scripts/perf.sh).
+# Flags: --sizes (only build and print sizes),
 # --skip-setup. Env: PROPTEST_CASES (default 1000), E2E_PORT (default 8181).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,5 +45,7 @@ scripts/sizes.sh
 if [ "$SIZES_ONLY" = 1 ]; then exit 0; fi
 
 step "end-to-end tests: Playwright + /usr/bin/chromium"
-scripts/e2e.sh
+scripts/e2e.sh --grep-invert "perf \\("
+step "performance figures (printed, not asserted): scripts/perf.sh"
+scripts/perf.sh
 step "all test layers passed"

@@ -13,6 +13,9 @@ use crate::engine::{MessageRecord, Position, TeamState};
 
 /// Chips shown per lane at most; older ones are summarised as "+N earlier".
 const MAX_CHIPS: usize = 60;
+/// Records placed in lanes at most: the newest ones. Placing a record costs a position query,
+/// and a generated 100,000-event log has tens of thousands of records; a lesson has a handful.
+const MAX_RECORDS: usize = 300;
 const BODY_PREVIEW_CHARS: usize = 72;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -139,10 +142,9 @@ pub fn MessageLanes() -> impl IntoView {
                 return Vec::new();
             };
             before.with(|before| {
-                current
-                    .state
-                    .messages
-                    .iter()
+                let messages = &current.state.messages;
+                messages
+                    .iter_from(messages.len().saturating_sub(MAX_RECORDS))
                     .filter_map(|record| {
                         chip(record, &current.state, before.as_ref().map(|b| &*b.0))
                     })
@@ -223,6 +225,17 @@ pub fn MessageLanes() -> impl IntoView {
                     "“queued” 只证明消息存进了收件箱；没有已读回执。消息要先进入候选、被提交，再随下一次请求发出，模型才看得见。",
                     "“queued” proves only that the inbox stored it; there are no read receipts. A model sees a message only after it enters a candidate, is committed, and goes out with the next request.")}
             </p>
+            <Show when=move || pg.state.with(|s| s.as_ref().is_some_and(|s| s.state.messages.len() > MAX_RECORDS))>
+                <p class="lanes-note">
+                    {move || {
+                        let total = pg.state.with(|s| s.as_ref().map(|s| s.state.messages.len()).unwrap_or(0));
+                        match lang.get() {
+                            Lang::Zh => format!("共 {total} 条消息，这里只摆放最新的 {MAX_RECORDS} 条。"),
+                            Lang::En => format!("{total} messages in all; the lanes place the newest {MAX_RECORDS}."),
+                        }
+                    }}
+                </p>
+            </Show>
             <div class="lane-row">
                 {lane_view(Lane::Queued)}
                 {lane_view(Lane::Candidate)}

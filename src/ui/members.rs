@@ -61,7 +61,12 @@ fn card_data(state: &TeamState, member: &MemberState) -> CardData {
 pub fn MemberCards() -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
-    let cards = move || {
+    // A disbanded team is over: its offline members are not offered for recall.
+    let disbanded = move || {
+        pg.state
+            .with(|s| s.as_ref().is_some_and(|s| s.state.disbanded))
+    };
+    let cards = Memo::new(move |_| {
         pg.state.with(|state| {
             state
                 .as_ref()
@@ -73,16 +78,16 @@ pub fn MemberCards() -> impl IntoView {
                 })
                 .unwrap_or_default()
         })
-    };
+    });
     view! {
         <section class="members" aria-labelledby="members-heading">
             <h2 id="members-heading">{move || lang.get().strings().members}</h2>
             <div class="member-grid">
-                <For each=cards key=|card| card.name.clone() children=move |card| {
+                <For each=move || cards.get() key=|card| card.name.clone() children=move |card| {
                     let name = card.name.clone();
                     let live = {
                         let name = name.clone();
-                        move || cards().into_iter().find(|c| c.name == name)
+                        move || cards.with(|cards| cards.iter().find(|c| c.name == name).cloned())
                     };
                     let live = Memo::new(move |_| live());
                     let field = move |f: fn(&CardData) -> String| move || live.get().map(|c| f(&c)).unwrap_or_default();
@@ -164,7 +169,7 @@ pub fn MemberCards() -> impl IntoView {
                                     {move || tr(lang.get(), "⏳ 等待宿主锁", "⏳ waiting for the lock")}
                                 </span>
                             </Show>
-                            <Show when=move || status() == MemberStatus::Offline>
+                            <Show when=move || status() == MemberStatus::Offline && !disbanded()>
                                 <button type="button" class="recall" data-testid="recall"
                                     on:click=move |_| super::session::recall(pg, recall_name.get_value())>
                                     {move || tr(lang.get(), "召回（恢复其历史）", "Recall (restore its history)")}
