@@ -15,7 +15,7 @@ use crate::engine::{MessageRecord, Position, TeamState};
 const MAX_CHIPS: usize = 60;
 /// Records placed in lanes at most: the newest ones. Placing a record costs a position query,
 /// and a generated 100,000-event log has tens of thousands of records; a lesson has a handful.
-const MAX_RECORDS: usize = 300;
+const MAX_RECORDS: usize = 120;
 const BODY_PREVIEW_CHARS: usize = 72;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
