@@ -2,7 +2,7 @@
 // checked by the native lesson tests) say which event happens at which index, so a spec can
 // go to "the step right after reviewer queues m4" without hard-coding numbers; every assertion
 // is then made on the DOM through the data-testid contract of issue 4.
-import { expect, Page, Locator } from '@playwright/test';
+import { test, expect, Page, Locator } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
 
@@ -252,4 +252,21 @@ export async function playBothLanguages(page: Page, id: string): Promise<{ en: s
 
 export function locatorText(l: Locator) {
   return l.evaluate((el) => (el as HTMLElement).innerText);
+}
+
+/**
+ * Registers the standard test "<label>: plays to the end in English and Chinese": every step has
+ * a caption in both passes (one per event of the golden transcript), and nothing errs.
+ */
+export function testPlaysToEndInBothLanguages(label: string, id: string, timeoutMs = 60_000) {
+  test(`${label}: plays to the end in English and Chinese`, async ({ page }) => {
+    test.setTimeout(timeoutMs);
+    const errors = trackErrors(page);
+    await openLesson(page, id);
+    const { en, zh } = await playBothLanguages(page, id);
+    const events = golden(id);
+    expect(en.length).toBe(events.length);
+    expect(zh.length).toBe(events.length);
+    expect(errors).toEqual([]);
+  });
 }

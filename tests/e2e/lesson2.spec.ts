@@ -4,6 +4,7 @@ import { test, expect } from '@playwright/test';
 import {
   golden, stepAfter, trackErrors, openLesson, scrubTo, selectMember, memberCard, chip,
   expectChipIn, requestView, readCounter, caption, playBothLanguages, laneOf,
+  testPlaysToEndInBothLanguages,
 } from './helpers';
 
 const ID = 'l2-drain-loses-mail';
@@ -61,11 +62,4 @@ test('l2: a discarded candidate sends m1 back to Queued; drain mode loses m2', a
   expect(errors).toEqual([]);
 });
 
-test('l2: plays to the end in English and Chinese', async ({ page }) => {
-  const errors = trackErrors(page);
-  await openLesson(page, ID);
-  const { en, zh } = await playBothLanguages(page, ID);
-  expect(en.length).toBe(g.length);
-  expect(zh.length).toBe(g.length);
-  expect(errors).toEqual([]);
-});
+testPlaysToEndInBothLanguages('l2', ID);

@@ -5,6 +5,7 @@ import { test, expect } from '@playwright/test';
 import {
   golden, stepAfter, trackErrors, openLesson, scrubTo, memberCard, readCounter, caption,
   playBothLanguages,
+  testPlaysToEndInBothLanguages,
 } from './helpers';
 
 const ID = 'l3-lock-scope';
@@ -60,11 +61,4 @@ test('l3: small lock runs in parallel; lock around the model call serialises', a
   expect(errors).toEqual([]);
 });
 
-test('l3: plays to the end in English and Chinese', async ({ page }) => {
-  const errors = trackErrors(page);
-  await openLesson(page, ID);
-  const { en, zh } = await playBothLanguages(page, ID);
-  expect(en.length).toBe(g.length);
-  expect(zh.length).toBe(g.length);
-  expect(errors).toEqual([]);
-});
+testPlaysToEndInBothLanguages('l3', ID);

@@ -5,6 +5,7 @@ import { test, expect } from '@playwright/test';
 import {
   golden, stepAfter, trackErrors, openLesson, scrubTo, selectMember, memberCard, chip,
   expectChipIn, requestView, readCounter, caption, playBothLanguages, statuses,
+  testPlaysToEndInBothLanguages,
 } from './helpers';
 
 const ID = 'l4-coder-and-reviewer';
@@ -65,11 +66,4 @@ test('l4: spawn, bound sender, role tools, disband lists unread mail', async ({ 
   expect(errors).toEqual([]);
 });
 
-test('l4: plays to the end in English and Chinese', async ({ page }) => {
-  const errors = trackErrors(page);
-  await openLesson(page, ID);
-  const { en, zh } = await playBothLanguages(page, ID);
-  expect(en.length).toBe(g.length);
-  expect(zh.length).toBe(g.length);
-  expect(errors).toEqual([]);
-});
+testPlaysToEndInBothLanguages('l4', ID);

@@ -5,6 +5,7 @@ import { test, expect } from '@playwright/test';
 import {
   golden, stepAfter, trackErrors, openLesson, scrubTo, selectMember, memberCard, chip,
   readCounter, caption, playBothLanguages, requestView,
+  testPlaysToEndInBothLanguages,
 } from './helpers';
 
 const ID = 'l5-shutdown-handshake';
@@ -67,11 +68,4 @@ test('l5: shutdown handshake in the protocol tracker', async ({ page }) => {
   expect(errors).toEqual([]);
 });
 
-test('l5: plays to the end in English and Chinese', async ({ page }) => {
-  const errors = trackErrors(page);
-  await openLesson(page, ID);
-  const { en, zh } = await playBothLanguages(page, ID);
-  expect(en.length).toBe(g.length);
-  expect(zh.length).toBe(g.length);
-  expect(errors).toEqual([]);
-});
+testPlaysToEndInBothLanguages('l5', ID);

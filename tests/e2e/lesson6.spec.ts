@@ -4,6 +4,7 @@ import { test, expect } from '@playwright/test';
 import {
   golden, stepAfter, trackErrors, openLesson, scrubTo, selectMember, chip, readCounter,
   playBothLanguages, allReplyCalls,
+  testPlaysToEndInBothLanguages,
 } from './helpers';
 
 const ID = 'l6-plan-approval';
@@ -51,11 +52,4 @@ test('l6: reject with feedback, resubmit, approve, then proceed', async ({ page 
   expect(errors).toEqual([]);
 });
 
-test('l6: plays to the end in English and Chinese', async ({ page }) => {
-  const errors = trackErrors(page);
-  await openLesson(page, ID);
-  const { en, zh } = await playBothLanguages(page, ID);
-  expect(en.length).toBe(g.length);
-  expect(zh.length).toBe(g.length);
-  expect(errors).toEqual([]);
-});
+testPlaysToEndInBothLanguages('l6', ID);

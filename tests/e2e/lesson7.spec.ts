@@ -4,6 +4,7 @@ import { test, expect } from '@playwright/test';
 import {
   golden, stepAfter, trackErrors, openLesson, scrubTo, memberCard, readCounter, caption,
   playBothLanguages, statuses, selectMember, requestView,
+  testPlaysToEndInBothLanguages,
 } from './helpers';
 
 const ID = 'l7-limits-and-budgets';
@@ -55,12 +56,4 @@ test('l7: every limit is a clear, visible refusal or status', async ({ page }) =
   expect(errors).toEqual([]);
 });
 
-test('l7: plays to the end in English and Chinese', async ({ page }) => {
-  test.setTimeout(120_000);
-  const errors = trackErrors(page);
-  await openLesson(page, ID);
-  const { en, zh } = await playBothLanguages(page, ID);
-  expect(en.length).toBe(g.length);
-  expect(zh.length).toBe(g.length);
-  expect(errors).toEqual([]);
-});
+testPlaysToEndInBothLanguages('l7', ID, 120_000);

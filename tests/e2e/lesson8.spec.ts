@@ -4,6 +4,7 @@ import { test, expect } from '@playwright/test';
 import {
   golden, stepAfter, trackErrors, openLesson, scrubTo, selectMember, memberCard, readCounter,
   caption, playBothLanguages, statuses, requestView, allReplyCalls, expectStep, waitReady,
+  testPlaysToEndInBothLanguages,
 } from './helpers';
 
 const ID = 'l8-restart-and-recall';
@@ -69,11 +70,4 @@ test('l8: after the reload members are offline until recalled with their history
   expect(errors).toEqual([]);
 });
 
-test('l8: plays to the end in English and Chinese', async ({ page }) => {
-  const errors = trackErrors(page);
-  await openLesson(page, ID);
-  const { en, zh } = await playBothLanguages(page, ID);
-  expect(en.length).toBe(g.length);
-  expect(zh.length).toBe(g.length);
-  expect(errors).toEqual([]);
-});
+testPlaysToEndInBothLanguages('l8', ID);
