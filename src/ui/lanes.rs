@@ -122,6 +122,49 @@ fn position_text(position: &Position, lang: Lang) -> String {
     }
 }
 
+fn chip_view(c: Chip, lang: RwSignal<Lang>) -> impl IntoView {
+    let committed = matches!(c.position, Position::Committed);
+    let moved = c.moved_from.clone().map(|from| {
+        let back = matches!(from, Position::InCandidate) && c.position == Position::Queued;
+        move || {
+            let lang = lang.get();
+            if back {
+                tr(
+                    lang,
+                    "↩ 候选被丢弃，退回收件箱",
+                    "↩ candidate discarded: back to the inbox",
+                )
+                .to_string()
+            } else {
+                format!(
+                    "{} {}",
+                    tr(lang, "↪ 刚从", "↪ just moved from"),
+                    position_text(&from, lang)
+                )
+            }
+        }
+    });
+    let position = c.position.clone();
+    view! {
+        <li class="message-chip" class:committed=committed class:moved=c.moved_from.is_some()
+            data-testid="message-chip"
+            data-message-id=c.id.clone()
+            data-from=c.from.clone()
+            data-to=c.to.clone()
+            data-kind=c.kind
+            data-position=c.position.name()>
+            <span class="chip-head">
+                <strong>{c.id.clone()}</strong>" "
+                {format!("{} → {}", c.from, c.to)}" "
+                <span class="chip-kind">{c.kind}</span>
+            </span>
+            <span class="chip-body">{c.body.clone()}</span>
+            <span class="chip-pos">{move || position_text(&position, lang.get())}</span>
+            {moved.map(|m| view! { <span class="chip-moved">{m}</span> })}
+        </li>
+    }
+}
+
 #[component]
 pub fn MessageLanes() -> impl IntoView {
     let pg = Playground::get();
@@ -154,65 +197,39 @@ pub fn MessageLanes() -> impl IntoView {
     });
 
     let lane_view = move |lane: Lane| {
-        let in_lane = move || {
+        // (chips in this lane, how many older ones are not shown, the shown ones)
+        let contents = Memo::new(move |_| {
             chips.with(|chips| {
-                chips
+                let all: Vec<&Chip> = chips
                     .iter()
                     .filter(|c| Lane::of(&c.position) == lane)
-                    .cloned()
-                    .collect::<Vec<_>>()
+                    .collect();
+                let skip = all.len().saturating_sub(MAX_CHIPS);
+                let shown: Vec<Chip> = all[skip..].iter().map(|c| (*c).clone()).collect();
+                (all.len(), skip, shown)
             })
-        };
-        let shown = move || {
-            let all = in_lane();
-            let skip = all.len().saturating_sub(MAX_CHIPS);
-            (skip, all.into_iter().skip(skip).collect::<Vec<_>>())
-        };
+        });
         view! {
             <div class=move || format!("lane lane-{}", lane.test_id()) data-testid=lane.test_id()>
-                <h3>{move || lane.label(lang.get()).0}" "<span class="lane-count">{move || format!("({})", in_lane().len())}</span></h3>
+                <h3>{move || lane.label(lang.get()).0}" "<span class="lane-count">{move || format!("({})", contents.with(|c| c.0))}</span></h3>
                 <p class="lane-hint">{move || lane.label(lang.get()).1}</p>
                 <ul class="chips">
                     {move || {
-                        let (skipped, chips) = shown();
-                        let lang = lang.get();
-                        let earlier = (skipped > 0).then(|| view! {
-                            <li class="chip-more">{format!("+{skipped} {}", tr(lang, "条更早的", "earlier"))}</li>
-                        });
-                        let items = chips.into_iter().map(|c| {
-                            let committed = matches!(c.position, Position::Committed);
-                            let moved = c.moved_from.as_ref().map(|from| {
-                                let back = matches!(from, Position::InCandidate) && c.position == Position::Queued;
-                                if back {
-                                    tr(lang, "↩ 候选被丢弃，退回收件箱", "↩ candidate discarded: back to the inbox").to_string()
-                                } else {
-                                    format!("{} {}", tr(lang, "↪ 刚从", "↪ just moved from"), position_text(from, lang))
-                                }
-                            });
-                            view! {
-                                <li class="message-chip" class:committed=committed class:moved=c.moved_from.is_some()
-                                    data-testid="message-chip"
-                                    data-message-id=c.id.clone()
-                                    data-from=c.from.clone()
-                                    data-to=c.to.clone()
-                                    data-kind=c.kind
-                                    data-position=c.position.name()>
-                                    <span class="chip-head">
-                                        <strong>{c.id.clone()}</strong>" "
-                                        {format!("{} → {}", c.from, c.to)}" "
-                                        <span class="chip-kind">{c.kind}</span>
-                                    </span>
-                                    <span class="chip-body">{c.body.clone()}</span>
-                                    <span class="chip-pos">{position_text(&c.position, lang)}</span>
-                                    {moved.map(|m| view! { <span class="chip-moved">{m}</span> })}
-                                </li>
-                            }
-                        }).collect_view();
-                        let empty = shown().1.is_empty().then(|| view! {
-                            <li class="empty">{lang.strings().lane_empty}</li>
-                        });
-                        view! { {earlier} {items} {empty} }
+                        let skipped = contents.with(|c| c.1);
+                        (skipped > 0).then(|| view! {
+                            <li class="chip-more">{move || format!("+{skipped} {}", tr(lang.get(), "条更早的", "earlier"))}</li>
+                        })
                     }}
+                    // Keyed by everything a chip shows, so a step re-creates only the chips that
+                    // changed: on a long log most of them stay in the DOM untouched.
+                    <For
+                        each=move || contents.with(|c| c.2.clone())
+                        key=|c| format!("{}:{:?}:{:?}", c.id, c.position, c.moved_from)
+                        children=move |c| chip_view(c, lang)
+                    />
+                    {move || contents.with(|c| c.2.is_empty()).then(|| view! {
+                        <li class="empty">{move || lang.get().strings().lane_empty}</li>
+                    })}
                 </ul>
             </div>
         }
