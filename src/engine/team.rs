@@ -215,11 +215,7 @@ impl Team {
                 if self.state.members.contains_key(&member) {
                     self.emit(None, EventKind::FaultArmed { member, fault });
                 } else {
-                    self.refuse(
-                        None,
-                        RefusalCode::UnknownMember,
-                        format!("there is no member named '{member}'"),
-                    );
+                    self.refuse_unknown_member(&member);
                 }
             }
             Input::SetToggles { toggles } => {
@@ -378,13 +374,18 @@ impl Team {
 
     // ----- lifecycle -----
 
+    /// The one refusal for a command or tool that names nobody on the roster.
+    fn refuse_unknown_member(&mut self, name: &str) {
+        self.refuse(
+            None,
+            RefusalCode::UnknownMember,
+            format!("there is no member named '{name}'"),
+        );
+    }
+
     fn start_round(&mut self, name: &str, prompt: Option<String>) {
         let Some(member) = self.state.members.get(name) else {
-            self.refuse(
-                None,
-                RefusalCode::UnknownMember,
-                format!("there is no member named '{name}'"),
-            );
+            self.refuse_unknown_member(name);
             return;
         };
         let refusal = match member.status {
@@ -891,11 +892,7 @@ impl Team {
 
     fn recall(&mut self, name: &str) {
         let Some(member) = self.state.members.get(name) else {
-            self.refuse(
-                None,
-                RefusalCode::UnknownMember,
-                format!("there is no member named '{name}'"),
-            );
+            self.refuse_unknown_member(name);
             return;
         };
         match member.status {
