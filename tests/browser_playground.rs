@@ -232,3 +232,65 @@ async fn a_bad_link_shows_the_error_banner_and_opens_the_default_lesson() {
         .unchecked_into();
     assert_eq!(select.value(), "l1-two-investigators");
 }
+
+#[wasm_bindgen_test]
+async fn a_fifty_member_team_renders_only_the_cards_and_chips_in_view() {
+    let m = mount("#lesson=stress-3000&step=2000").await;
+    let root = &m.root;
+    let cards = root
+        .query_selector_all("[data-testid=member-card]")
+        .unwrap()
+        .length();
+    assert!(cards > 0 && cards < 20, "{cards} of 50 cards rendered");
+    assert!(query(root, "[data-testid=member-card][data-member=lead]").is_some());
+    assert!(query(root, "[data-testid=member-card][data-member=t49]").is_none());
+    // Scrolling the row to its end renders the last cards.
+    let grid = query(root, ".member-grid.strip").expect("a large team is one scrolling row");
+    grid.set_scroll_left(grid.scroll_width());
+    grid.dispatch_event(&web_sys::Event::new("scroll").unwrap())
+        .unwrap();
+    leptos::task::tick().await;
+    assert!(
+        query(root, "[data-testid=member-card][data-member=t49]").is_some(),
+        "t49 after scrolling"
+    );
+    assert!(
+        query(root, "[data-testid=member-card][data-member=lead]").is_none(),
+        "lead scrolled out"
+    );
+
+    // A lane holding more chips than fit renders a bounded number of them.
+    let lanes = root.query_selector_all(".chips.virtual").unwrap();
+    assert!(lanes.length() > 0, "some lane has more chips than fit");
+    for i in 0..lanes.length() {
+        let lane: web_sys::Element = lanes.item(i).unwrap().unchecked_into();
+        let lane_box = lane.closest("[data-testid^=lane-]").unwrap().unwrap();
+        let total: usize = lane_box
+            .query_selector(".lane-count")
+            .unwrap()
+            .and_then(|c| c.text_content())
+            .unwrap_or_default()
+            .trim_matches(|c: char| !c.is_ascii_digit())
+            .parse()
+            .expect("the lane count is a number");
+        let shown = lane
+            .query_selector_all("[data-testid=message-chip]")
+            .unwrap()
+            .length() as usize;
+        assert!(
+            shown > 0 && shown < total,
+            "{shown} of {total} chips rendered"
+        );
+        // Scrolled to its end, the lane renders its last chip.
+        let ids_before = lane.text_content().unwrap_or_default();
+        lane.set_scroll_top(lane.scroll_height());
+        lane.dispatch_event(&web_sys::Event::new("scroll").unwrap())
+            .unwrap();
+        leptos::task::tick().await;
+        assert_ne!(
+            lane.text_content().unwrap_or_default(),
+            ids_before,
+            "other chips after scrolling"
+        );
+    }
+}

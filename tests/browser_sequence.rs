@@ -11,7 +11,7 @@ use agent_team_playground::lessons::{play, PlayOptions};
 use agent_team_playground::ui::context::Playground;
 use agent_team_playground::ui::sequence::{draw, draw_marks, SequenceDiagram};
 use agent_team_playground::ui::sequence_layout::{
-    layout, layout_window, BarMark, BarStatus, SeqLayout, WINDOW_EVENTS,
+    layout, layout_window, BarMark, BarStatus, SeqLayout, LANE_W, MARGIN_X, WINDOW_EVENTS,
 };
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -235,10 +235,17 @@ fn stress_layout_at_last_step_is_bounded() {
 fn mount_playground(
     root: &web_sys::Element,
 ) -> (leptos::mount::UnmountHandle<impl Mountable>, Playground) {
+    mount_lesson(root, "l1-two-investigators")
+}
+
+fn mount_lesson(
+    root: &web_sys::Element,
+    lesson: &'static str,
+) -> (leptos::mount::UnmountHandle<impl Mountable>, Playground) {
     let slot: Rc<Cell<Option<Playground>>> = Rc::new(Cell::new(None));
     let out = slot.clone();
     let handle = leptos::mount::mount_to(root.clone().unchecked_into(), move || {
-        let pg = Playground::provide(Lang::En, "l1-two-investigators".to_string());
+        let pg = Playground::provide(Lang::En, lesson.to_string());
         out.set(Some(pg));
         view! { <SequenceDiagram /> }
     });
@@ -397,12 +404,127 @@ async fn scrubbing_lesson_one_redraws_each_step() {
         .unwrap()
         .unwrap();
     assert_eq!(svg.get_attribute("data-step"), Some(last.to_string()));
-    assert_eq!(
-        root.query_selector_all(".seq-bar[data-status=replied]")
-            .unwrap()
-            .length(),
-        11
+    // Lesson 1 ends with 11 replied calls. The box follows the last event; every replied bar
+    // that is in the box's visible part is drawn, whatever was drawn at earlier steps.
+    let timeline = untrack(|| pg.timeline()).expect("lesson 1 plays");
+    let d = layout_at(&timeline, last, Lang::En);
+    let replied: Vec<&BarMark> = d
+        .bars
+        .iter()
+        .filter(|b| b.status == BarStatus::Replied)
+        .collect();
+    assert_eq!(replied.len(), 11);
+    next_frame().await;
+    let scroller = root.query_selector(".seq-scroll").unwrap().unwrap();
+    let top = f64::from(scroller.scroll_top());
+    let bottom = top + f64::from(scroller.client_height());
+    assert!(
+        d.focus_y() >= top && d.focus_y() <= bottom,
+        "the current event (y {}) is in view ({top}..{bottom})",
+        d.focus_y()
     );
+    for bar in &replied {
+        if bar.y1 >= top && bar.y0 <= bottom {
+            let selector = format!(".seq-bar[data-request={}]", bar.request);
+            assert!(
+                root.query_selector(&selector).unwrap().is_some(),
+                "{} is in view and drawn",
+                bar.request
+            );
+        }
+    }
     assert_eq!(root.query_selector_all(".seq-head").unwrap().length(), 3);
+    root.remove();
+}
+
+/// Resolves at the next animation frame (the diagram scrolls its box in one).
+async fn next_frame() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .request_animation_frame(&resolve)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+    leptos::task::tick().await;
+}
+
+/// How many elements under `root` match `selector`.
+fn count(root: &web_sys::Element, selector: &str) -> u32 {
+    root.query_selector_all(selector).unwrap().length()
+}
+
+#[wasm_bindgen_test]
+async fn a_fifty_member_log_draws_only_the_lanes_and_marks_in_view() {
+    let root = new_root();
+    root.set_attribute("style", "width: 900px").unwrap();
+    let (_handle, pg) = mount_lesson(&root, "stress-4000");
+    leptos::task::tick().await;
+    let last = untrack(|| pg.last_step());
+    untrack(|| pg.go_to(last));
+    leptos::task::tick().await;
+    next_frame().await;
+    let timeline = untrack(|| pg.timeline()).expect("the stress log plays");
+    let d = layout_at(&timeline, last, Lang::En);
+    assert_eq!(d.lanes.len(), 50);
+    let window = web_sys::window()
+        .unwrap()
+        .inner_width()
+        .unwrap()
+        .as_f64()
+        .unwrap();
+    let heads = count(&root, ".seq-head");
+    // The lanes within the window's width, plus the margin on each side.
+    let most = ((window + 2.0 * MARGIN_X) / LANE_W).ceil() as u32 + 2;
+    assert!(
+        heads > 0 && heads <= most,
+        "{heads} heads drawn of 50 (at most {most})"
+    );
+    let drawn = count(
+        &root,
+        "g.seq-arrow, g.seq-bar, g.seq-band, g.seq-refusal, g.seq-tick",
+    );
+    let laid_out =
+        (d.arrows.len() + d.bars.len() + d.bands.len() + d.refusals.len() + d.ticks.len()) as u32;
+    assert!(
+        drawn > 0 && drawn < laid_out,
+        "{drawn} marks drawn of {laid_out} laid out"
+    );
+    // The box followed the last event down: the headers are pinned, the marks at the top of
+    // the window are not drawn.
+    let scroller = root.query_selector(".seq-scroll").unwrap().unwrap();
+    assert!(
+        scroller.scroll_top() > 0,
+        "the box scrolled to the current event"
+    );
+    assert!(root.query_selector(".seq-cursor").unwrap().is_some());
+
+    // Scrolling right brings the far lanes in (and drops the first ones).
+    scroller.set_scroll_left(40 * LANE_W as i32);
+    let scroll = web_sys::Event::new("scroll").unwrap();
+    scroller.dispatch_event(&scroll).unwrap();
+    leptos::task::tick().await;
+    assert!(
+        root.query_selector(".seq-head[data-member=t45]")
+            .unwrap()
+            .is_some(),
+        "t45 in view"
+    );
+    assert!(
+        root.query_selector(".seq-head[data-member=lead]")
+            .unwrap()
+            .is_none(),
+        "lead scrolled out"
+    );
+    // Scrolling to the top draws the window's first marks.
+    scroller.set_scroll_top(0);
+    scroller.dispatch_event(&scroll).unwrap();
+    leptos::task::tick().await;
+    let first_tick = d.ticks.first().expect("ticks").time;
+    let text = scroller.text_content().unwrap_or_default();
+    assert!(
+        text.contains(&format!("t{first_tick}")),
+        "the first tick t{first_tick} is drawn"
+    );
     root.remove();
 }

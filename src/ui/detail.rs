@@ -16,8 +16,8 @@ use crate::engine::{
     EntryRole, HistoryEntry, MemberState, PVec, RequestId, RequestStatus, StopReason, TeamState,
 };
 
-/// Entries rendered per list before "show earlier" is needed.
-const WINDOW: usize = 40;
+/// Entries rendered per list before "show earlier" is needed: about one screenful.
+const WINDOW: usize = 12;
 
 /// One history entry as the detail shows it.
 #[derive(Clone, Debug, PartialEq)]

@@ -4,6 +4,10 @@
 //! reported undelivered at disband. Chips move between lanes as the step changes; a chip whose
 //! place changed at this step says where it came from, so a discarded candidate visibly sends
 //! its message back to Queued.
+//!
+//! A lane with more than [`VIRTUAL_ABOVE`] chips becomes a scroll box of fixed-height chips
+//! and renders only the chips in view (plus a margin), so a long log costs a few chips per
+//! lane, not a hundred.
 
 use leptos::prelude::*;
 
@@ -11,8 +15,12 @@ use super::context::Playground;
 use super::i18n::{tr, Lang, LangExt};
 use crate::engine::{MessageRecord, Position, TeamState};
 
-/// Chips shown per lane at most; older ones are summarised as "+N earlier".
-const MAX_CHIPS: usize = 60;
+/// Above this many chips a lane scrolls and renders only the chips in view.
+const VIRTUAL_ABOVE: usize = 12;
+/// One chip in a scrolling lane, gap included (px); `.chips.virtual` in style.css matches.
+const CHIP_STEP: f64 = 100.0;
+/// Visible height of a scrolling lane (px).
+const LANE_VIEW_H: f64 = 500.0;
 /// Records placed in lanes at most: the newest ones. Placing a record costs a position query,
 /// and a generated 100,000-event log has tens of thousands of records; a lesson has a handful.
 const MAX_RECORDS: usize = 120;
@@ -101,6 +109,14 @@ fn chip(record: &MessageRecord, state: &TeamState, before: Option<&TeamState>) -
         position,
         moved_from,
     })
+}
+
+/// The rows of a fixed-row-height list scrolled to `top` in a box `view_h` high, with half a
+/// screenful of margin above and below.
+pub fn rows_in_view(count: usize, top: f64, row: f64, view_h: f64) -> std::ops::Range<usize> {
+    let first = ((top - view_h / 2.0) / row).floor().max(0.0) as usize;
+    let last = (((top + 1.5 * view_h) / row).ceil().max(0.0) as usize).min(count);
+    first.min(last)..last
 }
 
 fn position_text(position: &Position, lang: Lang) -> String {
@@ -197,37 +213,68 @@ pub fn MessageLanes() -> impl IntoView {
     });
 
     let lane_view = move |lane: Lane| {
-        // (chips in this lane, how many older ones are not shown, the shown ones)
-        let contents = Memo::new(move |_| {
+        let in_lane = Memo::new(move |_| {
             chips.with(|chips| {
-                let all: Vec<&Chip> = chips
+                chips
                     .iter()
                     .filter(|c| Lane::of(&c.position) == lane)
-                    .collect();
-                let skip = all.len().saturating_sub(MAX_CHIPS);
-                let shown: Vec<Chip> = all[skip..].iter().map(|c| (*c).clone()).collect();
-                (all.len(), skip, shown)
+                    .cloned()
+                    .collect::<Vec<_>>()
             })
         });
+        let count = Memo::new(move |_| in_lane.with(Vec::len));
+        let virtual_list = Memo::new(move |_| count.get() > VIRTUAL_ABOVE);
+        // The scroll offset, read only in the scroll handler.
+        let top = RwSignal::new(0.0f64);
+        let list = NodeRef::<leptos::html::Ul>::new();
+        let on_scroll = move |_| {
+            if let Some(el) = list.get_untracked() {
+                let now = f64::from(el.scroll_top());
+                if (now - top.get_untracked()).abs() >= CHIP_STEP / 2.0 {
+                    top.set(now);
+                }
+            }
+        };
+        let range = Memo::new(move |_| {
+            let n = count.get();
+            if virtual_list.get() {
+                rows_in_view(n, top.get(), CHIP_STEP, LANE_VIEW_H)
+            } else {
+                0..n
+            }
+        });
+        let spacer = move |before: bool| {
+            move || {
+                let range = range.get();
+                let n = if before {
+                    range.start
+                } else {
+                    count.get() - range.end.min(count.get())
+                };
+                (virtual_list.get() && n > 0).then(|| {
+                    view! { <li class="chip-spacer" aria-hidden="true" style=format!("height: {}px", n as f64 * CHIP_STEP)></li> }
+                })
+            }
+        };
         view! {
             <div class=move || format!("lane lane-{}", lane.test_id()) data-testid=lane.test_id()>
-                <h3>{move || lane.label(lang.get()).0}" "<span class="lane-count">{move || format!("({})", contents.with(|c| c.0))}</span></h3>
+                <h3>{move || lane.label(lang.get()).0}" "<span class="lane-count">{move || format!("({})", count.get())}</span></h3>
                 <p class="lane-hint">{move || lane.label(lang.get()).1}</p>
-                <ul class="chips">
-                    {move || {
-                        let skipped = contents.with(|c| c.1);
-                        (skipped > 0).then(|| view! {
-                            <li class="chip-more">{move || format!("+{skipped} {}", tr(lang.get(), "条更早的", "earlier"))}</li>
-                        })
-                    }}
+                <ul class="chips" class:virtual=virtual_list node_ref=list on:scroll=on_scroll
+                    style=move || virtual_list.get().then(|| format!("max-height: {LANE_VIEW_H}px; overflow-y: auto"))>
+                    {spacer(true)}
                     // Keyed by everything a chip shows, so a step re-creates only the chips that
                     // changed: on a long log most of them stay in the DOM untouched.
                     <For
-                        each=move || contents.with(|c| c.2.clone())
+                        each=move || {
+                            let range = range.get();
+                            in_lane.with(|c| c.get(range).map(<[Chip]>::to_vec).unwrap_or_default())
+                        }
                         key=|c| format!("{}:{:?}:{:?}", c.id, c.position, c.moved_from)
                         children=move |c| chip_view(c, lang)
                     />
-                    {move || contents.with(|c| c.2.is_empty()).then(|| view! {
+                    {spacer(false)}
+                    {move || (count.get() == 0).then(|| view! {
                         <li class="empty">{move || lang.get().strings().lane_empty}</li>
                     })}
                 </ul>

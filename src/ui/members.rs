@@ -1,11 +1,28 @@
 //! The member cards: one per roster member, with role, status, occupancy, budgets and the lock.
 //! A card is a button: clicking it shows that member in the detail panel.
+//!
+//! A large team (more than [`STRIP_ABOVE`] members) sits in one scrolling row and only the
+//! cards in view (plus one on each side) are rendered, so a step updates a handful of cards,
+//! not fifty.
 
 use leptos::prelude::*;
 
 use super::context::Playground;
 use super::i18n::{tr, Lang, LangExt};
 use crate::engine::{MemberState, MemberStatus, TeamState};
+
+/// Above this many members the cards become a scrolling row that renders only what is in view.
+pub const STRIP_ABOVE: usize = 12;
+/// Width of one card in the row, gap included (px): the row's gap is 12px.
+const CARD_STEP: f64 = 220.0;
+const CARD_STYLE: &str = "flex: 0 0 208px";
+
+/// The cards a row scrolled to `left` and `width` wide shows, one extra on each side.
+pub fn cards_in_view(count: usize, left: f64, width: f64) -> std::ops::Range<usize> {
+    let first = ((left / CARD_STEP).floor().max(0.0) as usize).saturating_sub(1);
+    let last = (((left + width) / CARD_STEP).ceil().max(0.0) as usize + 1).min(count);
+    first.min(last)..last
+}
 
 fn status_label(status: MemberStatus, lang: Lang) -> &'static str {
     match status {
@@ -79,11 +96,51 @@ pub fn MemberCards() -> impl IntoView {
                 .unwrap_or_default()
         })
     });
+    let strip = Memo::new(move |_| cards.with(|c| c.len() > STRIP_ABOVE));
+    // The row's scroll offset, read in its scroll handler (never during a step).
+    let left = RwSignal::new(0.0f64);
+    let grid = NodeRef::<leptos::html::Div>::new();
+    let on_scroll = move |_| {
+        if let Some(el) = grid.get_untracked() {
+            let now = f64::from(el.scroll_left());
+            if (now - left.get_untracked()).abs() >= CARD_STEP / 2.0 {
+                left.set(now);
+            }
+        }
+    };
+    let range = Memo::new(move |_| {
+        let count = cards.with(Vec::len);
+        if strip.get() {
+            cards_in_view(count, left.get(), super::sequence::window_width())
+        } else {
+            0..count
+        }
+    });
+    let shown = move || {
+        let range = range.get();
+        cards.with(|c| c.get(range).map(<[CardData]>::to_vec).unwrap_or_default())
+    };
+    let spacer = move |before: bool| {
+        move || {
+            let range = range.get();
+            let count = cards.with(Vec::len);
+            let n = if before {
+                range.start
+            } else {
+                count - range.end.min(count)
+            };
+            (strip.get() && n > 0).then(|| {
+                view! { <span class="member-spacer" aria-hidden="true" style=format!("flex: 0 0 {}px", n as f64 * CARD_STEP)></span> }
+            })
+        }
+    };
     view! {
         <section class="members" aria-labelledby="members-heading">
             <h2 id="members-heading">{move || lang.get().strings().members}</h2>
-            <div class="member-grid">
-                <For each=move || cards.get() key=|card| card.name.clone() children=move |card| {
+            <div class="member-grid" class:strip=strip node_ref=grid on:scroll=on_scroll
+                style=move || strip.get().then_some("display: flex; overflow-x: auto; gap: 12px")>
+                {spacer(true)}
+                <For each=shown key=|card| card.name.clone() children=move |card| {
                     let name = card.name.clone();
                     let live = {
                         let name = name.clone();
@@ -101,6 +158,7 @@ pub fn MemberCards() -> impl IntoView {
                     let label_name = name.clone();
                     view! {
                         <article class="member-card" data-testid="member-card"
+                            style=move || strip.get().then_some(CARD_STYLE)
                             data-member=name
                             data-status=move || status().as_str()
                             data-busy=move || live.get().map(|c| c.busy).unwrap_or(false).to_string()
@@ -178,6 +236,7 @@ pub fn MemberCards() -> impl IntoView {
                         </article>
                     }
                 } />
+                {spacer(false)}
             </div>
         </section>
     }

@@ -10,8 +10,8 @@ use leptos::prelude::*;
 use super::context::Playground;
 use super::i18n::tr;
 use super::sequence_layout::{
-    layout, ArrowMark, BandMark, BarMark, BarStatus, CursorMark, LaneMark, RefusalMark, SeqLayout,
-    TickMark, GUTTER, HEAD_H, LANE_W,
+    follow, layout, ArrowMark, BandMark, BarMark, BarStatus, CursorMark, LaneMark, RefusalMark,
+    SeqLayout, TickMark, Viewport, GUTTER, HEAD_H, LANE_W, MARGIN_Y, VIEW_H,
 };
 use crate::engine::Lang;
 
@@ -30,20 +30,64 @@ pub fn SequenceDiagram() -> impl IntoView {
         })
     });
 
-    // Keep the current event in view inside the scroll box (DOM only; writes no signal).
-    Effect::new(move |_| {
-        let target = diagram.with(|d| {
+    // Where the scroll box is, as last written or scrolled to. Kept outside the reactive graph
+    // and never read from the DOM during a step: reading `scrollTop` after the DOM changed
+    // forces a layout of the whole page in the middle of the update.
+    let box_at = StoredValue::new((0.0f64, 0.0f64));
+    // Bumped when the learner scrolls far enough that other marks come into view.
+    let scrolled = RwSignal::new(0u32);
+    let drawn_at = StoredValue::new((0.0f64, 0.0f64));
+
+    // The scroll top for this step: follow the current event when the step (or the lesson)
+    // changed; keep the learner's own scrolling otherwise.
+    let top = Memo::new(move |previous: Option<&(usize, f64)>| {
+        scrolled.track();
+        let (step, target, height) = diagram.with(|d| {
             d.as_ref()
-                .map(|d| d.cursor.as_ref().map_or(d.now_y, |c| c.y))
+                .map_or((0, 0.0, 0.0), |d| (d.step, d.focus_y(), d.height))
         });
-        let (Some(y), Some(el)) = (target, scroller.get()) else {
+        let (_, now_top) = box_at.get_value();
+        match previous {
+            Some((was, _)) if *was == step => (step, now_top),
+            _ => (step, follow(now_top, target, height)),
+        }
+    });
+    Effect::new(move |_| {
+        let (_, want) = top.get();
+        let (left, at) = box_at.get_value();
+        if (want - at).abs() >= 1.0 {
+            box_at.set_value((left, want));
+            // Writing scrollTop lays the page out; in the next frame that layout is the one the
+            // frame needs anyway, after every update of this step, so it happens once.
+            if let Some(el) = scroller.get_untracked() {
+                request_animation_frame(move || el.set_scroll_top(want as i32));
+            }
+        }
+    });
+    let on_scroll = move |_| {
+        let Some(el) = scroller.get_untracked() else {
             return;
         };
-        let top = f64::from(el.scroll_top());
-        let height = f64::from(el.client_height());
-        if y < top + HEAD_H + 8.0 || y > top + height - 24.0 {
-            el.set_scroll_top((y - height / 2.0).max(0.0) as i32);
+        let now = (f64::from(el.scroll_left()), f64::from(el.scroll_top()));
+        box_at.set_value(now);
+        let (left, top) = drawn_at.get_value();
+        if (now.0 - left).abs() >= LANE_W / 2.0 || (now.1 - top).abs() >= MARGIN_Y / 2.0 {
+            scrolled.update(|n| *n = n.wrapping_add(1));
         }
+    };
+    // The box is never wider than the window; reading the window's width needs no layout.
+    let window_w = RwSignal::new(window_width());
+    let resize = window_event_listener(leptos::ev::resize, move |_| window_w.set(window_width()));
+    on_cleanup(move || resize.remove());
+
+    // What is in view (plus a margin): the only marks that become SVG elements.
+    let shown_layout = Memo::new(move |_| {
+        let (_, top) = top.get();
+        scrolled.track();
+        let (left, _) = box_at.get_value();
+        drawn_at.set_value((left, top));
+        let view = Viewport::around(left, top, window_w.get());
+        diagram.with(|d| d.as_ref().map(|d| d.visible(view)))
     });
 
     let lang = move || pg.lang.get();
@@ -80,9 +124,9 @@ pub fn SequenceDiagram() -> impl IntoView {
         })
     };
 
-    // The lifelines and headers change only with the roster or the language, so a step
-    // redraws only the marks (and the SVG's size).
-    let lanes = Memo::new(move |_| diagram.with(|d| d.as_ref().map(|d| d.lanes.clone())));
+    // The lane headers change only with the roster, the language and horizontal scrolling,
+    // so a step redraws only the marks (and the SVG's size).
+    let lanes = Memo::new(move |_| shown_layout.with(|d| d.as_ref().map(|d| d.lanes.clone())));
     let size = Memo::new(move |_| {
         diagram.with(|d| {
             d.as_ref()
@@ -90,24 +134,33 @@ pub fn SequenceDiagram() -> impl IntoView {
         })
     });
     let shown = Memo::new(move |_| diagram.with(Option::is_some));
+    let body_h = move || (size.get().1 - HEAD_H).max(1.0);
     let svg = move || {
         shown.get().then(|| {
             view! {
+                <svg
+                    class="seq-svg seq-heads"
+                    width=move || size.get().0
+                    height=HEAD_H
+                    viewBox=move || format!("0 0 {:.0} {:.0}", size.get().0, HEAD_H)
+                >
+                    {move || lanes.with(|l| l.as_ref().map(|l| draw_heads(l, pg)))}
+                </svg>
                 <svg
                     data-testid="sequence-diagram"
                     class="seq-svg"
                     role="group"
                     aria-label=move || svg_label(lang())
                     width=move || size.get().0
-                    height=move || size.get().1
-                    viewBox=move || format!("0 0 {:.0} {:.0}", size.get().0, size.get().1)
+                    height=body_h
+                    viewBox=move || format!("0 {:.0} {:.0} {:.0}", HEAD_H, size.get().0, body_h())
                     data-step=move || size.get().2
                 >
                     {defs()}
-                    {move || lanes.with(|l| l.as_ref().map(|l| draw_lanes(l, pg)))}
+                    {move || lanes.with(|l| l.as_ref().map(|l| draw_lifelines(l)))}
                     {move || {
                         let lang = lang();
-                        diagram.with(|d| d.as_ref().map(|d| draw_marks(d, lang)))
+                        shown_layout.with(|d| d.as_ref().map(|d| draw_marks(d, lang)))
                     }}
                 </svg>
             }
@@ -118,12 +171,25 @@ pub fn SequenceDiagram() -> impl IntoView {
         <section class="sequence" aria-labelledby="sequence-heading">
             <h2 id="sequence-heading">{move || tr(lang(), "时序图", "Sequence diagram")}</h2>
             <p class="seq-note">{note}</p>
-            <div class="seq-scroll" node_ref=scroller>
+            <div
+                class="seq-scroll"
+                style=format!("max-height: {VIEW_H}px; overflow: auto")
+                node_ref=scroller
+                on:scroll=on_scroll
+            >
                 {svg}
             </div>
             {move || legend(lang())}
         </section>
     }
+}
+
+/// The window's inner width: an upper bound of any box's visible width, read without layout.
+pub fn window_width() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|w| w.as_f64())
+        .unwrap_or(1280.0)
 }
 
 fn svg_label(lang: Lang) -> &'static str {
@@ -165,27 +231,28 @@ pub fn draw(d: &SeqLayout, pg: Playground, lang: Lang) -> impl IntoView {
             data-step=d.step
         >
             {defs()}
-            {draw_lanes(&d.lanes, pg)}
+            {draw_lifelines(&d.lanes)}
+            {draw_heads(&d.lanes, pg)}
             {draw_marks(d, lang)}
         </svg>
     }
 }
 
-/// Lifelines (down to the bottom of the SVG, whatever its height) and their headers.
-fn draw_lanes(lanes: &[LaneMark], pg: Playground) -> impl IntoView {
+/// Lifelines, down to the bottom of the SVG whatever its height.
+fn draw_lifelines(lanes: &[LaneMark]) -> impl IntoView {
     let lifelines = lanes
         .iter()
         .map(|l| {
-            view! { <line class="seq-lifeline" x1=l.x x2=l.x y1=HEAD_H y2="100%"></line> }
+            view! { <line class="seq-lifeline" x1=l.x x2=l.x y1=HEAD_H y2="100000"></line> }
         })
         .collect_view();
+    view! { <g class="seq-lanes">{lifelines}</g> }
+}
+
+/// The lane headers (pinned at the top of the scroll box, so names stay in view).
+fn draw_heads(lanes: &[LaneMark], pg: Playground) -> impl IntoView {
     let heads = lanes.iter().map(|l| head(l, pg)).collect_view();
-    view! {
-        <g class="seq-lanes">
-            {lifelines}
-            {heads}
-        </g>
-    }
+    view! { <g class="seq-lane-heads">{heads}</g> }
 }
 
 /// Everything that changes with the step (public so the browser test can time a step).

@@ -12,6 +12,11 @@
 //! lock bands and waits that began before the window start at its top (`clipped_top`); those
 //! still open at the step are taken from the team state, so a 100,000-event log costs the same
 //! as a short one.
+//!
+//! Only what the scroll box shows is drawn: [`SeqLayout::visible`] keeps the marks that touch a
+//! [`Viewport`] (what is in view plus a margin), and [`follow`] says where the box scrolls so
+//! the current event stays in view. Both are computed here, without reading the DOM, so a step
+//! never waits on a layout read.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -36,6 +41,61 @@ const TIME_UNIT: f64 = 7.0;
 const MAX_UNITS: u64 = 5;
 /// Smallest drawn height of a bar or a band.
 const MIN_SPAN: f64 = 6.0;
+/// Height of the diagram's scroll box (its lane headers stay pinned at its top).
+pub const VIEW_H: f64 = 544.0;
+/// Drawn beyond the visible part, so a small scroll shows marks that are already there.
+pub const MARGIN_Y: f64 = VIEW_H / 2.0;
+pub const MARGIN_X: f64 = LANE_W * 1.5;
+
+/// The part of the diagram's content to draw (content coordinates, margins included).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Viewport {
+    pub x0: f64,
+    pub x1: f64,
+    pub y0: f64,
+    pub y1: f64,
+}
+
+impl Viewport {
+    /// Everything (no culling).
+    pub const ALL: Viewport = Viewport {
+        x0: f64::NEG_INFINITY,
+        x1: f64::INFINITY,
+        y0: f64::NEG_INFINITY,
+        y1: f64::INFINITY,
+    };
+
+    /// What a box scrolled to (`left`, `top`) and `width` wide shows, plus the margins.
+    pub fn around(left: f64, top: f64, width: f64) -> Viewport {
+        Viewport {
+            x0: left - MARGIN_X,
+            x1: left + width + MARGIN_X,
+            y0: top - MARGIN_Y,
+            y1: top + VIEW_H + MARGIN_Y,
+        }
+    }
+
+    fn xs(&self, a: f64, b: f64) -> bool {
+        a.min(b) <= self.x1 && a.max(b) >= self.x0
+    }
+
+    fn ys(&self, a: f64, b: f64) -> bool {
+        a.min(b) <= self.y1 && a.max(b) >= self.y0
+    }
+}
+
+/// Where the scroll box's top goes so that content y `target` is in view: unchanged when it
+/// already is (below the pinned headers, above the bottom edge), else centred on it; clamped
+/// to the content as the browser clamps it.
+pub fn follow(top: f64, target: f64, content_h: f64) -> f64 {
+    let max_top = (content_h - VIEW_H).max(0.0);
+    let top = top.clamp(0.0, max_top);
+    if target < top + HEAD_H + 8.0 || target > top + VIEW_H - 24.0 {
+        (target - VIEW_H / 2.0).clamp(0.0, max_top)
+    } else {
+        top
+    }
+}
 
 /// One lifeline.
 #[derive(Clone, Debug, PartialEq)]
@@ -186,10 +246,63 @@ impl SeqLayout {
         self.lanes.iter().find(|l| l.name == name).map(|l| l.x)
     }
 
+    /// Where the view keeps its eye: the current event, or the current time at step 0.
+    pub fn focus_y(&self) -> f64 {
+        self.cursor.as_ref().map_or(self.now_y, |c| c.y)
+    }
+
+    /// The marks that touch `v` (lanes by their lifeline; ticks, the cursor and the "now" line
+    /// span the width, so only their y counts). Everything else is the same layout.
+    pub fn visible(&self, v: Viewport) -> SeqLayout {
+        SeqLayout {
+            lanes: keep(&self.lanes, |l| {
+                v.xs(l.x - LANE_W / 2.0, l.x + LANE_W / 2.0)
+            }),
+            arrows: keep(&self.arrows, |a| {
+                v.ys(a.y - 12.0, a.y + 4.0) && v.xs(a.x1, a.x2)
+            }),
+            bars: keep(&self.bars, |b| {
+                v.ys(b.y0, b.y1 + 12.0) && v.xs(b.x - 8.0, b.x + 80.0)
+            }),
+            bands: keep(&self.bands, |b| {
+                v.ys(b.y0, b.y1) && v.xs(b.x - 40.0, b.x + 12.0)
+            }),
+            refusals: keep(&self.refusals, |r| {
+                v.ys(r.y - 8.0, r.y + 8.0) && v.xs(r.x - 8.0, r.x + 8.0)
+            }),
+            ticks: keep(&self.ticks, |t| v.ys(t.y - 8.0, t.y + 8.0)),
+            cursor: self.cursor.clone().filter(|c| v.ys(c.y - 8.0, c.y + 8.0)),
+            ..self.clone_frame()
+        }
+    }
+
+    /// The layout without its marks.
+    fn clone_frame(&self) -> SeqLayout {
+        SeqLayout {
+            lanes: Vec::new(),
+            arrows: Vec::new(),
+            bars: Vec::new(),
+            bands: Vec::new(),
+            refusals: Vec::new(),
+            ticks: Vec::new(),
+            cursor: None,
+            hidden_before: self.hidden_before,
+            step: self.step,
+            now: self.now,
+            width: self.width,
+            height: self.height,
+            now_y: self.now_y,
+        }
+    }
+
     /// The request bars of one member, in order.
     pub fn bars_of<'a>(&'a self, member: &'a str) -> impl Iterator<Item = &'a BarMark> + 'a {
         self.bars.iter().filter(move |b| b.member == member)
     }
+}
+
+fn keep<T: Clone>(items: &[T], show: impl Fn(&T) -> bool) -> Vec<T> {
+    items.iter().filter(|item| show(item)).cloned().collect()
 }
 
 fn tr(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
