@@ -8,19 +8,35 @@
 //! restarts by itself.
 
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::context::Playground;
 use crate::engine::EventKind;
+use crate::lessons::options_json::{field_string, field_uint, field_with, object, play_options_at};
 use crate::lessons::{Intervention, PlayOptions};
 
 const STORAGE_KEY: &str = "atp.session";
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// Written with the derived `Serialize`; read back by [`StoredSession::from_json`] (a derived
+/// `Deserialize` of the options would cost about 25 KB gzip of wasm, see `options_json`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 struct StoredSession {
     lesson: String,
     options: PlayOptions,
     step: usize,
+}
+
+impl StoredSession {
+    fn from_json(text: &str) -> Result<StoredSession, String> {
+        let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let obj = object(&value, "")?;
+        Ok(StoredSession {
+            lesson: field_string(obj, "lesson", "")?,
+            options: field_with(obj, "options", "", play_options_at)?,
+            step: field_uint(obj, "step", "")?,
+        })
+    }
 }
 
 fn storage() -> Option<web_sys::Storage> {
@@ -33,7 +49,7 @@ fn load() -> Result<Option<StoredSession>, String> {
     let Some(text) = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()) else {
         return Ok(None);
     };
-    serde_json::from_str(&text).map(Some).map_err(|e| {
+    StoredSession::from_json(&text).map(Some).map_err(|e| {
         format!("the session stored in this browser cannot be read ({e}); it was not restored")
     })
 }
