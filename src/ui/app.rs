@@ -11,6 +11,9 @@ use super::members::MemberCards;
 use super::transport::Transport;
 use crate::lessons::catalog;
 
+/// How long the step must stay put before the address bar's link is rewritten.
+const LINK_DELAY: std::time::Duration = std::time::Duration::from_millis(200);
+
 /// The link the page was opened with (its fragment).
 fn read_link() -> Result<crate::share::LinkState, String> {
     let fragment = window().location().hash().unwrap_or_default();
@@ -53,13 +56,33 @@ pub fn App() -> impl IntoView {
     pg.error.set(link_error.or(lesson_error).or(session_error));
     let lang = pg.lang;
 
-    // The address bar always holds a link to what is on screen (lesson, step, language).
+    // The address bar holds a link to what is on screen (lesson, step, language). It is written
+    // once things settle (LINK_DELAY after the last change): scrubbing or running changes the
+    // step many times a second, each `replaceState` is costly, and Chromium ignores calls
+    // beyond a rate limit, which would leave a stale link behind.
+    let pending_link = StoredValue::new(None::<String>);
     Effect::new(move |_| {
         let fragment =
             crate::share::to_fragment(&pg.lesson_id.get(), pg.step.get(), lang.get().code());
-        if let Ok(history) = window().history() {
-            let _ =
-                history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&fragment));
+        let flush_scheduled = pending_link.with_value(Option::is_some);
+        pending_link.set_value(Some(fragment));
+        if !flush_scheduled {
+            set_timeout(
+                move || {
+                    let Some(fragment) = pending_link.try_update_value(Option::take).flatten()
+                    else {
+                        return;
+                    };
+                    if let Ok(history) = window().history() {
+                        let _ = history.replace_state_with_url(
+                            &wasm_bindgen::JsValue::NULL,
+                            "",
+                            Some(&fragment),
+                        );
+                    }
+                },
+                LINK_DELAY,
+            );
         }
     });
 
