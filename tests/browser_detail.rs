@@ -31,6 +31,7 @@ async fn mount() -> Page {
     document.body().unwrap().append_child(&root).unwrap();
     let mounted = leptos::mount::mount_to(root.clone().unchecked_into(), || App().into_any());
     leptos::task::tick().await;
+    below_fold_mounted(&root).await;
     Page {
         root,
         _mounted: mounted,
@@ -394,7 +395,12 @@ async fn fork_reply_with_html_renders_as_text_and_runs_nothing() {
         "24",
         "the step stays where it was"
     );
-    assert!(page.find("[data-testid=error-banner]").is_none());
+    assert!(
+        page.find("[data-testid=error-banner]").is_none(),
+        "no error banner: {:?}",
+        page.find("[data-testid=error-banner]")
+            .and_then(|b| b.text_content())
+    );
 
     page.click("[data-testid=step-last]").await;
     page.click("[data-testid=member-detail] .request-pick")
@@ -480,5 +486,33 @@ async fn fork_lead_message_and_fault_start_new_branches() {
         page.count("[data-testid=fork-branch][data-current=true]"),
         1
     );
-    assert!(page.find("[data-testid=error-banner]").is_none());
+    assert!(
+        page.find("[data-testid=error-banner]").is_none(),
+        "no error banner: {:?}",
+        page.find("[data-testid=error-banner]")
+            .and_then(|b| b.text_content())
+    );
+}
+
+/// Waits until the panels below the fold (mounted just after the first paint) are there.
+async fn below_fold_mounted(root: &web_sys::Element) {
+    for _ in 0..200 {
+        if root
+            .query_selector("[data-testid=fork]")
+            .ok()
+            .flatten()
+            .is_some()
+        {
+            leptos::task::tick().await;
+            return;
+        }
+        let promise = js_sys::Promise::new(&mut |resolve, _| {
+            web_sys::window()
+                .unwrap()
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 10)
+                .unwrap();
+        });
+        wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+    }
+    panic!("the panels below the fold were not mounted within 2 s");
 }

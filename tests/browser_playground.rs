@@ -32,6 +32,7 @@ async fn mount(hash: &str) -> Mounted {
     document.body().unwrap().append_child(&root).unwrap();
     let handle = leptos::mount::mount_to(root.clone().unchecked_into(), App);
     leptos::task::tick().await;
+    below_fold_mounted(&root).await;
     Mounted {
         root,
         _handle: Box::new(handle),
@@ -293,4 +294,27 @@ async fn a_fifty_member_team_renders_only_the_cards_and_chips_in_view() {
             "other chips after scrolling"
         );
     }
+}
+
+/// Waits until the panels below the fold (mounted just after the first paint) are there.
+async fn below_fold_mounted(root: &web_sys::Element) {
+    for _ in 0..200 {
+        if root
+            .query_selector("[data-testid=fork]")
+            .ok()
+            .flatten()
+            .is_some()
+        {
+            leptos::task::tick().await;
+            return;
+        }
+        let promise = js_sys::Promise::new(&mut |resolve, _| {
+            web_sys::window()
+                .unwrap()
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 10)
+                .unwrap();
+        });
+        wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+    }
+    panic!("the panels below the fold were not mounted within 2 s");
 }

@@ -11,6 +11,13 @@ use super::members::MemberCards;
 use super::transport::Transport;
 use crate::lessons::catalog;
 
+/// Replaces the address bar's link (no new history entry).
+fn write_link(fragment: &str) {
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(fragment));
+    }
+}
+
 /// How long the step must stay put before the address bar's link is rewritten.
 const LINK_DELAY: std::time::Duration = std::time::Duration::from_millis(200);
 
@@ -60,25 +67,22 @@ pub fn App() -> impl IntoView {
     // once things settle (LINK_DELAY after the last change): scrubbing or running changes the
     // step many times a second, each `replaceState` is costly, and Chromium ignores calls
     // beyond a rate limit, which would leave a stale link behind.
+    // The first link (the page as opened) is written at once.
     let pending_link = StoredValue::new(None::<String>);
-    Effect::new(move |_| {
+    Effect::new(move |previous: Option<()>| {
         let fragment =
             crate::share::to_fragment(&pg.lesson_id.get(), pg.step.get(), lang.get().code());
+        if previous.is_none() {
+            write_link(&fragment);
+            return;
+        }
         let flush_scheduled = pending_link.with_value(Option::is_some);
         pending_link.set_value(Some(fragment));
         if !flush_scheduled {
             set_timeout(
                 move || {
-                    let Some(fragment) = pending_link.try_update_value(Option::take).flatten()
-                    else {
-                        return;
-                    };
-                    if let Ok(history) = window().history() {
-                        let _ = history.replace_state_with_url(
-                            &wasm_bindgen::JsValue::NULL,
-                            "",
-                            Some(&fragment),
-                        );
+                    if let Some(fragment) = pending_link.try_update_value(Option::take).flatten() {
+                        write_link(&fragment);
                     }
                 },
                 LINK_DELAY,
@@ -96,6 +100,14 @@ pub fn App() -> impl IntoView {
         if let Some(root) = document().document_element() {
             let _ = root.set_attribute("lang", lang.get().code());
         }
+    });
+
+    // The panels below the fold (diagram, detail, protocols, fork) mount right after the first
+    // paint, so the lesson's caption, cards and lanes show without waiting for them: the frame
+    // callback runs before that paint, the zero timeout after it.
+    let below_fold = RwSignal::new(false);
+    request_animation_frame(move || {
+        set_timeout(move || below_fold.set(true), std::time::Duration::ZERO);
     });
 
     let strings = move || lang.get().strings();
@@ -169,11 +181,12 @@ pub fn App() -> impl IntoView {
                 </div>
                 <MemberCards />
                 <MessageLanes />
-                // Slots filled by the other components of the playground:
-                <super::sequence::SequenceDiagram />
-                <super::detail::MemberDetail />
-                <super::protocol::ProtocolTracker />
-                <super::fork::ForkPanel />
+                <Show when=move || below_fold.get()>
+                    <super::sequence::SequenceDiagram />
+                    <super::detail::MemberDetail />
+                    <super::protocol::ProtocolTracker />
+                    <super::fork::ForkPanel />
+                </Show>
             </main>
         </div>
     }

@@ -386,8 +386,18 @@ fn request_view(data: RequestData, limit: RwSignal<usize>, lang: Lang) -> impl I
         .into_iter()
         .map(|name| view! { <li><code>{name}</code></li> })
         .collect_view();
-    let json = data
-        .json
+    // Runs of plain lines become one element each; a marked line (new, or the gap) is its own.
+    let mut runs: Vec<JsonLine> = Vec::new();
+    for line in data.json {
+        match runs.last_mut() {
+            Some(run) if !run.new && !run.gap && !line.new && !line.gap => {
+                run.text.push('\n');
+                run.text.push_str(&line.text);
+            }
+            _ => runs.push(line),
+        }
+    }
+    let json = runs
         .into_iter()
         .map(|line| {
             let class = if line.gap {
