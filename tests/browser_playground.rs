@@ -148,10 +148,22 @@ async fn m2_m3_lanes_place_the_reviewers_message_by_its_position() {
         reader.get_attribute("data-status").as_deref(),
         Some("working")
     );
+    // Its card says the inbox keeps it but it is not in reader's history yet.
+    let card_text = reader.text_content().unwrap_or_default();
+    assert!(
+        card_text.contains("(1 not in history yet)"),
+        "{card_text}"
+    );
     scrub_to(&app.root, candidate).await;
     assert_eq!(lane_of(&app.root, &id).as_deref(), Some("lane-candidate"));
     scrub_to(&app.root, in_request).await;
     assert_eq!(lane_of(&app.root, &id).as_deref(), Some("lane-request"));
+    let reader = query(&app.root, "[data-testid=member-card][data-member=reader]").unwrap();
+    let card_text = reader.text_content().unwrap_or_default();
+    assert!(
+        card_text.contains("(0 not in history yet)"),
+        "still kept in the inbox, now in the history: {card_text}"
+    );
     // Stepping back moves it back: the view is a function of the step.
     scrub_to(&app.root, queued).await;
     assert_eq!(lane_of(&app.root, &id).as_deref(), Some("lane-queued"));

@@ -51,6 +51,9 @@ struct CardData {
     holds_lock: bool,
     waits_for_lock: bool,
     inbox: usize,
+    /// Inbox records not in the member's history yet (queued or in a candidate): kept in the
+    /// inbox is not the same as seen.
+    not_in_history: usize,
     history: usize,
 }
 
@@ -70,6 +73,12 @@ fn card_data(state: &TeamState, member: &MemberState) -> CardData {
         holds_lock: state.holds_lock(&member.name),
         waits_for_lock: state.lock_waiters.contains(&member.name),
         inbox: state.inbox_count(&member.name),
+        not_in_history: member
+            .inbox
+            .iter()
+            .filter_map(|id| state.message(*id))
+            .filter(|r| r.notified_at.is_none() && !r.drained && !r.undelivered)
+            .count(),
         history: member.history.len(),
     }
 }
@@ -209,13 +218,16 @@ pub fn MemberCards() -> impl IntoView {
                                 }).unwrap_or_default()}
                             </span>
                             <span class="member-line">
-                                {move || live.get().map(|c| format!(
-                                    "{} {} · {} {}",
-                                    tr(lang.get(), "收件箱记录", "inbox records"),
-                                    c.inbox,
-                                    tr(lang.get(), "历史条目", "history entries"),
-                                    c.history
-                                )).unwrap_or_default()}
+                                {move || live.get().map(|c| match lang.get() {
+                                    Lang::Zh => format!(
+                                        "收件箱记录 {}（{} 条尚未进入历史）· 历史条目 {}",
+                                        c.inbox, c.not_in_history, c.history
+                                    ),
+                                    Lang::En => format!(
+                                        "inbox records {} ({} not in history yet) · history entries {}",
+                                        c.inbox, c.not_in_history, c.history
+                                    ),
+                                }).unwrap_or_default()}
                             </span>
                             <Show when=move || live.get().map(|c| c.holds_lock).unwrap_or(false)>
                                 <span class="lock-held" data-testid="lock-held">
