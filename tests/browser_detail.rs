@@ -4,6 +4,7 @@
 //! language.
 #![cfg(target_arch = "wasm32")]
 
+use agent_team_playground::lessons::{play, PlayOptions};
 use agent_team_playground::ui::App;
 use leptos::prelude::IntoAny;
 use wasm_bindgen::{JsCast, JsValue};
@@ -361,6 +362,36 @@ async fn fork_rejects_bad_input_and_keeps_what_was_typed() {
     assert_eq!(page.count("[data-testid=fork-branch]"), 1);
     assert_eq!(page.value("[data-testid=fork-text]"), "fine");
     assert_eq!(page.value("[data-testid=fork-request-index]"), "0");
+
+    // A reply for a request that is never sent in this run would change nothing: refused, and
+    // at the last step the learner is told the member sends no more requests.
+    let sent = play("l1-two-investigators", &PlayOptions::default())
+        .unwrap()
+        .final_state()
+        .member("reader")
+        .map(|m| m.requests.len())
+        .unwrap();
+    page.set_value(
+        "[data-testid=fork-request-index]",
+        &sent.to_string(),
+        "input",
+    )
+    .await;
+    page.click("[data-testid=fork-apply]").await;
+    let refusal = page.text("[data-testid=fork-error]");
+    assert!(refusal.contains("never sent"), "{refusal}");
+    assert_eq!(page.count("[data-testid=fork-branch]"), 1);
+    let last: usize = page
+        .last_step()
+        .parse()
+        .expect("the scrubber's max is a number");
+    page.go_to(last).await;
+    page.set_value("[data-testid=fork-member]", "reader", "change")
+        .await;
+    page.click("[data-testid=fork-apply]").await;
+    let refusal = page.text("[data-testid=fork-error]");
+    assert!(refusal.contains("sends no more requests"), "{refusal}");
+    assert_eq!(page.count("[data-testid=fork-branch]"), 1);
 }
 
 /// A forked reply containing HTML and a script renders as text and runs nothing; the original

@@ -96,6 +96,9 @@ struct Draft<'a> {
     text: &'a str,
     request_index: &'a str,
     fault: Fault,
+    /// How many requests the member sends in the run the fork branches from (its changes up
+    /// to the fork point kept), if known: a reply for a later request would never be used.
+    sent_in_run: Option<usize>,
 }
 
 /// Checks the draft against the state at `step` and builds the intervention, or says in the
@@ -157,6 +160,19 @@ fn build(
                 return Err(match lang {
                     Lang::Zh => format!("{member} 的第 {index} 号请求在这一步之前已经发出，它的回复不能从这里改。请选 {next} 或更大的序号。"),
                     Lang::En => format!("{member}'s request #{index} was already sent before this step, so its reply cannot be changed from here. Choose #{next} or later."),
+                });
+            }
+            if let Some(total) = draft.sent_in_run.filter(|total| index as usize >= *total) {
+                return Err(if total <= next {
+                    match lang {
+                        Lang::Zh => format!("从第 {step} 步起，{member} 在这次运行里不会再发出请求，所以这里没有可以改的回复。可以用“以 lead 身份发消息”给它新的工作，或者从更早的一步分叉。"),
+                        Lang::En => format!("From step {step} on, {member} sends no more requests in this run, so there is no reply to change here. Send it a message as the lead to give it more work, or fork from an earlier step."),
+                    }
+                } else {
+                    match lang {
+                        Lang::Zh => format!("这次运行里 {member} 只发出第 0 到 {} 号请求，第 {index} 号请求不会发出，改它的回复什么也不会改变。请选 {next} 到 {} 之间的序号。", total - 1, total - 1),
+                        Lang::En => format!("In this run {member} sends requests #0 to #{} only: request #{index} is never sent, so a new reply for it would change nothing. Choose #{next} to #{}.", total - 1, total - 1),
+                    }
                 });
             }
             Intervention::ReplaceReply {
@@ -323,12 +339,29 @@ pub fn ForkPanel() -> impl IntoView {
         let draft_member = member();
         let draft_text = text.get_untracked();
         let draft_index = index_text();
+        let draft_kind = kind.get_untracked();
+        // The run the new branch starts from: this branch's changes up to the fork point.
+        let sent_in_run = (draft_kind == ForkKind::Reply)
+            .then(|| {
+                let mut base = pg.options.get_untracked();
+                base.interventions.retain(|iv| iv.at() <= step);
+                let lesson = pg.lesson_id.get_untracked();
+                crate::lessons::play(lesson.as_str(), &base)
+                    .ok()
+                    .map(|run| {
+                        run.final_state()
+                            .member(&draft_member)
+                            .map_or(0, |m| m.requests.len())
+                    })
+            })
+            .flatten();
         let draft = Draft {
-            kind: kind.get_untracked(),
+            kind: draft_kind,
             member: &draft_member,
             text: &draft_text,
             request_index: &draft_index,
             fault: fault.get_untracked(),
+            sent_in_run,
         };
         let built = pg.state.with_untracked(|state| match state {
             Some(s) => build(&draft, &s.state, step, lang),
