@@ -150,10 +150,7 @@ async fn m2_m3_lanes_place_the_reviewers_message_by_its_position() {
     );
     // Its card says the inbox keeps it but it is not in reader's history yet.
     let card_text = reader.text_content().unwrap_or_default();
-    assert!(
-        card_text.contains("(1 not in history yet)"),
-        "{card_text}"
-    );
+    assert!(card_text.contains("(1 not in history yet)"), "{card_text}");
     scrub_to(&app.root, candidate).await;
     assert_eq!(lane_of(&app.root, &id).as_deref(), Some("lane-candidate"));
     scrub_to(&app.root, in_request).await;

@@ -13,6 +13,7 @@ pub mod protocol;
 pub mod sequence;
 pub mod sequence_layout;
 pub mod session;
+pub mod svg;
 pub mod transport;
 
 pub use app::App;

@@ -9,8 +9,8 @@ use super::context::Playground;
 use super::i18n::{tr, Lang};
 use crate::engine::{ProtocolKind, ProtocolRequest, ProtocolStatus};
 
-/// Rows rendered at most (the newest); lessons have a handful.
-const MAX_ROWS: usize = 100;
+/// Rows rendered at most (the newest, about a screenful); lessons have a handful.
+const MAX_ROWS: usize = 20;
 
 #[derive(Clone, Debug, PartialEq)]
 struct Row {

@@ -6,6 +6,7 @@
 
 use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::context::Playground;
 use super::i18n::tr;
@@ -13,6 +14,7 @@ use super::sequence_layout::{
     follow, layout, ArrowMark, BandMark, BarMark, BarStatus, CursorMark, LaneMark, RefusalMark,
     SeqLayout, TickMark, Viewport, GUTTER, HEAD_H, LANE_W, MARGIN_Y, VIEW_H,
 };
+use super::svg::{self, px, Pen};
 use crate::engine::Lang;
 
 #[component]
@@ -135,36 +137,83 @@ pub fn SequenceDiagram() -> impl IntoView {
     });
     let shown = Memo::new(move |_| diagram.with(Option::is_some));
     let body_h = move || (size.get().1 - HEAD_H).max(1.0);
-    let svg = move || {
-        shown.get().then(|| {
-            view! {
-                <svg
-                    class="seq-svg seq-heads"
-                    width=move || size.get().0
-                    height=HEAD_H
-                    viewBox=move || format!("0 0 {:.0} {:.0}", size.get().0, HEAD_H)
-                >
-                    {move || lanes.with(|l| l.as_ref().map(|l| draw_heads(l, pg)))}
-                </svg>
-                <svg
-                    data-testid="sequence-diagram"
-                    class="seq-svg"
-                    role="group"
-                    aria-label=move || svg_label(lang())
-                    width=move || size.get().0
-                    height=body_h
-                    viewBox=move || format!("0 {:.0} {:.0} {:.0}", HEAD_H, size.get().0, body_h())
-                    data-step=move || size.get().2
-                >
-                    {defs()}
-                    {move || lanes.with(|l| l.as_ref().map(|l| draw_lifelines(l)))}
-                    {move || {
-                        let lang = lang();
-                        shown_layout.with(|d| d.as_ref().map(|d| draw_marks(d, lang)))
-                    }}
-                </svg>
+
+    // The SVG skeleton is a view; what is inside its groups is drawn with DOM calls (see
+    // `svg.rs`), once per change of what is in view.
+    let pen = Pen::new();
+    let group = move |class: &'static str| {
+        scroller
+            .get()
+            .and_then(|el| svg::find(&el, &format!("g.{class}")))
+    };
+    {
+        let pen = pen.clone();
+        Effect::new(move |_| {
+            let (Some(pen), Some(g), Some(lifelines)) =
+                (pen.as_ref(), group("seq-lane-heads"), group("seq-lanes"))
+            else {
+                return;
+            };
+            svg::clear(&g);
+            svg::clear(&lifelines);
+            lanes.with(|lanes| {
+                for lane in lanes.iter().flatten() {
+                    draw_lifeline(pen, &lifelines, lane);
+                    draw_head(
+                        pen,
+                        &g,
+                        lane,
+                        pg.selected
+                            .with_untracked(|s| s.as_deref() == Some(lane.name.as_str())),
+                    );
+                }
+            });
+        });
+    }
+    // The selection only restyles the headers that are there.
+    Effect::new(move |_| {
+        let selected = pg.selected.get();
+        let Some(g) = group("seq-lane-heads") else {
+            return;
+        };
+        let Ok(heads) = g.query_selector_all(".seq-head") else {
+            return;
+        };
+        for i in 0..heads.length() {
+            let Some(head) = heads
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            else {
+                continue;
+            };
+            let on = head.get_attribute("data-member").as_deref() == selected.as_deref();
+            let _ = head.set_attribute("class", if on { "seq-head selected" } else { "seq-head" });
+            let _ = head.set_attribute("aria-pressed", if on { "true" } else { "false" });
+        }
+    });
+    Effect::new(move |_| {
+        let lang = lang();
+        let (Some(pen), Some(g)) = (pen.as_ref(), group("seq-marks")) else {
+            return;
+        };
+        svg::clear(&g);
+        shown_layout.with(|d| {
+            if let Some(d) = d {
+                draw_marks(pen, &g, d, lang);
             }
-        })
+        });
+    });
+    let select_from = move |target: Option<web_sys::EventTarget>| {
+        if let Some(name) = svg::member_of(target) {
+            pg.selected.set(Some(name));
+        }
+    };
+    let on_key = move |ev: leptos::ev::KeyboardEvent| {
+        if (ev.key() == "Enter" || ev.key() == " ") && svg::member_of(ev.target()).is_some() {
+            ev.prevent_default();
+            ev.stop_propagation();
+            select_from(ev.target());
+        }
     };
 
     view! {
@@ -173,11 +222,38 @@ pub fn SequenceDiagram() -> impl IntoView {
             <p class="seq-note">{note}</p>
             <div
                 class="seq-scroll"
-                style=format!("max-height: {VIEW_H}px; overflow: auto")
+                style=move || format!("max-height: {VIEW_H}px; overflow: auto{}", if shown.get() { "" } else { "; display: none" })
                 node_ref=scroller
                 on:scroll=on_scroll
             >
-                {svg}
+                <svg
+                    class="seq-svg seq-heads"
+                    width=move || svg::px(size.get().0)
+                    height=svg::px(HEAD_H)
+                    viewBox=move || format!("0 0 {} {}", svg::px(size.get().0), svg::px(HEAD_H))
+                    on:click=move |ev| select_from(ev.target())
+                    on:keydown=on_key
+                >
+                    <g class="seq-lane-heads"></g>
+                </svg>
+                <svg
+                    data-testid="sequence-diagram"
+                    class="seq-svg"
+                    role="group"
+                    aria-label=move || svg_label(lang())
+                    width=move || svg::px(size.get().0)
+                    height=move || svg::px(body_h())
+                    viewBox=move || format!("0 {} {} {}", svg::px(HEAD_H), svg::px(size.get().0), svg::px(body_h()))
+                    data-step=move || size.get().2.to_string()
+                >
+                    <defs>
+                        <pattern id="seq-lock-hatch" width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+                            <line class="seq-hatch-line" x1="0" y1="0" x2="0" y2="6"></line>
+                        </pattern>
+                    </defs>
+                    <g class="seq-lanes"></g>
+                    <g class="seq-marks"></g>
+                </svg>
             </div>
             {move || legend(lang())}
         </section>
@@ -200,178 +276,217 @@ fn svg_label(lang: Lang) -> &'static str {
     )
 }
 
-fn defs() -> impl IntoView {
-    view! {
-        <defs>
-            <pattern
-                id="seq-lock-hatch"
-                width="6"
-                height="6"
-                patternUnits="userSpaceOnUse"
-                patternTransform="rotate(45)"
-            >
-                <line class="seq-hatch-line" x1="0" y1="0" x2="0" y2="6"></line>
-            </pattern>
-        </defs>
+/// Draws a whole layout into `parent` (an `<svg>`): lifelines, headers and marks, as the
+/// component does (public so the browser test can time a full render).
+pub fn draw_all(pen: &Pen, parent: &web_sys::Element, d: &SeqLayout, lang: Lang) {
+    if let Some(lanes) = pen.add(parent, "g", &[("class", "seq-lanes")]) {
+        for lane in &d.lanes {
+            draw_lifeline(pen, &lanes, lane);
+        }
+    }
+    if let Some(heads) = pen.add(parent, "g", &[("class", "seq-lane-heads")]) {
+        for lane in &d.lanes {
+            draw_head(pen, &heads, lane, false);
+        }
+    }
+    if let Some(marks) = pen.add(parent, "g", &[("class", "seq-marks")]) {
+        draw_marks(pen, &marks, d, lang);
     }
 }
 
-/// Draws one layout as a whole SVG, as the component does (public so the browser test can
-/// time a full render).
-pub fn draw(d: &SeqLayout, pg: Playground, lang: Lang) -> impl IntoView {
-    view! {
-        <svg
-            data-testid="sequence-diagram"
-            class="seq-svg"
-            role="group"
-            aria-label=svg_label(lang)
-            width=d.width
-            height=d.height
-            viewBox=format!("0 0 {:.0} {:.0}", d.width, d.height)
-            data-step=d.step
-        >
-            {defs()}
-            {draw_lifelines(&d.lanes)}
-            {draw_heads(&d.lanes, pg)}
-            {draw_marks(d, lang)}
-        </svg>
-    }
+/// A lifeline, down to the bottom of the SVG whatever its height.
+fn draw_lifeline(pen: &Pen, parent: &web_sys::Element, l: &LaneMark) {
+    let x = px(l.x);
+    pen.add(
+        parent,
+        "line",
+        &[
+            ("class", "seq-lifeline"),
+            ("x1", &x),
+            ("x2", &x),
+            ("y1", &px(HEAD_H)),
+            ("y2", "100000"),
+        ],
+    );
 }
 
-/// Lifelines, down to the bottom of the SVG whatever its height.
-fn draw_lifelines(lanes: &[LaneMark]) -> impl IntoView {
-    let lifelines = lanes
-        .iter()
-        .map(|l| {
-            view! { <line class="seq-lifeline" x1=l.x x2=l.x y1=HEAD_H y2="100000"></line> }
-        })
-        .collect_view();
-    view! { <g class="seq-lanes">{lifelines}</g> }
-}
-
-/// The lane headers (pinned at the top of the scroll box, so names stay in view).
-fn draw_heads(lanes: &[LaneMark], pg: Playground) -> impl IntoView {
-    let heads = lanes.iter().map(|l| head(l, pg)).collect_view();
-    view! { <g class="seq-lane-heads">{heads}</g> }
+/// A lane header: selects its member on click, Enter or Space (handled on the headers' SVG).
+fn draw_head(pen: &Pen, parent: &web_sys::Element, l: &LaneMark, selected: bool) {
+    let Some(g) = pen.group(
+        parent,
+        &[
+            (
+                "class",
+                if selected {
+                    "seq-head selected"
+                } else {
+                    "seq-head"
+                },
+            ),
+            ("role", "button"),
+            ("tabindex", "0"),
+            ("aria-pressed", if selected { "true" } else { "false" }),
+            ("data-member", &l.name),
+        ],
+        &l.title,
+    ) else {
+        return;
+    };
+    pen.add(
+        &g,
+        "rect",
+        &[
+            ("x", &px(l.x - LANE_W / 2.0 + 4.0)),
+            ("y", "4"),
+            ("width", &px(LANE_W - 8.0)),
+            ("height", &px(HEAD_H - 8.0)),
+            ("rx", "6"),
+        ],
+    );
+    let x = px(l.x);
+    pen.text(
+        &g,
+        "text",
+        &[("class", "seq-head-name"), ("x", &x), ("y", "21")],
+        &l.name,
+    );
+    pen.text(
+        &g,
+        "text",
+        &[("class", "seq-head-role"), ("x", &x), ("y", "34")],
+        &format!("({})", l.role),
+    );
 }
 
 /// Everything that changes with the step (public so the browser test can time a step).
-pub fn draw_marks(d: &SeqLayout, lang: Lang) -> impl IntoView {
-    let ticks = d.ticks.iter().map(|t| tick(t, d.width)).collect_view();
-    let hidden = (d.hidden_before > 0).then(|| {
+pub fn draw_marks(pen: &Pen, g: &web_sys::Element, d: &SeqLayout, lang: Lang) {
+    for t in &d.ticks {
+        tick(pen, g, t, d.width);
+    }
+    if d.hidden_before > 0 {
         let text = match lang {
             Lang::Zh => format!("⋯ 更早的 {} 个事件未画出", d.hidden_before),
             Lang::En => format!("⋯ {} earlier events not drawn", d.hidden_before),
         };
-        view! {
-            <text class="seq-hidden" x=GUTTER y=HEAD_H + 12.0>
-                <title>{text.clone()}</title>
-                {text}
-            </text>
+        if let Some(t) = pen.add(
+            g,
+            "text",
+            &[
+                ("class", "seq-hidden"),
+                ("x", &px(GUTTER)),
+                ("y", &px(HEAD_H + 12.0)),
+            ],
+        ) {
+            pen.text(&t, "title", &[], &text);
+            pen.append_text(&t, &text);
         }
-    });
-    let cursor = d.cursor.as_ref().map(|c| cursor(c, d.width));
-    let bands = d.bands.iter().map(|b| band(b, lang)).collect_view();
-    let bars = d.bars.iter().map(bar).collect_view();
-    let arrows = d.arrows.iter().map(arrow).collect_view();
-    let refusals = d.refusals.iter().map(refusal).collect_view();
+    }
+    if let Some(c) = &d.cursor {
+        cursor(pen, g, c, d.width);
+    }
+    for b in &d.bands {
+        band(pen, g, b, lang);
+    }
+    for b in &d.bars {
+        bar(pen, g, b);
+    }
+    for a in &d.arrows {
+        arrow(pen, g, a);
+    }
+    for r in &d.refusals {
+        refusal(pen, g, r);
+    }
     let now_text = match lang {
         Lang::Zh => format!("现在 t={}", d.now),
         Lang::En => format!("now t={}", d.now),
     };
-    view! {
-        <g class="seq-marks">
-            {ticks}
-            {hidden}
-            {cursor}
-            {bands}
-            {bars}
-            {arrows}
-            {refusals}
-            <g class="seq-now">
-                <title>{now_text.clone()}</title>
-                <line x1=GUTTER - 4.0 x2=d.width y1=d.now_y y2=d.now_y></line>
-                <text x=2.0 y=d.now_y + 4.0>{now_text}</text>
-            </g>
-        </g>
+    if let Some(now) = pen.group(g, &[("class", "seq-now")], &now_text) {
+        let y = px(d.now_y);
+        pen.add(
+            &now,
+            "line",
+            &[
+                ("x1", &px(GUTTER - 4.0)),
+                ("x2", &px(d.width)),
+                ("y1", &y),
+                ("y2", &y),
+            ],
+        );
+        pen.text(
+            &now,
+            "text",
+            &[("x", "2"), ("y", &px(d.now_y + 4.0))],
+            &now_text,
+        );
     }
 }
 
-fn tick(t: &TickMark, width: f64) -> impl IntoView {
-    view! {
-        <g class="seq-tick">
-            <title>{t.title.clone()}</title>
-            <line x1=GUTTER - 4.0 x2=width y1=t.y y2=t.y></line>
-            <text x=4.0 y=t.y + 4.0>{format!("t{}", t.time)}</text>
-        </g>
-    }
+fn tick(pen: &Pen, parent: &web_sys::Element, t: &TickMark, width: f64) {
+    let Some(g) = pen.group(parent, &[("class", "seq-tick")], &t.title) else {
+        return;
+    };
+    let y = px(t.y);
+    pen.add(
+        &g,
+        "line",
+        &[
+            ("x1", &px(GUTTER - 4.0)),
+            ("x2", &px(width)),
+            ("y1", &y),
+            ("y2", &y),
+        ],
+    );
+    pen.text(
+        &g,
+        "text",
+        &[("x", "4"), ("y", &px(t.y + 4.0))],
+        &format!("t{}", t.time),
+    );
 }
 
-fn head(l: &LaneMark, pg: Playground) -> impl IntoView {
-    let name = l.name.clone();
-    let select = {
-        let name = name.clone();
-        move || pg.selected.set(Some(name.clone()))
+fn cursor(pen: &Pen, parent: &web_sys::Element, c: &CursorMark, width: f64) {
+    let Some(g) = pen.group(
+        parent,
+        &[("class", "seq-cursor"), ("data-seq", &c.seq.to_string())],
+        &c.title,
+    ) else {
+        return;
     };
-    let on_key = {
-        let select = select.clone();
-        move |ev: leptos::ev::KeyboardEvent| {
-            if ev.key() == "Enter" || ev.key() == " " {
-                ev.prevent_default();
-                ev.stop_propagation();
-                select();
-            }
-        }
-    };
-    let selected = {
-        let name = name.clone();
-        move || pg.selected.with(|s| s.as_deref() == Some(name.as_str()))
-    };
-    let pressed = {
-        let selected = selected.clone();
-        move || if selected() { "true" } else { "false" }
-    };
-    let role_label = format!("({})", l.role);
-    let member_attr = name.clone();
-    view! {
-        <g
-            class="seq-head"
-            class:selected=selected
-            role="button"
-            tabindex="0"
-            aria-pressed=pressed
-            data-member=member_attr
-            on:click=move |_| select()
-            on:keydown=on_key
-        >
-            <title>{l.title.clone()}</title>
-            <rect
-                x=l.x - LANE_W / 2.0 + 4.0
-                y=4.0
-                width=LANE_W - 8.0
-                height=HEAD_H - 8.0
-                rx=6.0
-            ></rect>
-            <text class="seq-head-name" x=l.x y=21.0>{name}</text>
-            <text class="seq-head-role" x=l.x y=34.0>{role_label}</text>
-        </g>
+    pen.add(
+        &g,
+        "rect",
+        &[
+            ("x", &px(GUTTER - 4.0)),
+            ("y", &px(c.y - 7.0)),
+            ("width", &px(width - GUTTER + 4.0)),
+            ("height", "14"),
+        ],
+    );
+    if let Some(x) = c.x {
+        pen.add(
+            &g,
+            "circle",
+            &[
+                ("class", "seq-cursor-ring"),
+                ("cx", &px(x)),
+                ("cy", &px(c.y)),
+                ("r", "8"),
+            ],
+        );
     }
+    pen.text(
+        &g,
+        "text",
+        &[
+            ("class", "seq-cursor-mark"),
+            ("x", &px(GUTTER - 6.0)),
+            ("y", &px(c.y + 4.0)),
+        ],
+        "▶",
+    );
 }
 
-fn cursor(c: &CursorMark, width: f64) -> impl IntoView {
-    let ring =
-        c.x.map(|x| view! { <circle class="seq-cursor-ring" cx=x cy=c.y r=8.0></circle> });
-    view! {
-        <g class="seq-cursor" data-seq=c.seq>
-            <title>{c.title.clone()}</title>
-            <rect x=GUTTER - 4.0 y=c.y - 7.0 width=width - GUTTER + 4.0 height=14.0></rect>
-            {ring}
-            <text class="seq-cursor-mark" x=GUTTER - 6.0 y=c.y + 4.0>"▶"</text>
-        </g>
-    }
-}
-
-fn band(b: &BandMark, lang: Lang) -> impl IntoView {
+fn band(pen: &Pen, parent: &web_sys::Element, b: &BandMark, lang: Lang) {
     let kind = if b.wait { "wait" } else { "lock" };
     let text = if b.wait {
         tr(lang, "等锁", "waits")
@@ -384,99 +499,173 @@ fn band(b: &BandMark, lang: Lang) -> impl IntoView {
         "url(#seq-lock-hatch)"
     };
     let half = if b.wait { 8.0 } else { 11.0 };
-    view! {
-        <g
-            class=format!("seq-band {kind}")
-            class:open=b.open
-            data-member=b.member.clone()
-            data-kind=kind
-        >
-            <title>{b.title.clone()}</title>
-            <rect x=b.x - half y=b.y0 width=half * 2.0 height=b.y1 - b.y0 fill=fill></rect>
-            <text x=b.x - half - 3.0 y=b.y0 + 9.0>{text}</text>
-        </g>
-    }
+    let class = format!("seq-band {kind}{}", if b.open { " open" } else { "" });
+    let Some(g) = pen.group(
+        parent,
+        &[
+            ("class", &class),
+            ("data-member", &b.member),
+            ("data-kind", kind),
+        ],
+        &b.title,
+    ) else {
+        return;
+    };
+    pen.add(
+        &g,
+        "rect",
+        &[
+            ("x", &px(b.x - half)),
+            ("y", &px(b.y0)),
+            ("width", &px(half * 2.0)),
+            ("height", &px(b.y1 - b.y0)),
+            ("fill", fill),
+        ],
+    );
+    pen.text(
+        &g,
+        "text",
+        &[("x", &px(b.x - half - 3.0)), ("y", &px(b.y0 + 9.0))],
+        text,
+    );
 }
 
-fn bar(b: &BarMark) -> impl IntoView {
-    let failed = (b.status == BarStatus::Failed).then(|| {
-        view! {
-            <path class="seq-bar-x" d=format!(
+fn bar(pen: &Pen, parent: &web_sys::Element, b: &BarMark) {
+    let mut class = format!("seq-bar {}", b.status.as_str());
+    if b.current {
+        class.push_str(" current");
+    }
+    if b.clipped_top {
+        class.push_str(" clipped");
+    }
+    let Some(g) = pen.group(
+        parent,
+        &[
+            ("class", &class),
+            ("data-request", &b.request.to_string()),
+            ("data-member", &b.member),
+            ("data-status", b.status.as_str()),
+        ],
+        &b.title,
+    ) else {
+        return;
+    };
+    pen.add(
+        &g,
+        "rect",
+        &[
+            ("x", &px(b.x - 5.0)),
+            ("y", &px(b.y0)),
+            ("width", "10"),
+            ("height", &px(b.y1 - b.y0)),
+            ("rx", "2"),
+        ],
+    );
+    match b.status {
+        BarStatus::Failed => {
+            let d = format!(
                 "M{} {} l8 8 M{} {} l-8 8",
-                b.x - 4.0,
-                b.y1 - 4.0,
-                b.x + 4.0,
-                b.y1 - 4.0,
-            )></path>
+                px(b.x - 4.0),
+                px(b.y1 - 4.0),
+                px(b.x + 4.0),
+                px(b.y1 - 4.0)
+            );
+            pen.add(&g, "path", &[("class", "seq-bar-x"), ("d", &d)]);
         }
-    });
-    let open_end = (b.status == BarStatus::InFlight).then(|| {
-        view! {
-            <path class="seq-bar-open-end" d=format!(
-                "M{} {} l5 6 l5 -6",
-                b.x - 5.0,
-                b.y1,
-            )></path>
+        BarStatus::InFlight => {
+            let d = format!("M{} {} l5 6 l5 -6", px(b.x - 5.0), px(b.y1));
+            pen.add(&g, "path", &[("class", "seq-bar-open-end"), ("d", &d)]);
         }
-    });
-    view! {
-        <g
-            class=format!("seq-bar {}", b.status.as_str())
-            class:current=b.current
-            class:clipped=b.clipped_top
-            data-request=b.request.to_string()
-            data-member=b.member.clone()
-            data-status=b.status.as_str()
-        >
-            <title>{b.title.clone()}</title>
-            <rect x=b.x - 5.0 y=b.y0 width=10.0 height=b.y1 - b.y0 rx=2.0></rect>
-            {failed}
-            {open_end}
-            <text x=b.x + 8.0 y=b.y0 + 10.0>{b.label.clone()}</text>
-        </g>
+        BarStatus::Replied | BarStatus::Abandoned => {}
     }
+    pen.text(
+        &g,
+        "text",
+        &[("x", &px(b.x + 8.0)), ("y", &px(b.y0 + 10.0))],
+        &b.label,
+    );
 }
 
-fn arrow(a: &ArrowMark) -> impl IntoView {
+fn arrow(pen: &Pen, parent: &web_sys::Element, a: &ArrowMark) {
     let dir = if a.x2 >= a.x1 { 1.0 } else { -1.0 };
     let tip = a.x2 - dir * 6.0;
-    let head = format!(
+    let points = format!(
         "{},{} {},{} {},{}",
-        tip,
-        a.y,
-        tip - dir * 7.0,
-        a.y - 4.0,
-        tip - dir * 7.0,
-        a.y + 4.0
+        px(tip),
+        px(a.y),
+        px(tip - dir * 7.0),
+        px(a.y - 4.0),
+        px(tip - dir * 7.0),
+        px(a.y + 4.0)
     );
     let start = a.x1 + dir * 6.0;
     // The label sits next to the sender, so it never crosses a lifeline in between.
     let anchor = if dir > 0.0 { "start" } else { "end" };
-    view! {
-        <g
-            class="seq-arrow"
-            class:current=a.current
-            data-message=a.id.to_string()
-            data-from=a.from.clone()
-            data-to=a.to.clone()
-            data-kind=a.kind.as_str()
-        >
-            <title>{a.title.clone()}</title>
-            <line x1=start x2=tip y1=a.y y2=a.y></line>
-            <polygon points=head></polygon>
-            <text x=a.x1 + dir * 9.0 y=a.y - 4.0 text-anchor=anchor>{a.label.clone()}</text>
-        </g>
-    }
+    let class = if a.current {
+        "seq-arrow current"
+    } else {
+        "seq-arrow"
+    };
+    let Some(g) = pen.group(
+        parent,
+        &[
+            ("class", class),
+            ("data-message", &a.id.to_string()),
+            ("data-from", &a.from),
+            ("data-to", &a.to),
+            ("data-kind", a.kind.as_str()),
+        ],
+        &a.title,
+    ) else {
+        return;
+    };
+    let y = px(a.y);
+    pen.add(
+        &g,
+        "line",
+        &[("x1", &px(start)), ("x2", &px(tip)), ("y1", &y), ("y2", &y)],
+    );
+    pen.add(&g, "polygon", &[("points", &points)]);
+    pen.text(
+        &g,
+        "text",
+        &[
+            ("x", &px(a.x1 + dir * 9.0)),
+            ("y", &px(a.y - 4.0)),
+            ("text-anchor", anchor),
+        ],
+        &a.label,
+    );
 }
 
-fn refusal(r: &RefusalMark) -> impl IntoView {
-    view! {
-        <g class="seq-refusal" class:current=r.current data-code=r.code.as_str()>
-            <title>{r.title.clone()}</title>
-            <circle cx=r.x cy=r.y r=7.0></circle>
-            <line x1=r.x - 5.0 y1=r.y + 5.0 x2=r.x + 5.0 y2=r.y - 5.0></line>
-        </g>
-    }
+fn refusal(pen: &Pen, parent: &web_sys::Element, r: &RefusalMark) {
+    let class = if r.current {
+        "seq-refusal current"
+    } else {
+        "seq-refusal"
+    };
+    let Some(g) = pen.group(
+        parent,
+        &[("class", class), ("data-code", r.code.as_str())],
+        &r.title,
+    ) else {
+        return;
+    };
+    pen.add(
+        &g,
+        "circle",
+        &[("cx", &px(r.x)), ("cy", &px(r.y)), ("r", "7")],
+    );
+    pen.add(
+        &g,
+        "line",
+        &[
+            ("x1", &px(r.x - 5.0)),
+            ("y1", &px(r.y + 5.0)),
+            ("x2", &px(r.x + 5.0)),
+            ("y2", &px(r.y - 5.0)),
+        ],
+    );
 }
 
 /// The legend: every mark with its meaning, in the learner's language; shapes, not only colour.
