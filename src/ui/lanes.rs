@@ -18,9 +18,9 @@ use crate::engine::{MessageRecord, Position, TeamState};
 /// Above this many chips a lane scrolls and renders only the chips in view.
 const VIRTUAL_ABOVE: usize = 12;
 /// One chip in a scrolling lane, gap included (px); `.chips.virtual` in style.css matches.
-const CHIP_STEP: f64 = 100.0;
+const CHIP_STEP: usize = 100;
 /// Visible height of a scrolling lane (px).
-const LANE_VIEW_H: f64 = 500.0;
+const LANE_VIEW_H: usize = 500;
 /// Records placed in lanes at most: the newest ones. Placing a record costs a position query,
 /// and a generated 100,000-event log has tens of thousands of records; a lesson has a handful.
 const MAX_RECORDS: usize = 120;
@@ -230,7 +230,7 @@ pub fn MessageLanes() -> impl IntoView {
         let on_scroll = move |_| {
             if let Some(el) = list.get_untracked() {
                 let now = f64::from(el.scroll_top());
-                if (now - top.get_untracked()).abs() >= CHIP_STEP / 2.0 {
+                if (now - top.get_untracked()).abs() >= CHIP_STEP as f64 / 2.0 {
                     top.set(now);
                 }
             }
@@ -238,7 +238,7 @@ pub fn MessageLanes() -> impl IntoView {
         let range = Memo::new(move |_| {
             let n = count.get();
             if virtual_list.get() {
-                rows_in_view(n, top.get(), CHIP_STEP, LANE_VIEW_H)
+                rows_in_view(n, top.get(), CHIP_STEP as f64, LANE_VIEW_H as f64)
             } else {
                 0..n
             }
@@ -252,7 +252,7 @@ pub fn MessageLanes() -> impl IntoView {
                     count.get() - range.end.min(count.get())
                 };
                 (virtual_list.get() && n > 0).then(|| {
-                    view! { <li class="chip-spacer" aria-hidden="true" style=format!("height: {}px", n as f64 * CHIP_STEP)></li> }
+                    view! { <li class="chip-spacer" aria-hidden="true" style=format!("height: {}px", n * CHIP_STEP)></li> }
                 })
             }
         };

@@ -14,13 +14,14 @@ use crate::engine::{MemberState, MemberStatus, TeamState};
 /// Above this many members the cards become a scrolling row that renders only what is in view.
 pub const STRIP_ABOVE: usize = 12;
 /// Width of one card in the row, gap included (px): the row's gap is 12px.
-const CARD_STEP: f64 = 220.0;
+const CARD_STEP: usize = 220;
 const CARD_STYLE: &str = "flex: 0 0 208px";
 
 /// The cards a row scrolled to `left` and `width` wide shows, one extra on each side.
 pub fn cards_in_view(count: usize, left: f64, width: f64) -> std::ops::Range<usize> {
-    let first = ((left / CARD_STEP).floor().max(0.0) as usize).saturating_sub(1);
-    let last = (((left + width) / CARD_STEP).ceil().max(0.0) as usize + 1).min(count);
+    let step = CARD_STEP as f64;
+    let first = ((left / step).floor().max(0.0) as usize).saturating_sub(1);
+    let last = (((left + width) / step).ceil().max(0.0) as usize + 1).min(count);
     first.min(last)..last
 }
 
@@ -112,7 +113,7 @@ pub fn MemberCards() -> impl IntoView {
     let on_scroll = move |_| {
         if let Some(el) = grid.get_untracked() {
             let now = f64::from(el.scroll_left());
-            if (now - left.get_untracked()).abs() >= CARD_STEP / 2.0 {
+            if (now - left.get_untracked()).abs() >= CARD_STEP as f64 / 2.0 {
                 left.set(now);
             }
         }
@@ -139,7 +140,7 @@ pub fn MemberCards() -> impl IntoView {
                 count - range.end.min(count)
             };
             (strip.get() && n > 0).then(|| {
-                view! { <span class="member-spacer" aria-hidden="true" style=format!("flex: 0 0 {}px", n as f64 * CARD_STEP)></span> }
+                view! { <span class="member-spacer" aria-hidden="true" style=format!("flex: 0 0 {}px", n * CARD_STEP)></span> }
             })
         }
     };

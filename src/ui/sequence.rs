@@ -222,7 +222,7 @@ pub fn SequenceDiagram() -> impl IntoView {
             <p class="seq-note">{note}</p>
             <div
                 class="seq-scroll"
-                style=move || format!("max-height: {VIEW_H}px; overflow: auto{}", if shown.get() { "" } else { "; display: none" })
+                style=move || format!("max-height: {}px; overflow: auto{}", px(VIEW_H), if shown.get() { "" } else { "; display: none" })
                 node_ref=scroller
                 on:scroll=on_scroll
             >

@@ -19,7 +19,23 @@ fn breakpoint_kinds() -> impl Iterator<Item = Category> {
         .filter(|c| !matches!(c, Category::Lifecycle | Category::Other))
 }
 
-const SPEEDS: [f64; 5] = [0.25, 0.5, 1.0, 2.0, 4.0];
+/// Playback speeds with the text the control shows and submits (written out, so no float
+/// formatting or parsing code is needed).
+const SPEEDS: [(f64, &str); 5] = [
+    (0.25, "0.25"),
+    (0.5, "0.5"),
+    (1.0, "1"),
+    (2.0, "2"),
+    (4.0, "4"),
+];
+
+/// The control's value for a speed (the nearest listed one).
+fn speed_value(speed: f64) -> &'static str {
+    SPEEDS
+        .iter()
+        .min_by(|a, b| (a.0 - speed).abs().total_cmp(&(b.0 - speed).abs()))
+        .map_or("1", |s| s.1)
+}
 /// Time per step at 1x.
 const BASE_STEP_MS: f64 = 900.0;
 /// Ticks drawn on the scrubber at most; more would be a solid bar anyway.
@@ -132,14 +148,15 @@ pub fn Transport() -> impl IntoView {
         let Some(timeline) = pg.timeline() else {
             return Vec::new();
         };
-        let total = timeline.len().max(1) as f64;
+        let total = timeline.len().max(1);
         pg.breakpoints.with(|kinds| {
             timeline
                 .events()
                 .iter()
                 .filter(|event| kinds.contains(&event.kind.category()))
                 .take(MAX_TICKS)
-                .map(|event| ((event.seq + 1) as f64 / total * 100.0, event.seq + 1))
+                // Position in thousandths of a percent, written without float formatting.
+                .map(|event| ((event.seq + 1) * 100_000 / total, event.seq + 1))
                 .collect::<Vec<_>>()
         })
     };
@@ -166,13 +183,14 @@ pub fn Transport() -> impl IntoView {
                 <label class="speed">
                     {move || strings().speed}
                     <select data-testid="speed"
-                        prop:value=move || pg.speed.get().to_string()
+                        prop:value=move || speed_value(pg.speed.get())
                         on:change=move |ev| {
-                            if let Ok(speed) = event_target_value(&ev).parse::<f64>() {
-                                pg.speed.set(speed.clamp(0.25, 4.0));
+                            let value = event_target_value(&ev);
+                            if let Some((speed, _)) = SPEEDS.iter().find(|s| s.1 == value) {
+                                pg.speed.set(*speed);
                             }
                         }>
-                        {SPEEDS.iter().map(|s| view! { <option value=s.to_string()>{format!("{s}x")}</option> }).collect_view()}
+                        {SPEEDS.iter().map(|(_, text)| view! { <option value=*text>{format!("{text}x")}</option> }).collect_view()}
                     </select>
                 </label>
                 <span class="step-counter" data-testid="step-counter">{counter}</span>
@@ -190,7 +208,7 @@ pub fn Transport() -> impl IntoView {
                     } />
                 <div class="ticks" aria-hidden="true">
                     {move || ticks().into_iter().map(|(left, at)| view! {
-                        <span class="tick" style=format!("left:{left:.3}%") title=format!("{at}")></span>
+                        <span class="tick" style=format!("left:{}.{:03}%", left / 1000, left % 1000) title=format!("{at}")></span>
                     }).collect_view()}
                 </div>
             </div>
