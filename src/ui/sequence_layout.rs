@@ -18,7 +18,7 @@
 //! the current event stays in view. Both are computed here, without reading the DOM, so a step
 //! never waits on a layout read.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use crate::engine::{
     Event, EventKind, Lang, MessageId, MessageKind, RefusalCode, RequestId, TeamState,
@@ -399,9 +399,18 @@ pub fn layout_window(
             },
         })
         .collect();
-    let lane_index: HashMap<&str, f64> = lanes.iter().map(|l| (l.name.as_str(), l.x)).collect();
+    // Lifelines by name, sorted for a binary search (a HashMap would pull a hasher into the wasm).
+    let mut lane_index: Vec<(&str, f64)> = lanes.iter().map(|l| (l.name.as_str(), l.x)).collect();
+    lane_index.sort_unstable_by(|a, b| a.0.cmp(b.0));
+    let lane_x = |name: &str| {
+        lane_index
+            .binary_search_by(|(n, _)| (*n).cmp(name))
+            .ok()
+            .and_then(|i| lane_index.get(i))
+            .map(|l| l.1)
+    };
     // A name without a lifeline (the host, a member not yet on the roster) sits in the gutter.
-    let x_of = |name: &str| lane_index.get(name).copied().unwrap_or(GUTTER - 10.0);
+    let x_of = |name: &str| lane_x(name).unwrap_or(GUTTER - 10.0);
 
     let mut arrows = Vec::new();
     let mut bars = Vec::new();
@@ -634,10 +643,7 @@ pub fn layout_window(
             cursor = Some(CursorMark {
                 seq: event.seq,
                 y: if h > 0.0 { mid } else { y },
-                x: event
-                    .actor
-                    .as_deref()
-                    .and_then(|a| lane_index.get(a).copied()),
+                x: event.actor.as_deref().and_then(lane_x),
                 title: match lang {
                     Lang::Zh => format!(
                         "当前这一步（第 {} 步，t={}）：{}",
@@ -722,8 +728,10 @@ pub fn layout_window(
             lang,
         ));
     }
-    // Draw order: lock bands under waits under bars.
-    bands.sort_by_key(|b| b.wait);
+    // Draw order: lock bands under waits under bars (a stable partition, no sort needed).
+    let (waits, mut bands): (Vec<BandMark>, Vec<BandMark>) =
+        bands.into_iter().partition(|b| b.wait);
+    bands.extend(waits);
 
     // Room on the right for the labels of the last lifeline.
     let width = GUTTER + LANE_W * lanes.len().max(1) as f64 + 64.0;
