@@ -345,6 +345,32 @@ impl Checker {
             }
         }
         for m in cur.members.values() {
+            // M2: a member's requests never carry fewer messages than its earlier ones (the
+            // history only grows), which `requests_containing` relies on for its binary search;
+            // and that search agrees with the plain definition.
+            let counts: Vec<usize> = cur
+                .member_requests(&m.name)
+                .iter()
+                .map(|r| r.request.messages.len())
+                .collect();
+            prop_assert!(
+                counts.windows(2).all(|w| w[0] <= w[1]),
+                "{}'s request sizes decrease: {:?}",
+                m.name,
+                counts
+            );
+            for record in cur.messages.iter().filter(|r| r.to == m.name) {
+                let plain: Vec<RequestId> = match record.notified_at {
+                    None => Vec::new(),
+                    Some(at) => cur
+                        .member_requests(&m.name)
+                        .iter()
+                        .filter(|r| r.request.messages.len() > at)
+                        .map(|r| r.request.id)
+                        .collect(),
+                };
+                prop_assert_eq!(cur.requests_containing(record.id), plain);
+            }
             // No history holds a notification twice.
             let texts: Vec<&str> = m
                 .history

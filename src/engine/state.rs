@@ -265,9 +265,29 @@ impl TeamState {
         let Some(at) = record.notified_at else {
             return Vec::new();
         };
-        self.member_requests(&record.to)
-            .into_iter()
-            .filter(|r| r.request.messages.len() > at)
+        let Some(member) = self.members.get(&record.to) else {
+            return Vec::new();
+        };
+        // A member's history only grows (append-only, never truncated, restored whole), so the
+        // message counts of its requests never decrease: the requests holding entry `at` are a
+        // suffix, found by binary search. `props_engine` checks that the counts never decrease.
+        let ids = &member.requests;
+        let holds = |i: usize| {
+            ids.get(i)
+                .and_then(|id| self.request(*id))
+                .is_some_and(|r| r.request.messages.len() > at)
+        };
+        let (mut lo, mut hi) = (0, ids.len());
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if holds(mid) {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        ids.iter_from(lo)
+            .filter_map(|id| self.request(*id))
             .map(|r| r.request.id)
             .collect()
     }

@@ -130,8 +130,19 @@ fn position_text(position: &Position, lang: Lang) -> String {
         )
         .to_string(),
         Position::InRequest(ids) => {
-            let ids: Vec<String> = ids.iter().map(|id| id.to_string()).collect();
-            format!("{} {}", tr(lang, "在请求", "in request"), ids.join(", "))
+            // Every later request of the member carries it too; name the first few.
+            let shown: Vec<String> = ids.iter().take(3).map(|id| id.to_string()).collect();
+            let more = ids.len().saturating_sub(shown.len());
+            let tail = match (more, lang) {
+                (0, _) => String::new(),
+                (n, Lang::Zh) => format!(" 等，另有 {n} 个"),
+                (n, Lang::En) => format!(" and {n} more"),
+            };
+            format!(
+                "{} {}{tail}",
+                tr(lang, "在请求", "in request"),
+                shown.join(", ")
+            )
         }
         Position::Lost => tr(lang, "已丢失", "lost").to_string(),
         Position::Undelivered => tr(lang, "未送达", "undelivered").to_string(),
