@@ -111,11 +111,11 @@ fn chip(record: &MessageRecord, state: &TeamState, before: Option<&TeamState>) -
     })
 }
 
-/// The rows of a fixed-row-height list scrolled to `top` in a box `view_h` high, with half a
-/// screenful of margin above and below.
+/// The rows of a fixed-row-height list scrolled to `top` in a box `view_h` high, with one row
+/// of margin above and below.
 pub fn rows_in_view(count: usize, top: f64, row: f64, view_h: f64) -> std::ops::Range<usize> {
-    let first = ((top - view_h / 2.0) / row).floor().max(0.0) as usize;
-    let last = (((top + 1.5 * view_h) / row).ceil().max(0.0) as usize).min(count);
+    let first = ((top / row).floor().max(0.0) as usize).saturating_sub(1);
+    let last = (((top + view_h) / row).ceil().max(0.0) as usize + 1).min(count);
     first.min(last)..last
 }
 

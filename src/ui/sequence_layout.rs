@@ -44,8 +44,8 @@ const MIN_SPAN: f64 = 6.0;
 /// Height of the diagram's scroll box (its lane headers stay pinned at its top).
 pub const VIEW_H: f64 = 544.0;
 /// Drawn beyond the visible part, so a small scroll shows marks that are already there.
-pub const MARGIN_Y: f64 = VIEW_H / 2.0;
-pub const MARGIN_X: f64 = LANE_W * 1.5;
+pub const MARGIN_Y: f64 = VIEW_H / 4.0;
+pub const MARGIN_X: f64 = LANE_W / 2.0;
 
 /// The part of the diagram's content to draw (content coordinates, margins included).
 #[derive(Clone, Copy, Debug, PartialEq)]
