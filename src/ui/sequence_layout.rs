@@ -18,7 +18,7 @@
 //! the current event stays in view. Both are computed here, without reading the DOM, so a step
 //! never waits on a layout read.
 
-use std::collections::BTreeMap;
+use std::borrow::Borrow;
 
 use crate::engine::{
     Event, EventKind, Lang, MessageId, MessageKind, RefusalCode, RequestId, TeamState,
@@ -353,6 +353,54 @@ fn slot_height(kind: &EventKind) -> f64 {
     }
 }
 
+/// A map kept as a vector sorted by key, for the few bars, locks and waits open at once. It
+/// iterates in key order like a `BTreeMap`, and costs the wasm far less code.
+struct OpenMap<K, V>(Vec<(K, V)>);
+
+impl<K: Ord, V> OpenMap<K, V> {
+    fn new() -> Self {
+        OpenMap(Vec::new())
+    }
+
+    fn find<Q: Ord + ?Sized>(&self, key: &Q) -> Result<usize, usize>
+    where
+        K: Borrow<Q>,
+    {
+        self.0.binary_search_by(|(k, _)| k.borrow().cmp(key))
+    }
+
+    /// Inserts or replaces the value of `key`.
+    fn insert(&mut self, key: K, value: V) {
+        match self.find(&key) {
+            Ok(i) => {
+                if let Some(slot) = self.0.get_mut(i) {
+                    slot.1 = value;
+                }
+            }
+            Err(i) => self.0.insert(i, (key, value)),
+        }
+    }
+
+    /// Inserts `value()` unless `key` is already there.
+    fn or_insert_with(&mut self, key: K, value: impl FnOnce() -> V) {
+        if let Err(i) = self.find(&key) {
+            self.0.insert(i, (key, value()));
+        }
+    }
+
+    fn remove<Q: Ord + ?Sized>(&mut self, key: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+    {
+        self.find(key).ok().map(|i| self.0.remove(i).1)
+    }
+
+    /// Empties the map, returning its entries in key order.
+    fn take(&mut self) -> Vec<(K, V)> {
+        std::mem::take(&mut self.0)
+    }
+}
+
 struct OpenBar {
     member: String,
     y0: f64,
@@ -399,16 +447,8 @@ pub fn layout_window(
             },
         })
         .collect();
-    // Lifelines by name, sorted for a binary search (a HashMap would pull a hasher into the wasm).
-    let mut lane_index: Vec<(&str, f64)> = lanes.iter().map(|l| (l.name.as_str(), l.x)).collect();
-    lane_index.sort_unstable_by(|a, b| a.0.cmp(b.0));
-    let lane_x = |name: &str| {
-        lane_index
-            .binary_search_by(|(n, _)| (*n).cmp(name))
-            .ok()
-            .and_then(|i| lane_index.get(i))
-            .map(|l| l.1)
-    };
+    // A few dozen lanes at most: a linear search is as quick as a hash map here, and smaller.
+    let lane_x = |name: &str| lanes.iter().find(|l| l.name == name).map(|l| l.x);
     // A name without a lifeline (the host, a member not yet on the roster) sits in the gutter.
     let x_of = |name: &str| lane_x(name).unwrap_or(GUTTER - 10.0);
 
@@ -419,9 +459,9 @@ pub fn layout_window(
     let mut ticks = Vec::new();
     let mut cursor = None;
 
-    let mut open_bars: BTreeMap<RequestId, OpenBar> = BTreeMap::new();
-    let mut open_locks: BTreeMap<String, OpenBand> = BTreeMap::new();
-    let mut open_waits: BTreeMap<String, (OpenBand, String)> = BTreeMap::new();
+    let mut open_bars: OpenMap<RequestId, OpenBar> = OpenMap::new();
+    let mut open_locks: OpenMap<String, OpenBand> = OpenMap::new();
+    let mut open_waits: OpenMap<String, (OpenBand, String)> = OpenMap::new();
 
     let mut y = TOP;
     let mut last_time: Option<u64> = None;
@@ -537,7 +577,7 @@ pub fn layout_window(
             }
             EventKind::RosterRestored { .. } => {
                 // L3: the reload abandons what was in flight and drops the lock and its queue.
-                for (id, open) in std::mem::take(&mut open_bars) {
+                for (id, open) in open_bars.take() {
                     bars.push(close_bar(
                         id,
                         open,
@@ -549,7 +589,7 @@ pub fn layout_window(
                         lang,
                     ));
                 }
-                for (member, open) in std::mem::take(&mut open_locks) {
+                for (member, open) in open_locks.take() {
                     bands.push(close_band(
                         &member,
                         open,
@@ -561,7 +601,7 @@ pub fn layout_window(
                         lang,
                     ));
                 }
-                for (member, (open, holder)) in std::mem::take(&mut open_waits) {
+                for (member, (open, holder)) in open_waits.take() {
                     bands.push(close_band(
                         &member,
                         open,
@@ -670,7 +710,7 @@ pub fn layout_window(
     for member in state.members_in_order() {
         if let Some(id) = member.in_flight() {
             let t0 = state.request(id).map_or(now, |r| r.request.sent_at);
-            open_bars.entry(id).or_insert_with(|| OpenBar {
+            open_bars.or_insert_with(id, || OpenBar {
                 member: member.name.clone(),
                 y0: TOP,
                 t0,
@@ -679,7 +719,7 @@ pub fn layout_window(
             });
         }
     }
-    for (id, open) in std::mem::take(&mut open_bars) {
+    for (id, open) in open_bars.take() {
         bars.push(close_bar(
             id,
             open,
@@ -692,20 +732,20 @@ pub fn layout_window(
         ));
     }
     if let Some(holder) = &state.lock_holder {
-        open_locks.entry(holder.clone()).or_insert(OpenBand {
+        open_locks.or_insert_with(holder.clone(), || OpenBand {
             y0: TOP,
             t0: None,
             clipped_top: true,
         });
     }
-    for (member, open) in std::mem::take(&mut open_locks) {
+    for (member, open) in open_locks.take() {
         bands.push(close_band(
             &member, open, now_y, None, false, None, &x_of, lang,
         ));
     }
     for waiter in &state.lock_waiters {
         let holder = state.lock_holder.clone().unwrap_or_default();
-        open_waits.entry(waiter.clone()).or_insert_with(|| {
+        open_waits.or_insert_with(waiter.clone(), || {
             (
                 OpenBand {
                     y0: TOP,
@@ -716,7 +756,7 @@ pub fn layout_window(
             )
         });
     }
-    for (member, (open, holder)) in std::mem::take(&mut open_waits) {
+    for (member, (open, holder)) in open_waits.take() {
         bands.push(close_band(
             &member,
             open,
@@ -728,9 +768,10 @@ pub fn layout_window(
             lang,
         ));
     }
-    // Draw order: lock bands under waits under bars (a stable partition, no sort needed).
-    let (waits, mut bands): (Vec<BandMark>, Vec<BandMark>) =
-        bands.into_iter().partition(|b| b.wait);
+    // Draw order: lock bands under waits under bars (a stable partition, not a sort: the sort
+    // code would cost the wasm more).
+    let (mut bands, waits): (Vec<BandMark>, Vec<BandMark>) =
+        bands.into_iter().partition(|b| !b.wait);
     bands.extend(waits);
 
     // Room on the right for the labels of the last lifeline.
