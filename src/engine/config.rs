@@ -187,15 +187,17 @@ impl TeamConfig {
                 self.limits.max_members
             )));
         }
-        let mut seen = std::collections::BTreeSet::new();
+        // At most `max_members` names: a vector is enough (and adds no set type to the wasm).
+        let mut seen: Vec<&str> = Vec::new();
         for member in &self.members {
             validate_member_name(&member.name).map_err(ConfigError)?;
-            if !seen.insert(member.name.as_str()) {
+            if seen.contains(&member.name.as_str()) {
                 return Err(ConfigError(format!(
                     "the name '{}' is used twice",
                     member.name
                 )));
             }
+            seen.push(member.name.as_str());
             if member.role.trim().is_empty() {
                 return Err(ConfigError(format!("member '{}' has no role", member.name)));
             }

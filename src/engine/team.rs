@@ -26,7 +26,6 @@ use super::roster::{MemberStatus, RoundOutcome};
 use super::state::{RequestStatus, RosterSnapshot, TeamState};
 use super::tools::system_prompt;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
 
 /// Everything that can happen to a team from outside.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -757,7 +756,8 @@ impl Team {
             self.finish(&name, outcome, Some(final_text));
             return;
         }
-        let mut seen = BTreeSet::new();
+        // A handful of calls per reply: a vector is enough (and adds no set type to the wasm).
+        let mut seen: Vec<String> = Vec::new();
         for call in &calls {
             if self.history_len(&name) + 1 > limits.history_entries {
                 self.refuse(
@@ -777,7 +777,7 @@ impl Team {
                 );
                 return;
             }
-            if !seen.insert(call.id.clone()) {
+            if seen.contains(&call.id) {
                 let mut refusal = Refusal::new(
                     RefusalCode::DuplicateCallId,
                     format!(
@@ -790,6 +790,7 @@ impl Team {
                 self.emit(Some(&name), EventKind::Refused { refusal });
                 continue;
             }
+            seen.push(call.id.clone());
             self.execute_tool(&name, call);
         }
         self.advance(&name);

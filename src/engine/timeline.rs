@@ -25,8 +25,10 @@ pub struct Timeline {
     /// `checkpoints[k]` is the state after `(k + 1) * CHECKPOINT_INTERVAL` events.
     checkpoints: Vec<TeamState>,
     tip: TeamState,
-    /// Lesson captions by event index (they override the generic caption of that event).
-    captions: BTreeMap<usize, Caption>,
+    /// Lesson captions by event index (they override the generic caption of that event),
+    /// sorted by index. A sorted vector rather than a map: the browser build pays code size
+    /// for every distinct map type.
+    captions: Vec<(usize, Caption)>,
     intro: Option<Caption>,
 }
 
@@ -37,7 +39,7 @@ impl Timeline {
             initial,
             events: Vec::new(),
             checkpoints: Vec::new(),
-            captions: BTreeMap::new(),
+            captions: Vec::new(),
             intro: None,
         }
     }
@@ -107,7 +109,14 @@ impl Timeline {
 
     /// Attaches a lesson caption to event `seq`.
     pub fn set_caption(&mut self, seq: usize, caption: Caption) {
-        self.captions.insert(seq, caption);
+        match self.captions.binary_search_by(|(k, _)| k.cmp(&seq)) {
+            Ok(i) => {
+                if let Some(slot) = self.captions.get_mut(i) {
+                    slot.1 = caption;
+                }
+            }
+            Err(i) => self.captions.insert(i, (seq, caption)),
+        }
     }
 
     /// The lesson caption of step `step` (the step after event `step - 1`), if the lesson wrote one.
@@ -115,7 +124,12 @@ impl Timeline {
         if step == 0 {
             self.intro.as_ref()
         } else {
-            self.captions.get(&(step - 1))
+            let seq = step - 1;
+            self.captions
+                .binary_search_by(|(k, _)| k.cmp(&seq))
+                .ok()
+                .and_then(|i| self.captions.get(i))
+                .map(|(_, caption)| caption)
         }
     }
 

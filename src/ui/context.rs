@@ -8,7 +8,6 @@
 //! **Invariant:** the UI never mutates team state. To change what happens, a component changes
 //! the play options (a fork); the driver replays the lesson deterministically.
 
-use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -58,7 +57,7 @@ pub struct Playground {
     /// Member shown in the detail panel.
     pub selected: RwSignal<Option<String>>,
     /// Event categories that stop `run`.
-    pub breakpoints: RwSignal<BTreeSet<Category>>,
+    pub breakpoints: RwSignal<Categories>,
     pub playing: RwSignal<bool>,
     /// Playback speed factor (0.25 to 4).
     pub speed: RwSignal<f64>,
@@ -111,7 +110,7 @@ impl Playground {
             step,
             state,
             selected: RwSignal::new(None),
-            breakpoints: RwSignal::new(BTreeSet::new()),
+            breakpoints: RwSignal::new(Categories::default()),
             playing: RwSignal::new(false),
             speed: RwSignal::new(1.0),
             reloaded: RwSignal::new(false),
@@ -171,6 +170,32 @@ impl Playground {
         self.selected.set(None);
         self.step.set(0);
         self.lesson_id.set(id);
+    }
+}
+
+/// A set of event categories (the breakpoints). A bitset: the categories are a small enum, and
+/// a set type of its own would cost the wasm more code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Categories(u32);
+
+impl Categories {
+    fn bit(category: Category) -> u32 {
+        1 << (category as u32)
+    }
+
+    pub fn contains(&self, category: &Category) -> bool {
+        self.0 & Self::bit(*category) != 0
+    }
+
+    pub fn insert(&mut self, category: Category) {
+        self.0 |= Self::bit(category);
+    }
+
+    /// Removes `category`; says whether it was there.
+    pub fn remove(&mut self, category: &Category) -> bool {
+        let had = self.contains(category);
+        self.0 &= !Self::bit(*category);
+        had
     }
 }
 
