@@ -56,8 +56,9 @@ pub struct TeamState {
     pub protocol: Tracker,
     /// K3: the virtual file system.
     pub files: BTreeMap<String, String>,
-    /// M8: first receipt per (sender, idempotency key).
-    pub idempotency: Shared<BTreeMap<String, BTreeMap<String, Receipt>>>,
+    /// M8: first receipt per (sender, idempotency key), sorted by (sender, key). A sorted
+    /// vector rather than nested maps: the browser build pays code size for each map type.
+    pub idempotency: Shared<Vec<(String, String, Receipt)>>,
     /// T6: who holds the host's lock, and who waits for it (hold-lock mode only).
     pub lock_holder: Option<String>,
     pub lock_waiters: Vec<String>,
@@ -128,6 +129,15 @@ impl RosterSnapshot {
 }
 
 impl TeamState {
+    /// M8: the first receipt of `from`'s send with idempotency `key`, if there was one.
+    pub fn receipt_for_key(&self, from: &str, key: &str) -> Option<&Receipt> {
+        self.idempotency
+            .binary_search_by(|(f, k, _)| (f.as_str(), k.as_str()).cmp(&(from, key)))
+            .ok()
+            .and_then(|i| self.idempotency.get(i))
+            .map(|(_, _, receipt)| receipt)
+    }
+
     /// The state before any event. The configured members are registered by the host and
     /// start idle. The config must be valid ([`TeamConfig::validate`]).
     pub fn new(config: TeamConfig) -> TeamState {
@@ -338,11 +348,17 @@ impl TeamState {
                         to: record.to.clone(),
                         state: super::mailbox::ReceiptState::Queued,
                     };
-                    self.idempotency
-                        .make_mut()
-                        .entry(record.from.clone())
-                        .or_default()
-                        .insert(key.clone(), receipt);
+                    let receipts = self.idempotency.make_mut();
+                    match receipts.binary_search_by(|(from, k, _)| {
+                        (from.as_str(), k.as_str()).cmp(&(record.from.as_str(), key.as_str()))
+                    }) {
+                        Ok(i) => {
+                            if let Some(slot) = receipts.get_mut(i) {
+                                slot.2 = receipt;
+                            }
+                        }
+                        Err(i) => receipts.insert(i, (record.from.clone(), key.clone(), receipt)),
+                    }
                 }
             }
             EventKind::ResendIgnored { .. }

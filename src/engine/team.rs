@@ -330,13 +330,7 @@ impl Team {
                     "an idempotency key must have 1 to 64 characters".to_string(),
                 ));
             }
-            if let Some(first) = self
-                .state
-                .idempotency
-                .get(from)
-                .and_then(|keys| keys.get(key))
-                .cloned()
-            {
+            if let Some(first) = self.state.receipt_for_key(from, key).cloned() {
                 self.emit(
                     Some(from),
                     EventKind::ResendIgnored {
