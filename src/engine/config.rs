@@ -1,8 +1,8 @@
 //! Team configuration: who is on the roster at the start, the virtual files, the limits of the
 //! teaching session (M7, L2) and the contrast toggles (M6, T6).
 
+use super::by_name::ByName;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// Lead or teammate: decides the tool list (K1, K2) and the protocol duties (P4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -111,7 +111,7 @@ pub struct TeamConfig {
     pub members: Vec<MemberConfig>,
     /// K3: the lesson's virtual file system. No tool executes code.
     #[serde(default)]
-    pub files: BTreeMap<String, String>,
+    pub files: ByName<String>,
     #[serde(default)]
     pub limits: Limits,
     #[serde(default)]
@@ -125,7 +125,7 @@ impl TeamConfig {
     pub fn new(members: Vec<MemberConfig>) -> Self {
         TeamConfig {
             members,
-            files: BTreeMap::new(),
+            files: ByName::new(),
             limits: Limits::default(),
             toggles: Toggles::default(),
             allow_write: false,

@@ -18,6 +18,7 @@
 //! - [`timeline`]: the event log with checkpoints for seeking (`state_at`).
 //! - [`persist`]: structurally shared containers that make checkpoints cheap.
 
+pub mod by_name;
 pub mod config;
 pub mod event;
 pub mod history;
@@ -31,6 +32,7 @@ pub mod team;
 pub mod timeline;
 pub mod tools;
 
+pub use by_name::ByName;
 pub use config::{ConfigError, Limits, MemberConfig, MemberKind, TeamConfig, Toggles};
 pub use event::{Caption, Category, Event, EventKind, Fault, Lang, Refusal, RefusalCode};
 pub use history::{Candidate, EntryRole, HistoryEntry};

@@ -5,9 +5,9 @@
 //! instead of the seeds' random uuid prefixes, so a replay gives identical ids. The mailbox
 //! carries the messages; the tracker records the state and can be queried at any time.
 
+use super::by_name::ByName;
 use super::event::{Refusal, RefusalCode};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -63,7 +63,7 @@ pub struct ProtocolRequest {
     pub decided_at: Option<u64>,
 }
 
-pub type Tracker = BTreeMap<String, ProtocolRequest>;
+pub type Tracker = ByName<ProtocolRequest>;
 
 /// The next id for `kind`: counts the tracker's requests of that kind.
 pub fn next_id(tracker: &Tracker, kind: ProtocolKind) -> String {

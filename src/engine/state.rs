@@ -5,6 +5,7 @@
 //! happens and emits events; the timeline replays the same events through the same reducer.
 //! That is why "state after event N" is exact for every N, mid-command included.
 
+use super::by_name::ByName;
 use super::config::{MemberKind, TeamConfig, Toggles};
 use super::event::{Event, EventKind};
 use super::history::{message, HistoryEntry};
@@ -15,7 +16,6 @@ use super::protocol::{ProtocolRequest, Tracker};
 use super::roster::{MemberState, MemberStatus, RoundOutcome, RoundState};
 use super::tools;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -44,7 +44,7 @@ pub struct TeamState {
     pub config: Shared<TeamConfig>,
     /// Current contrast modes (a lesson may switch them between acts).
     pub toggles: Toggles,
-    pub members: BTreeMap<String, MemberState>,
+    pub members: ByName<MemberState>,
     /// Roster order for display: the configured members, then spawned ones.
     pub order: Vec<String>,
     pub lead: String,
@@ -55,7 +55,7 @@ pub struct TeamState {
     /// P1: the protocol tracker.
     pub protocol: Tracker,
     /// K3: the virtual file system.
-    pub files: BTreeMap<String, String>,
+    pub files: ByName<String>,
     /// M8: first receipt per (sender, idempotency key), sorted by (sender, key). A sorted
     /// vector rather than nested maps: the browser build pays code size for each map type.
     pub idempotency: Shared<Vec<(String, String, Receipt)>>,
@@ -141,7 +141,7 @@ impl TeamState {
     /// The state before any event. The configured members are registered by the host and
     /// start idle. The config must be valid ([`TeamConfig::validate`]).
     pub fn new(config: TeamConfig) -> TeamState {
-        let mut members = BTreeMap::new();
+        let mut members = ByName::new();
         let mut order = Vec::new();
         let mut lead = String::new();
         for m in &config.members {

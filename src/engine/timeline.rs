@@ -7,13 +7,13 @@
 //! nearest checkpoint at or before `i` and replays at most `CHECKPOINT_INTERVAL - 1` events
 //! through the same reducer the team used.
 
+use super::by_name::ByName;
 use super::config::{Limits, MemberConfig, TeamConfig};
 use super::event::{Caption, Event, EventKind, Lang};
 use super::model::{ModelReply, ToolCall};
 use super::state::TeamState;
 use super::team::{Input, Team};
 use serde_json::json;
-use std::collections::BTreeMap;
 
 /// Events between two checkpoints.
 pub const CHECKPOINT_INTERVAL: usize = 64;
@@ -163,7 +163,7 @@ impl Timeline {
         }
         let config = TeamConfig {
             members,
-            files: BTreeMap::from([("notes.txt".to_string(), "stress".to_string())]),
+            files: ByName::from([("notes.txt".to_string(), "stress".to_string())]),
             limits: Limits {
                 inbox_records: usize::MAX,
                 history_entries: usize::MAX,
