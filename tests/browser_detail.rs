@@ -13,6 +13,9 @@ use web_sys::{Element, HtmlElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod common;
+use common::below_fold_mounted;
+
 const XSS: &str = "<img src=x onerror=window.__xss=1><script>window.__xss=2</script>";
 
 struct Page {
@@ -523,27 +526,4 @@ async fn fork_lead_message_and_fault_start_new_branches() {
         page.find("[data-testid=error-banner]")
             .and_then(|b| b.text_content())
     );
-}
-
-/// Waits until the panels below the fold (mounted just after the first paint) are there.
-async fn below_fold_mounted(root: &web_sys::Element) {
-    for _ in 0..200 {
-        if root
-            .query_selector("[data-testid=fork]")
-            .ok()
-            .flatten()
-            .is_some()
-        {
-            leptos::task::tick().await;
-            return;
-        }
-        let promise = js_sys::Promise::new(&mut |resolve, _| {
-            web_sys::window()
-                .unwrap()
-                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 10)
-                .unwrap();
-        });
-        wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
-    }
-    panic!("the panels below the fold were not mounted within 2 s");
 }

@@ -11,6 +11,9 @@ use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
+mod common;
+use common::below_fold_mounted;
+
 struct Mounted {
     root: web_sys::Element,
     _handle: Box<dyn std::any::Any>,
@@ -303,27 +306,4 @@ async fn a_fifty_member_team_renders_only_the_cards_and_chips_in_view() {
             "other chips after scrolling"
         );
     }
-}
-
-/// Waits until the panels below the fold (mounted just after the first paint) are there.
-async fn below_fold_mounted(root: &web_sys::Element) {
-    for _ in 0..200 {
-        if root
-            .query_selector("[data-testid=fork]")
-            .ok()
-            .flatten()
-            .is_some()
-        {
-            leptos::task::tick().await;
-            return;
-        }
-        let promise = js_sys::Promise::new(&mut |resolve, _| {
-            web_sys::window()
-                .unwrap()
-                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 10)
-                .unwrap();
-        });
-        wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
-    }
-    panic!("the panels below the fold were not mounted within 2 s");
 }

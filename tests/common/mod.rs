@@ -1,0 +1,24 @@
+//! Helpers shared by the browser tests (`tests/browser_*.rs`, which include this module).
+
+/// Waits until the panels below the fold (mounted just after the first paint) are there.
+pub async fn below_fold_mounted(root: &web_sys::Element) {
+    for _ in 0..200 {
+        if root
+            .query_selector("[data-testid=fork]")
+            .ok()
+            .flatten()
+            .is_some()
+        {
+            leptos::task::tick().await;
+            return;
+        }
+        let promise = js_sys::Promise::new(&mut |resolve, _| {
+            web_sys::window()
+                .unwrap()
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 10)
+                .unwrap();
+        });
+        wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+    }
+    panic!("the panels below the fold were not mounted within 2 s");
+}
