@@ -89,9 +89,11 @@ impl Viewport {
 /// to the content as the browser clamps it.
 pub fn follow(top: f64, target: f64, content_h: f64) -> f64 {
     let max_top = (content_h - VIEW_H).max(0.0);
-    let top = top.clamp(0.0, max_top);
+    // `max` then `min`, not `clamp`: clamp's NaN check formats floats, which would bring a
+    // float formatter into the wasm.
+    let top = top.max(0.0).min(max_top);
     if target < top + HEAD_H + 8.0 || target > top + VIEW_H - 24.0 {
-        (target - VIEW_H / 2.0).clamp(0.0, max_top)
+        (target - VIEW_H / 2.0).max(0.0).min(max_top)
     } else {
         top
     }
