@@ -122,14 +122,15 @@ pub fn ProtocolTracker() -> impl IntoView {
             state
                 .as_ref()
                 .map(|s| {
-                    let mut rows: Vec<Row> = s.state.protocol_requests().map(Row::of).collect();
                     // Tracker ids sort as text ("plan-10" before "plan-2"); show them in the
-                    // order they were opened instead.
-                    // Ids are unique, so an unstable sort gives the same order (and needs less
-                    // code than a stable one).
-                    rows.sort_unstable_by(|a, b| {
-                        a.opened_at.cmp(&b.opened_at).then_with(|| a.id.cmp(&b.id))
-                    });
+                    // order they were opened instead (ties by id, the tracker's order). An
+                    // insertion into the sorted rows, not a sort: a handful of rows, and no
+                    // sort code in the wasm.
+                    let mut rows: Vec<Row> = Vec::new();
+                    for row in s.state.protocol_requests().map(Row::of) {
+                        let at = rows.partition_point(|r| r.opened_at <= row.opened_at);
+                        rows.insert(at, row);
+                    }
                     rows
                 })
                 .unwrap_or_default()
