@@ -330,7 +330,7 @@ fn request_data(
             .map(|r| {
                 r.tool_calls
                     .iter()
-                    .map(|c| format!("{}({})", c.name, c.arguments))
+                    .map(|c| format!("{}({})", c.name, compact(&c.arguments)))
                     .collect()
             })
             .unwrap_or_default(),
