@@ -103,17 +103,20 @@ pub const FREE_PLAY_ID: &str = "free-play";
 
 /// The eight built-in lessons, in catalog order.
 pub fn lessons() -> Vec<Lesson> {
-    vec![
-        l1_two_investigators::lesson(),
-        l2_drain_on_read::lesson(),
-        l3_lock_scope::lesson(),
-        l4_coder_reviewer::lesson(),
-        l5_shutdown::lesson(),
-        l6_plan_approval::lesson(),
-        l7_limits::lesson(),
-        l8_restart::lesson(),
-    ]
+    BUILDERS.iter().map(|build| build()).collect()
 }
+
+/// Each built-in lesson's builder, in catalog order.
+const BUILDERS: [fn() -> Lesson; 8] = [
+    l1_two_investigators::lesson,
+    l2_drain_on_read::lesson,
+    l3_lock_scope::lesson,
+    l4_coder_reviewer::lesson,
+    l5_shutdown::lesson,
+    l6_plan_approval::lesson,
+    l7_limits::lesson,
+    l8_restart::lesson,
+];
 
 /// Free play: lesson 1's data, marked editable.
 pub fn free_play() -> Lesson {
@@ -128,7 +131,13 @@ pub fn lesson(id: &str) -> Option<Lesson> {
     if id == FREE_PLAY_ID {
         return Some(free_play());
     }
-    lessons().into_iter().find(|l| l.id == id)
+    // Only the requested lesson is built: building all eight on page load cost startup time.
+    catalog::catalog()
+        .iter()
+        .position(|info| info.id == id)
+        .and_then(|i| BUILDERS.get(i))
+        .map(|build| build())
+        .filter(|lesson| lesson.id == id)
 }
 
 /// The event index a caption rule points at, if any.
