@@ -11,6 +11,7 @@ use super::mailbox::MessageId;
 use super::model::RequestId;
 use super::persist::{PVec, Shared};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 
 /// L1: `offline -> idle -> working -> idle | stopped | failed | shutdown`. Nothing restarts by
 /// itself: stopped, failed, shut-down and offline members take no delivery until recalled.
@@ -104,9 +105,10 @@ pub struct MemberState {
     /// M4: the notifications already committed to `history`, as (hash of the full text,
     /// history index). A lookup hashes the candidate text and then compares the full text of
     /// the entries with that hash, so dedup is by full text; storing small pairs instead of the
-    /// strings keeps checkpoints cheap to copy. A sorted vector used as a set (no set type in
-    /// the wasm).
-    pub notified_index: Shared<Vec<(u64, usize)>>,
+    /// strings keeps checkpoints cheap to copy. An ordered set, not a sorted vector (which
+    /// would be smaller in the wasm): a commit inserts in O(log n), so preparing and committing
+    /// stays proportional to the new mail however long the history is.
+    pub notified_index: Shared<BTreeSet<(u64, usize)>>,
     /// Every model request this member sent, in order.
     pub requests: PVec<RequestId>,
     pub round: Option<RoundState>,
@@ -164,12 +166,8 @@ impl MemberState {
     /// M4: is a notification with exactly this text already in the committed history?
     pub fn has_notification(&self, text: &str) -> bool {
         let hash = text_hash(text);
-        let first = self.notified_index.partition_point(|(h, _)| *h < hash);
         self.notified_index
-            .get(first..)
-            .unwrap_or_default()
-            .iter()
-            .take_while(|(h, _)| *h == hash)
+            .range((hash, 0)..=(hash, usize::MAX))
             .any(|(_, index)| self.history.get(*index).is_some_and(|e| e.text == text))
     }
 

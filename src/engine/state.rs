@@ -629,12 +629,9 @@ impl TeamState {
         };
         let index = m.history.len();
         if entry.is_notification() {
-            // Kept sorted by (hash, index), like the ordered set it stands for.
-            let key = (super::roster::text_hash(&entry.text), index);
-            let list = m.notified_index.make_mut();
-            if let Err(at) = list.binary_search(&key) {
-                list.insert(at, key);
-            }
+            m.notified_index
+                .make_mut()
+                .insert((super::roster::text_hash(&entry.text), index));
         }
         let notifies = entry.notifies.clone();
         m.history.push(Shared::new(entry));
