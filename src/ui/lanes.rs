@@ -13,6 +13,7 @@ use leptos::prelude::*;
 
 use super::context::Playground;
 use super::i18n::{tr, Lang, LangExt};
+use super::in_view::{in_view, settle};
 use crate::engine::{MessageRecord, Position, TeamState};
 
 /// Above this many chips a lane scrolls and renders only the chips in view.
@@ -109,14 +110,6 @@ fn chip(record: &MessageRecord, state: &TeamState, before: Option<&TeamState>) -
         position,
         moved_from,
     })
-}
-
-/// The rows of a fixed-row-height list scrolled to `top` in a box `view_h` high, with one row
-/// of margin above and below.
-pub fn rows_in_view(count: usize, top: f64, row: f64, view_h: f64) -> std::ops::Range<usize> {
-    let first = ((top / row).floor().max(0.0) as usize).saturating_sub(1);
-    let last = (((top + view_h) / row).ceil().max(0.0) as usize + 1).min(count);
-    first.min(last)..last
 }
 
 fn position_text(position: &Position, lang: Lang) -> String {
@@ -240,16 +233,13 @@ pub fn MessageLanes() -> impl IntoView {
         let list = NodeRef::<leptos::html::Ul>::new();
         let on_scroll = move |_| {
             if let Some(el) = list.get_untracked() {
-                let now = f64::from(el.scroll_top());
-                if (now - top.get_untracked()).abs() >= CHIP_STEP as f64 / 2.0 {
-                    top.set(now);
-                }
+                settle(top, f64::from(el.scroll_top()), CHIP_STEP as f64);
             }
         };
         let range = Memo::new(move |_| {
             let n = count.get();
             if virtual_list.get() {
-                rows_in_view(n, top.get(), CHIP_STEP as f64, LANE_VIEW_H as f64)
+                in_view(n, top.get(), CHIP_STEP as f64, LANE_VIEW_H as f64)
             } else {
                 0..n
             }

@@ -9,6 +9,7 @@ use leptos::prelude::*;
 
 use super::context::Playground;
 use super::i18n::{tr, Lang, LangExt};
+use super::in_view::{in_view, settle, window_width};
 use crate::engine::{MemberState, MemberStatus, TeamState};
 
 /// Above this many members the cards become a scrolling row that renders only what is in view.
@@ -16,14 +17,6 @@ pub const STRIP_ABOVE: usize = 12;
 /// Width of one card in the row, gap included (px): the row's gap is 12px.
 const CARD_STEP: usize = 220;
 const CARD_STYLE: &str = "flex: 0 0 208px";
-
-/// The cards a row scrolled to `left` and `width` wide shows, one extra on each side.
-pub fn cards_in_view(count: usize, left: f64, width: f64) -> std::ops::Range<usize> {
-    let step = CARD_STEP as f64;
-    let first = ((left / step).floor().max(0.0) as usize).saturating_sub(1);
-    let last = (((left + width) / step).ceil().max(0.0) as usize + 1).min(count);
-    first.min(last)..last
-}
 
 fn status_label(status: MemberStatus, lang: Lang) -> &'static str {
     match status {
@@ -112,16 +105,13 @@ pub fn MemberCards() -> impl IntoView {
     let grid = NodeRef::<leptos::html::Div>::new();
     let on_scroll = move |_| {
         if let Some(el) = grid.get_untracked() {
-            let now = f64::from(el.scroll_left());
-            if (now - left.get_untracked()).abs() >= CARD_STEP as f64 / 2.0 {
-                left.set(now);
-            }
+            settle(left, f64::from(el.scroll_left()), CARD_STEP as f64);
         }
     };
     let range = Memo::new(move |_| {
         let count = cards.with(Vec::len);
         if strip.get() {
-            cards_in_view(count, left.get(), super::sequence::window_width())
+            in_view(count, left.get(), CARD_STEP as f64, window_width())
         } else {
             0..count
         }

@@ -7,6 +7,7 @@ pub mod context;
 pub mod detail;
 pub mod fork;
 pub mod i18n;
+pub mod in_view;
 pub mod lanes;
 pub mod members;
 pub mod protocol;

@@ -10,6 +10,7 @@ use wasm_bindgen::JsCast;
 
 use super::context::Playground;
 use super::i18n::tr;
+use super::in_view::window_width;
 use super::sequence_layout::{
     follow, layout, ArrowMark, BandMark, BarMark, BarStatus, CursorMark, LaneMark, RefusalMark,
     SeqLayout, TickMark, Viewport, GUTTER, HEAD_H, LANE_W, MARGIN_Y, VIEW_H,
@@ -204,12 +205,12 @@ pub fn SequenceDiagram() -> impl IntoView {
         });
     });
     let select_from = move |target: Option<web_sys::EventTarget>| {
-        if let Some(name) = svg::member_of(target) {
+        if let Some(name) = member_of(target) {
             pg.selected.set(Some(name));
         }
     };
     let on_key = move |ev: leptos::ev::KeyboardEvent| {
-        if (ev.key() == "Enter" || ev.key() == " ") && svg::member_of(ev.target()).is_some() {
+        if (ev.key() == "Enter" || ev.key() == " ") && member_of(ev.target()).is_some() {
             ev.prevent_default();
             ev.stop_propagation();
             select_from(ev.target());
@@ -260,12 +261,13 @@ pub fn SequenceDiagram() -> impl IntoView {
     }
 }
 
-/// The window's inner width: an upper bound of any box's visible width, read without layout.
-pub fn window_width() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.inner_width().ok())
-        .and_then(|w| w.as_f64())
-        .unwrap_or(1280.0)
+/// The `data-member` of the lane header an event happened on, if any.
+fn member_of(target: Option<web_sys::EventTarget>) -> Option<String> {
+    let el: web_sys::Element = target?.dyn_into().ok()?;
+    el.closest(".seq-head[data-member]")
+        .ok()
+        .flatten()?
+        .get_attribute("data-member")
 }
 
 fn svg_label(lang: Lang) -> &'static str {

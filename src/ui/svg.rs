@@ -4,7 +4,6 @@
 //! build faster too. Text only ever goes in as text nodes (`set_text_content`), never markup.
 //! Coordinates are written as whole pixels, so no float formatting code is needed.
 
-use wasm_bindgen::JsCast;
 use web_sys::{Document, Element};
 
 const NS: &str = "http://www.w3.org/2000/svg";
@@ -73,13 +72,4 @@ pub fn px(value: f64) -> String {
 /// The first element under `root` matching `selector`, as an `Element`.
 pub fn find(root: &Element, selector: &str) -> Option<Element> {
     root.query_selector(selector).ok().flatten()
-}
-
-/// The `data-member` of the lifeline header an event happened on, if any.
-pub fn member_of(target: Option<web_sys::EventTarget>) -> Option<String> {
-    let el: Element = target?.dyn_into().ok()?;
-    el.closest(".seq-head[data-member]")
-        .ok()
-        .flatten()?
-        .get_attribute("data-member")
 }

@@ -1,0 +1,31 @@
+//! Windowing for long lists of fixed-size items (a large team's row of cards, a long lane of
+//! chips): which items a scroll box shows, and a scroll offset that changes only when the box
+//! has moved far enough to show other items. The DOM is read only in scroll handlers.
+
+use std::ops::Range;
+
+use leptos::prelude::*;
+
+/// The items, each `item` px long (gap included), that a box scrolled to `offset` and
+/// `viewport` px long shows, plus one on each side.
+pub fn in_view(count: usize, offset: f64, item: f64, viewport: f64) -> Range<usize> {
+    let first = ((offset / item).floor().max(0.0) as usize).saturating_sub(1);
+    let last = (((offset + viewport) / item).ceil().max(0.0) as usize + 1).min(count);
+    first.min(last)..last
+}
+
+/// Records a box's scroll offset `now` in `offset` when it has moved by half an item or more
+/// (a smaller move shows the same items, so nothing re-renders).
+pub fn settle(offset: RwSignal<f64>, now: f64, item: f64) {
+    if (now - offset.get_untracked()).abs() >= item / 2.0 {
+        offset.set(now);
+    }
+}
+
+/// The window's inner width: an upper bound of any box's visible width, read without layout.
+pub fn window_width() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.inner_width().ok())
+        .and_then(|w| w.as_f64())
+        .unwrap_or(1280.0)
+}
