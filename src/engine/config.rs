@@ -1,7 +1,7 @@
 //! Team configuration: who is on the roster at the start, the virtual files, the limits of the
 //! teaching session (M7, L2) and the contrast toggles (M6, T6).
 
-use super::by_name::ByName;
+use super::sorted_map::ByName;
 use serde::{Deserialize, Serialize};
 
 /// Lead or teammate: decides the tool list (K1, K2) and the protocol duties (P4).

@@ -18,7 +18,6 @@
 //! - [`timeline`]: the event log with checkpoints for seeking (`state_at`).
 //! - [`persist`]: structurally shared containers that make checkpoints cheap.
 
-pub mod by_name;
 pub mod config;
 pub mod event;
 pub mod history;
@@ -27,12 +26,12 @@ pub mod model;
 pub mod persist;
 pub mod protocol;
 pub mod roster;
+pub mod sorted_map;
 pub mod state;
 pub mod team;
 pub mod timeline;
 pub mod tools;
 
-pub use by_name::ByName;
 pub use config::{ConfigError, Limits, MemberConfig, MemberKind, TeamConfig, Toggles};
 pub use event::{Caption, Category, Event, EventKind, Fault, Lang, Refusal, RefusalCode};
 pub use history::{Candidate, EntryRole, HistoryEntry};
@@ -41,6 +40,7 @@ pub use model::{ModelReply, ModelRequest, RequestId, StopReason, ToolCall, ToolS
 pub use persist::{PVec, Shared};
 pub use protocol::{ProtocolKind, ProtocolRequest, ProtocolStatus};
 pub use roster::{MemberState, MemberStatus, RoundOutcome, RoundState};
+pub use sorted_map::{ByName, SortedMap};
 pub use state::{RequestStatus, RosterSnapshot, SentRequest, TeamState};
 pub use team::{Input, Team};
 pub use timeline::Timeline;

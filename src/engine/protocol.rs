@@ -5,8 +5,8 @@
 //! instead of the seeds' random uuid prefixes, so a replay gives identical ids. The mailbox
 //! carries the messages; the tracker records the state and can be queried at any time.
 
-use super::by_name::ByName;
 use super::event::{Refusal, RefusalCode};
+use super::sorted_map::ByName;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

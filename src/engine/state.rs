@@ -5,7 +5,6 @@
 //! happens and emits events; the timeline replays the same events through the same reducer.
 //! That is why "state after event N" is exact for every N, mid-command included.
 
-use super::by_name::ByName;
 use super::config::{MemberKind, TeamConfig, Toggles};
 use super::event::{Event, EventKind};
 use super::history::{message, HistoryEntry};
@@ -14,6 +13,7 @@ use super::model::{ModelReply, ModelRequest, RequestId, ToolSpec};
 use super::persist::{PVec, Shared};
 use super::protocol::{ProtocolRequest, Tracker};
 use super::roster::{MemberState, MemberStatus, RoundOutcome, RoundState};
+use super::sorted_map::ByName;
 use super::tools;
 use serde::{Deserialize, Serialize};
 

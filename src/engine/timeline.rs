@@ -7,10 +7,10 @@
 //! nearest checkpoint at or before `i` and replays at most `CHECKPOINT_INTERVAL - 1` events
 //! through the same reducer the team used.
 
-use super::by_name::ByName;
 use super::config::{Limits, MemberConfig, TeamConfig};
 use super::event::{Caption, Event, EventKind, Lang};
 use super::model::{ModelReply, ToolCall};
+use super::sorted_map::ByName;
 use super::state::TeamState;
 use super::team::{Input, Team};
 use serde_json::json;

@@ -18,10 +18,8 @@
 //! the current event stays in view. Both are computed here, without reading the DOM, so a step
 //! never waits on a layout read.
 
-use std::borrow::Borrow;
-
 use crate::engine::{
-    Event, EventKind, Lang, MessageId, MessageKind, RefusalCode, RequestId, TeamState,
+    Event, EventKind, Lang, MessageId, MessageKind, RefusalCode, RequestId, SortedMap, TeamState,
 };
 
 /// Events laid out at most (the most recent ones up to the step).
@@ -355,54 +353,6 @@ fn slot_height(kind: &EventKind) -> f64 {
     }
 }
 
-/// A map kept as a vector sorted by key, for the few bars, locks and waits open at once. It
-/// iterates in key order like a `BTreeMap`, and costs the wasm far less code.
-struct OpenMap<K, V>(Vec<(K, V)>);
-
-impl<K: Ord, V> OpenMap<K, V> {
-    fn new() -> Self {
-        OpenMap(Vec::new())
-    }
-
-    fn find<Q: Ord + ?Sized>(&self, key: &Q) -> Result<usize, usize>
-    where
-        K: Borrow<Q>,
-    {
-        self.0.binary_search_by(|(k, _)| k.borrow().cmp(key))
-    }
-
-    /// Inserts or replaces the value of `key`.
-    fn insert(&mut self, key: K, value: V) {
-        match self.find(&key) {
-            Ok(i) => {
-                if let Some(slot) = self.0.get_mut(i) {
-                    slot.1 = value;
-                }
-            }
-            Err(i) => self.0.insert(i, (key, value)),
-        }
-    }
-
-    /// Inserts `value()` unless `key` is already there.
-    fn or_insert_with(&mut self, key: K, value: impl FnOnce() -> V) {
-        if let Err(i) = self.find(&key) {
-            self.0.insert(i, (key, value()));
-        }
-    }
-
-    fn remove<Q: Ord + ?Sized>(&mut self, key: &Q) -> Option<V>
-    where
-        K: Borrow<Q>,
-    {
-        self.find(key).ok().map(|i| self.0.remove(i).1)
-    }
-
-    /// Empties the map, returning its entries in key order.
-    fn take(&mut self) -> Vec<(K, V)> {
-        std::mem::take(&mut self.0)
-    }
-}
-
 struct OpenBar {
     member: String,
     y0: f64,
@@ -461,9 +411,9 @@ pub fn layout_window(
     let mut ticks = Vec::new();
     let mut cursor = None;
 
-    let mut open_bars: OpenMap<RequestId, OpenBar> = OpenMap::new();
-    let mut open_locks: OpenMap<String, OpenBand> = OpenMap::new();
-    let mut open_waits: OpenMap<String, (OpenBand, String)> = OpenMap::new();
+    let mut open_bars: SortedMap<RequestId, OpenBar> = SortedMap::new();
+    let mut open_locks: SortedMap<String, OpenBand> = SortedMap::new();
+    let mut open_waits: SortedMap<String, (OpenBand, String)> = SortedMap::new();
 
     let mut y = TOP;
     let mut last_time: Option<u64> = None;

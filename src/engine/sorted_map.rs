@@ -1,48 +1,67 @@
-//! `ByName<V>`: a map from a name to a value, kept as a vector sorted by name.
+//! `SortedMap<K, V>`: a map kept as a vector sorted by key, and `ByName<V>`, the one keyed by
+//! a name.
 //!
-//! It behaves like the `BTreeMap<String, V>` it replaces (lookups by binary search, iteration
-//! in name order, serialized as a JSON object), but it is one small generic type instead of a
-//! B-tree per value type: the browser build pays code size for every map type it contains.
-//! The maps it holds are small (members, files, protocol requests) and written rarely.
+//! It behaves like the `BTreeMap` it replaces (lookups by binary search, iteration in key
+//! order, serialized as a JSON object), but it is one small generic type instead of a B-tree
+//! per key and value type: the browser build pays code size for every map type it contains.
+//! The maps it holds are small (members, files, protocol requests, what is open in the
+//! sequence diagram's window) and written rarely.
+
+use std::borrow::Borrow;
 
 use serde::de::Deserializer;
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct ByName<V>(Vec<(String, V)>);
+pub struct SortedMap<K, V>(Vec<(K, V)>);
 
-impl<V> Default for ByName<V> {
+/// A map from a name to a value, in name order.
+pub type ByName<V> = SortedMap<String, V>;
+
+impl<K, V> Default for SortedMap<K, V> {
     fn default() -> Self {
-        ByName(Vec::new())
+        SortedMap(Vec::new())
     }
 }
 
-impl<V> ByName<V> {
+impl<K: Ord, V> SortedMap<K, V> {
     pub fn new() -> Self {
-        ByName::default()
+        SortedMap::default()
     }
 
-    fn find(&self, key: &str) -> Result<usize, usize> {
-        self.0.binary_search_by(|(k, _)| k.as_str().cmp(key))
+    fn find<Q: Ord + ?Sized>(&self, key: &Q) -> Result<usize, usize>
+    where
+        K: Borrow<Q>,
+    {
+        self.0.binary_search_by(|(k, _)| k.borrow().cmp(key))
     }
 
-    pub fn get(&self, key: &str) -> Option<&V> {
+    pub fn get<Q: Ord + ?Sized>(&self, key: &Q) -> Option<&V>
+    where
+        K: Borrow<Q>,
+    {
         let i = self.find(key).ok()?;
         self.0.get(i).map(|(_, v)| v)
     }
 
-    pub fn get_mut(&mut self, key: &str) -> Option<&mut V> {
+    pub fn get_mut<Q: Ord + ?Sized>(&mut self, key: &Q) -> Option<&mut V>
+    where
+        K: Borrow<Q>,
+    {
         let i = self.find(key).ok()?;
         self.0.get_mut(i).map(|(_, v)| v)
     }
 
-    pub fn contains_key(&self, key: &str) -> bool {
+    pub fn contains_key<Q: Ord + ?Sized>(&self, key: &Q) -> bool
+    where
+        K: Borrow<Q>,
+    {
         self.find(key).is_ok()
     }
 
     /// Inserts or replaces; returns the value that was there.
-    pub fn insert(&mut self, key: String, value: V) -> Option<V> {
+    pub fn insert(&mut self, key: K, value: V) -> Option<V> {
         match self.find(&key) {
             Ok(i) => self
                 .0
@@ -55,6 +74,25 @@ impl<V> ByName<V> {
         }
     }
 
+    /// Inserts `value()` unless `key` is already there.
+    pub fn or_insert_with(&mut self, key: K, value: impl FnOnce() -> V) {
+        if let Err(i) = self.find(&key) {
+            self.0.insert(i, (key, value()));
+        }
+    }
+
+    pub fn remove<Q: Ord + ?Sized>(&mut self, key: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+    {
+        self.find(key).ok().map(|i| self.0.remove(i).1)
+    }
+
+    /// Empties the map, returning its entries in key order.
+    pub fn take(&mut self) -> Vec<(K, V)> {
+        std::mem::take(&mut self.0)
+    }
+
     pub fn len(&self) -> usize {
         self.0.len()
     }
@@ -63,12 +101,12 @@ impl<V> ByName<V> {
         self.0.is_empty()
     }
 
-    /// Entries in name order.
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&String, &V)> + '_ {
+    /// Entries in key order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&K, &V)> + '_ {
         self.0.iter().map(|(k, v)| (k, v))
     }
 
-    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &String> + '_ {
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &K> + '_ {
         self.0.iter().map(|(k, _)| k)
     }
 
@@ -81,10 +119,10 @@ impl<V> ByName<V> {
     }
 }
 
-impl<V> FromIterator<(String, V)> for ByName<V> {
-    /// Later entries replace earlier ones with the same name, as in a map.
-    fn from_iter<I: IntoIterator<Item = (String, V)>>(iter: I) -> Self {
-        let mut map = ByName::new();
+impl<K: Ord, V> FromIterator<(K, V)> for SortedMap<K, V> {
+    /// Later entries replace earlier ones with the same key, as in a map.
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
+        let mut map = SortedMap::new();
         for (k, v) in iter {
             map.insert(k, v);
         }
@@ -92,18 +130,15 @@ impl<V> FromIterator<(String, V)> for ByName<V> {
     }
 }
 
-impl<V, const N: usize> From<[(String, V); N]> for ByName<V> {
-    fn from(entries: [(String, V); N]) -> Self {
+impl<K: Ord, V, const N: usize> From<[(K, V); N]> for SortedMap<K, V> {
+    fn from(entries: [(K, V); N]) -> Self {
         entries.into_iter().collect()
     }
 }
 
-impl<'a, V> IntoIterator for &'a ByName<V> {
-    type Item = (&'a String, &'a V);
-    type IntoIter = std::iter::Map<
-        std::slice::Iter<'a, (String, V)>,
-        fn(&'a (String, V)) -> (&'a String, &'a V),
-    >;
+impl<'a, K, V> IntoIterator for &'a SortedMap<K, V> {
+    type Item = (&'a K, &'a V);
+    type IntoIter = std::iter::Map<std::slice::Iter<'a, (K, V)>, fn(&'a (K, V)) -> (&'a K, &'a V)>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.0.iter().map(|(k, v)| (k, v))
@@ -112,7 +147,7 @@ impl<'a, V> IntoIterator for &'a ByName<V> {
 
 /// `map["name"]`, as with a `BTreeMap`: panics when the name is absent (tests use it; the
 /// engine and the UI use `get`).
-impl<V> std::ops::Index<&str> for ByName<V> {
+impl<K: Ord + Borrow<str>, V> std::ops::Index<&str> for SortedMap<K, V> {
     type Output = V;
 
     fn index(&self, key: &str) -> &V {
@@ -123,7 +158,7 @@ impl<V> std::ops::Index<&str> for ByName<V> {
     }
 }
 
-impl<V: Serialize> Serialize for ByName<V> {
+impl<K: Serialize, V: Serialize> Serialize for SortedMap<K, V> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(self.0.len()))?;
         for (k, v) in &self.0 {
@@ -133,9 +168,9 @@ impl<V: Serialize> Serialize for ByName<V> {
     }
 }
 
-impl<'de, V: Deserialize<'de>> Deserialize<'de> for ByName<V> {
+impl<'de, K: Ord + Deserialize<'de>, V: Deserialize<'de>> Deserialize<'de> for SortedMap<K, V> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let entries = std::collections::BTreeMap::<String, V>::deserialize(deserializer)?;
+        let entries = std::collections::BTreeMap::<K, V>::deserialize(deserializer)?;
         Ok(entries.into_iter().collect())
     }
 }
