@@ -6,10 +6,12 @@
 //! - [`lessons`]: the built-in lessons as data, the scripted model and the deterministic
 //!   driver that plays a lesson into a timeline.
 //! - [`share`]: what a link carries and its parser.
+//! - [`markup`]: the escaped markup writer the sequence diagram draws its marks with.
 //! - `ui` (wasm only): the Leptos view of a timeline.
 
 pub mod engine;
 pub mod lessons;
+pub mod markup;
 pub mod share;
 
 #[cfg(target_arch = "wasm32")]

@@ -13,7 +13,7 @@ use agent_team_playground::ui::sequence::{draw_all, draw_marks, SequenceDiagram}
 use agent_team_playground::ui::sequence_layout::{
     layout, layout_window, BarMark, BarStatus, SeqLayout, LANE_W, MARGIN_X, WINDOW_EVENTS,
 };
-use agent_team_playground::ui::svg::Pen;
+use agent_team_playground::ui::svg::{self, Pen};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -254,6 +254,16 @@ fn mount_lesson(
     (handle, pg)
 }
 
+/// An `<svg>` in the page, for markup written as SVG (parsed in the SVG namespace).
+fn new_svg_root() -> web_sys::Element {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let root = document
+        .create_element_ns(Some("http://www.w3.org/2000/svg"), "svg")
+        .unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    root
+}
+
 fn new_root() -> web_sys::Element {
     let document = web_sys::window().unwrap().document().unwrap();
     let root = document.create_element("div").unwrap();
@@ -351,19 +361,24 @@ async fn stress_render_of_the_window_is_timed() {
         timeline.final_state(),
         Lang::En,
     );
-    let pen = Pen::new().expect("a browser document");
     // Twice: the first render also pays for warming up; the second is what a step costs.
     for round in ["first", "second"] {
-        let render_root = new_root();
+        let render_root = new_svg_root();
         let started = now_ms();
-        draw_all(&pen, &render_root, &d, Lang::En);
+        svg::paint(&render_root, draw_all(&d, Lang::En));
         let elapsed = now_ms() - started;
         let nodes = render_root.query_selector_all("*").unwrap().length();
         console_log!(
             "stress render of the whole window ({round}): {nodes} SVG elements in {elapsed:.2} ms"
         );
         assert!(nodes > 50 && nodes < 5_000);
-        // Every mark carries its title, and text stays text.
+        // The marks are SVG elements, every mark carries its title, and text stays text.
+        let bar = render_root.query_selector("g.seq-bar").unwrap().unwrap();
+        assert_eq!(
+            bar.namespace_uri().as_deref(),
+            Some("http://www.w3.org/2000/svg")
+        );
+        assert!(bar.query_selector("title").unwrap().is_some());
         assert_eq!(
             render_root
                 .query_selector_all("g.seq-bar")
@@ -374,9 +389,11 @@ async fn stress_render_of_the_window_is_timed() {
         render_root.remove();
     }
     // What a step redraws when everything is in view: the marks (lifelines and headers stay).
-    let render_root = new_root();
+    let render_root = new_svg_root();
     let started = now_ms();
-    draw_marks(&pen, &render_root, &d, Lang::En);
+    let pen = Pen::new();
+    draw_marks(&pen, &pen.root(), &d, Lang::En);
+    svg::paint(&render_root, pen);
     let elapsed = now_ms() - started;
     let nodes = render_root.query_selector_all("*").unwrap().length();
     console_log!("stress step redraw (marks only): {nodes} SVG elements in {elapsed:.2} ms");
@@ -527,5 +544,34 @@ async fn a_fifty_member_log_draws_only_the_lanes_and_marks_in_view() {
         text.contains(&format!("t{first_tick}")),
         "the first tick t{first_tick} is drawn"
     );
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn marks_written_as_markup_keep_hostile_text_as_text() {
+    let payload = r#"<img src=x onerror="window.__xss=1"><script>window.__xss=2</script> & 'q'"#;
+    let root = new_svg_root();
+    let pen = Pen::new();
+    let g = pen
+        .group(
+            &pen.root(),
+            &[("class", "seq-bar"), ("data-member", payload)],
+            payload,
+        )
+        .unwrap();
+    pen.text(&g, "text", &[("x", "1")], payload).unwrap();
+    svg::paint(&root, pen);
+    let g = root.query_selector("g.seq-bar").unwrap().unwrap();
+    assert_eq!(g.get_attribute("data-member").as_deref(), Some(payload));
+    let text = g.query_selector("text").unwrap().unwrap();
+    assert_eq!(text.text_content().as_deref(), Some(payload));
+    assert_eq!(
+        text.namespace_uri().as_deref(),
+        Some("http://www.w3.org/2000/svg")
+    );
+    assert_eq!(root.query_selector_all("img, script").unwrap().length(), 0);
+    leptos::task::tick().await;
+    let xss = js_sys::Reflect::get(&web_sys::window().unwrap(), &"__xss".into()).unwrap();
+    assert!(xss.is_undefined());
     root.remove();
 }

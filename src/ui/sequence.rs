@@ -15,7 +15,7 @@ use super::sequence_layout::{
     follow, layout, ArrowMark, BandMark, BarMark, BarStatus, CursorMark, LaneMark, RefusalMark,
     SeqLayout, TickMark, Viewport, GUTTER, HEAD_H, LANE_W, MARGIN_Y, VIEW_H,
 };
-use super::svg::{self, px, Pen};
+use super::svg::{self, px, Node, Pen};
 use crate::engine::Lang;
 
 #[component]
@@ -139,38 +139,33 @@ pub fn SequenceDiagram() -> impl IntoView {
     let shown = Memo::new(move |_| diagram.with(Option::is_some));
     let body_h = move || (size.get().1 - HEAD_H).max(1.0);
 
-    // The SVG skeleton is a view; what is inside its groups is drawn with DOM calls (see
+    // The SVG skeleton is a view; what is inside its groups is written as markup (see
     // `svg.rs`), once per change of what is in view.
-    let pen = Pen::new();
     let group = move |class: &'static str| {
         scroller
             .get()
             .and_then(|el| svg::find(&el, &format!("g.{class}")))
     };
-    {
-        let pen = pen.clone();
-        Effect::new(move |_| {
-            let (Some(pen), Some(g), Some(lifelines)) =
-                (pen.as_ref(), group("seq-lane-heads"), group("seq-lanes"))
-            else {
-                return;
-            };
-            svg::clear(&g);
-            svg::clear(&lifelines);
-            lanes.with(|lanes| {
-                for lane in lanes.iter().flatten() {
-                    draw_lifeline(pen, &lifelines, lane);
-                    draw_head(
-                        pen,
-                        &g,
-                        lane,
-                        pg.selected
-                            .with_untracked(|s| s.as_deref() == Some(lane.name.as_str())),
-                    );
-                }
-            });
+    Effect::new(move |_| {
+        let (Some(g), Some(lifelines)) = (group("seq-lane-heads"), group("seq-lanes")) else {
+            return;
+        };
+        let (heads, lines) = (Pen::new(), Pen::new());
+        lanes.with(|lanes| {
+            let selected = pg.selected.get_untracked();
+            for lane in lanes.iter().flatten() {
+                draw_lifeline(&lines, &lines.root(), lane);
+                draw_head(
+                    &heads,
+                    &heads.root(),
+                    lane,
+                    selected.as_deref() == Some(lane.name.as_str()),
+                );
+            }
         });
-    }
+        svg::paint(&g, heads);
+        svg::paint(&lifelines, lines);
+    });
     // The selection only restyles the headers that are there.
     Effect::new(move |_| {
         let selected = pg.selected.get();
@@ -194,15 +189,16 @@ pub fn SequenceDiagram() -> impl IntoView {
     });
     Effect::new(move |_| {
         let lang = lang();
-        let (Some(pen), Some(g)) = (pen.as_ref(), group("seq-marks")) else {
+        let Some(g) = group("seq-marks") else {
             return;
         };
-        svg::clear(&g);
+        let pen = Pen::new();
         shown_layout.with(|d| {
             if let Some(d) = d {
-                draw_marks(pen, &g, d, lang);
+                draw_marks(&pen, &pen.root(), d, lang);
             }
         });
+        svg::paint(&g, pen);
     });
     let select_from = move |target: Option<web_sys::EventTarget>| {
         if let Some(name) = member_of(target) {
@@ -278,26 +274,29 @@ fn svg_label(lang: Lang) -> &'static str {
     )
 }
 
-/// Draws a whole layout into `parent` (an `<svg>`): lifelines, headers and marks, as the
-/// component does (public so the browser test can time a full render).
-pub fn draw_all(pen: &Pen, parent: &web_sys::Element, d: &SeqLayout, lang: Lang) {
-    if let Some(lanes) = pen.add(parent, "g", &[("class", "seq-lanes")]) {
+/// Writes a whole layout (lifelines, headers and marks, as the component draws them) as the
+/// markup of an `<svg>`'s children (public so the browser test can time a full render).
+pub fn draw_all(d: &SeqLayout, lang: Lang) -> Pen {
+    let pen = Pen::new();
+    let root = pen.root();
+    if let Some(lanes) = pen.add(&root, "g", &[("class", "seq-lanes")]) {
         for lane in &d.lanes {
-            draw_lifeline(pen, &lanes, lane);
+            draw_lifeline(&pen, &lanes, lane);
         }
     }
-    if let Some(heads) = pen.add(parent, "g", &[("class", "seq-lane-heads")]) {
+    if let Some(heads) = pen.add(&root, "g", &[("class", "seq-lane-heads")]) {
         for lane in &d.lanes {
-            draw_head(pen, &heads, lane, false);
+            draw_head(&pen, &heads, lane, false);
         }
     }
-    if let Some(marks) = pen.add(parent, "g", &[("class", "seq-marks")]) {
-        draw_marks(pen, &marks, d, lang);
+    if let Some(marks) = pen.add(&root, "g", &[("class", "seq-marks")]) {
+        draw_marks(&pen, &marks, d, lang);
     }
+    pen
 }
 
 /// A lifeline, down to the bottom of the SVG whatever its height.
-fn draw_lifeline(pen: &Pen, parent: &web_sys::Element, l: &LaneMark) {
+fn draw_lifeline(pen: &Pen, parent: &Node, l: &LaneMark) {
     let x = px(l.x);
     pen.add(
         parent,
@@ -313,7 +312,7 @@ fn draw_lifeline(pen: &Pen, parent: &web_sys::Element, l: &LaneMark) {
 }
 
 /// A lane header: selects its member on click, Enter or Space (handled on the headers' SVG).
-fn draw_head(pen: &Pen, parent: &web_sys::Element, l: &LaneMark, selected: bool) {
+fn draw_head(pen: &Pen, parent: &Node, l: &LaneMark, selected: bool) {
     let Some(g) = pen.group(
         parent,
         &[
@@ -361,7 +360,7 @@ fn draw_head(pen: &Pen, parent: &web_sys::Element, l: &LaneMark, selected: bool)
 }
 
 /// Everything that changes with the step (public so the browser test can time a step).
-pub fn draw_marks(pen: &Pen, g: &web_sys::Element, d: &SeqLayout, lang: Lang) {
+pub fn draw_marks(pen: &Pen, g: &Node, d: &SeqLayout, lang: Lang) {
     for t in &d.ticks {
         tick(pen, g, t, d.width);
     }
@@ -423,7 +422,7 @@ pub fn draw_marks(pen: &Pen, g: &web_sys::Element, d: &SeqLayout, lang: Lang) {
     }
 }
 
-fn tick(pen: &Pen, parent: &web_sys::Element, t: &TickMark, width: f64) {
+fn tick(pen: &Pen, parent: &Node, t: &TickMark, width: f64) {
     let Some(g) = pen.group(parent, &[("class", "seq-tick")], &t.title) else {
         return;
     };
@@ -446,7 +445,7 @@ fn tick(pen: &Pen, parent: &web_sys::Element, t: &TickMark, width: f64) {
     );
 }
 
-fn cursor(pen: &Pen, parent: &web_sys::Element, c: &CursorMark, width: f64) {
+fn cursor(pen: &Pen, parent: &Node, c: &CursorMark, width: f64) {
     let Some(g) = pen.group(
         parent,
         &[("class", "seq-cursor"), ("data-seq", &c.seq.to_string())],
@@ -488,7 +487,7 @@ fn cursor(pen: &Pen, parent: &web_sys::Element, c: &CursorMark, width: f64) {
     );
 }
 
-fn band(pen: &Pen, parent: &web_sys::Element, b: &BandMark, lang: Lang) {
+fn band(pen: &Pen, parent: &Node, b: &BandMark, lang: Lang) {
     let kind = if b.wait { "wait" } else { "lock" };
     let text = if b.wait {
         tr(lang, "等锁", "waits")
@@ -532,7 +531,7 @@ fn band(pen: &Pen, parent: &web_sys::Element, b: &BandMark, lang: Lang) {
     );
 }
 
-fn bar(pen: &Pen, parent: &web_sys::Element, b: &BarMark) {
+fn bar(pen: &Pen, parent: &Node, b: &BarMark) {
     let mut class = format!("seq-bar {}", b.status.as_str());
     if b.current {
         class.push_str(" current");
@@ -588,7 +587,7 @@ fn bar(pen: &Pen, parent: &web_sys::Element, b: &BarMark) {
     );
 }
 
-fn arrow(pen: &Pen, parent: &web_sys::Element, a: &ArrowMark) {
+fn arrow(pen: &Pen, parent: &Node, a: &ArrowMark) {
     let dir = if a.x2 >= a.x1 { 1.0 } else { -1.0 };
     let tip = a.x2 - dir * 6.0;
     let points = format!(
@@ -640,7 +639,7 @@ fn arrow(pen: &Pen, parent: &web_sys::Element, a: &ArrowMark) {
     );
 }
 
-fn refusal(pen: &Pen, parent: &web_sys::Element, r: &RefusalMark) {
+fn refusal(pen: &Pen, parent: &Node, r: &RefusalMark) {
     let class = if r.current {
         "seq-refusal current"
     } else {
