@@ -371,6 +371,15 @@ impl Checker {
                 };
                 prop_assert_eq!(cur.requests_containing(record.id), plain);
             }
+            // The card's "not in history yet" count, which scans only past the settled
+            // prefix, agrees with the plain definition over the whole inbox.
+            let plain = m
+                .inbox
+                .iter()
+                .filter_map(|id| cur.message(*id))
+                .filter(|r| r.notified_at.is_none() && !r.drained && !r.undelivered)
+                .count();
+            prop_assert_eq!(cur.not_in_history_count(&m.name), plain);
             // No history holds a notification twice.
             let texts: Vec<&str> = m
                 .history

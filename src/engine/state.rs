@@ -224,6 +224,22 @@ impl TeamState {
             .unwrap_or_default()
     }
 
+    /// The records in `name`'s inbox that no history holds yet and that are still waiting
+    /// (neither drained nor reported undelivered): "queued is not seen" as a number. Scans only
+    /// past the member's settled prefix (`scan_from`), so it costs the pending mail, not the
+    /// whole inbox.
+    pub fn not_in_history_count(&self, name: &str) -> usize {
+        let Some(member) = self.members.get(name) else {
+            return 0;
+        };
+        member
+            .inbox
+            .iter_from(member.scan_from)
+            .filter_map(|id| self.message(*id))
+            .filter(|r| r.notified_at.is_none() && !r.drained && !r.undelivered)
+            .count()
+    }
+
     /// M7: the count the inbox limit applies to.
     pub fn inbox_count(&self, name: &str) -> usize {
         let Some(member) = self.members.get(name) else {

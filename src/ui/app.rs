@@ -18,9 +18,6 @@ fn write_link(fragment: &str) {
     }
 }
 
-/// How long the step must stay put before the address bar's link is rewritten.
-const LINK_DELAY: std::time::Duration = std::time::Duration::from_millis(200);
-
 /// The link the page was opened with (its fragment).
 fn read_link() -> Result<crate::share::LinkState, String> {
     let fragment = window().location().hash().unwrap_or_default();
@@ -64,29 +61,17 @@ pub fn App() -> impl IntoView {
     let lang = pg.lang;
 
     // The address bar holds a link to what is on screen (lesson, step, language). It is written
-    // once things settle (LINK_DELAY after the last change): scrubbing or running changes the
-    // step many times a second, each `replaceState` is costly, and Chromium ignores calls
-    // beyond a rate limit, which would leave a stale link behind.
-    // The first link (the page as opened) is written at once.
-    let pending_link = StoredValue::new(None::<String>);
+    // once things settle: scrubbing or running changes the step many times a second, each
+    // `replaceState` is costly, and Chromium ignores calls beyond a rate limit, which would
+    // leave a stale link behind. The first link (the page as opened) is written at once.
+    let write_settled = super::settled::when_settled(|fragment: String| write_link(&fragment));
     Effect::new(move |previous: Option<()>| {
         let fragment =
             crate::share::to_fragment(&pg.lesson_id.get(), pg.step.get(), lang.get().code());
         if previous.is_none() {
             write_link(&fragment);
-            return;
-        }
-        let flush_scheduled = pending_link.with_value(Option::is_some);
-        pending_link.set_value(Some(fragment));
-        if !flush_scheduled {
-            set_timeout(
-                move || {
-                    if let Some(fragment) = pending_link.try_update_value(Option::take).flatten() {
-                        write_link(&fragment);
-                    }
-                },
-                LINK_DELAY,
-            );
+        } else {
+            write_settled(fragment);
         }
     });
 

@@ -22,10 +22,18 @@ pub fn settle(offset: RwSignal<f64>, now: f64, item: f64) {
     }
 }
 
-/// The window's inner width: an upper bound of any box's visible width, read without layout.
-pub fn window_width() -> f64 {
-    web_sys::window()
-        .and_then(|w| w.inner_width().ok())
-        .and_then(|w| w.as_f64())
-        .unwrap_or(1280.0)
+/// The window's inner width, an upper bound of any box's visible width, as a signal: read once
+/// and again on each resize. Reading `innerWidth` lays the page out when the DOM has changed,
+/// so it is never read while a step is being rendered.
+pub fn window_width() -> ReadSignal<f64> {
+    let read = || {
+        web_sys::window()
+            .and_then(|w| w.inner_width().ok())
+            .and_then(|w| w.as_f64())
+            .unwrap_or(1280.0)
+    };
+    let width = RwSignal::new(read());
+    let resize = window_event_listener(leptos::ev::resize, move |_| width.set(read()));
+    on_cleanup(move || resize.remove());
+    width.read_only()
 }

@@ -67,12 +67,7 @@ fn card_data(state: &TeamState, member: &MemberState) -> CardData {
         holds_lock: state.holds_lock(&member.name),
         waits_for_lock: state.lock_waiters.contains(&member.name),
         inbox: state.inbox_count(&member.name),
-        not_in_history: member
-            .inbox
-            .iter()
-            .filter_map(|id| state.message(*id))
-            .filter(|r| r.notified_at.is_none() && !r.drained && !r.undelivered)
-            .count(),
+        not_in_history: state.not_in_history_count(&member.name),
         history: member.history.len(),
     }
 }
@@ -108,10 +103,11 @@ pub fn MemberCards() -> impl IntoView {
             settle(left, f64::from(el.scroll_left()), CARD_STEP as f64);
         }
     };
+    let window_w = window_width();
     let range = Memo::new(move |_| {
         let count = cards.with(Vec::len);
         if strip.get() {
-            in_view(count, left.get(), CARD_STEP as f64, window_width())
+            in_view(count, left.get(), CARD_STEP as f64, window_w.get())
         } else {
             0..count
         }

@@ -14,6 +14,7 @@ pub mod protocol;
 pub mod sequence;
 pub mod sequence_layout;
 pub mod session;
+pub mod settled;
 pub mod svg;
 pub mod transport;
 

@@ -78,10 +78,8 @@ pub fn SequenceDiagram() -> impl IntoView {
             scrolled.update(|n| *n = n.wrapping_add(1));
         }
     };
-    // The box is never wider than the window; reading the window's width needs no layout.
-    let window_w = RwSignal::new(window_width());
-    let resize = window_event_listener(leptos::ev::resize, move |_| window_w.set(window_width()));
-    on_cleanup(move || resize.remove());
+    // The box is never wider than the window (its width is a signal, read on resize only).
+    let window_w = window_width();
 
     // What is in view (plus a margin): the only marks that become SVG elements.
     let shown_layout = Memo::new(move |_| {

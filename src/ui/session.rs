@@ -88,15 +88,18 @@ pub fn restore_and_track(
             Err(e) => error = Some(e),
         }
     }
-    Effect::new(move |_| {
-        let session = StoredSession {
-            lesson: pg.lesson_id.get(),
-            options: pg.options.get(),
-            step: pg.step.get(),
-        };
+    // Stored once the step settles (and when the page is left), not on every step of a scrub.
+    let store = super::settled::when_settled(|session: StoredSession| {
         if let (Some(storage), Ok(text)) = (storage(), serde_json::to_string(&session)) {
             let _ = storage.set_item(STORAGE_KEY, &text);
         }
+    });
+    Effect::new(move |_| {
+        store(StoredSession {
+            lesson: pg.lesson_id.get(),
+            options: pg.options.get(),
+            step: pg.step.get(),
+        });
     });
     error
 }

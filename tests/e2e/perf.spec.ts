@@ -1,9 +1,9 @@
 // Performance figures, printed and never asserted (timing assertions flake on a shared CI box):
-//  (a) navigation -> first lesson rendered (a member card visible and a non-empty caption; the
+//  (a) navigation -> first lesson rendered (a member card laid out and a non-empty caption; the
 //      panels below the fold mount right after the first paint, and their time is printed too) in
-//      headless Chromium, against a minimal Leptos page built the same way (scripts/perf.sh
-//      serves it and sets MINIMAL_URL); cold loads in fresh contexts, interleaved; ratio of
-//      medians (budget 1.5x);
+//      headless Chromium, against a minimal Leptos page built the same way (its heading laid
+//      out; scripts/perf.sh serves it and sets MINIMAL_URL); cold loads in fresh contexts,
+//      interleaved; ratio of medians (budget 1.5x);
 //  (b) scrubbing the engine's generated 100,000-event log (lesson id `stress-100000`): time per
 //      seek-and-render over 200 pseudo-random scrubber positions (budget 16 ms).
 import { test, expect, Browser } from '@playwright/test';
@@ -30,9 +30,10 @@ async function coldLoad(browser: Browser, url: string, kind: 'app' | 'minimal') 
   await page.addInitScript((kind) => {
     const w = window as any;
     const ready = () => {
+      // Both pages count as rendered once their content is in the DOM and laid out.
       if (kind === 'minimal') {
-        const h = document.querySelector('[data-testid=minimal-heading]');
-        return !!h && (h.textContent ?? '').trim() !== '';
+        const h = document.querySelector('[data-testid=minimal-heading]') as HTMLElement | null;
+        return !!h && h.getBoundingClientRect().width > 0 && (h.textContent ?? '').trim() !== '';
       }
       const card = document.querySelector('[data-testid=member-card]') as HTMLElement | null;
       const caption = document.querySelector('[data-testid=caption]');
