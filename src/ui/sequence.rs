@@ -2,7 +2,7 @@
 //! model calls as bars (open while in flight), lock holding as hatched bands, lock waits and
 //! refusals, up to the current step with the current event highlighted. Clicking a lifeline
 //! header selects that member. The layout (events -> positioned marks) lives in
-//! `sequence_layout.rs`; this file only draws it, as text nodes and attributes.
+//! `sequence_layout.rs`; this file only draws it, as escaped markup (`markup::Pen`).
 
 use leptos::html::Div;
 use leptos::prelude::*;
