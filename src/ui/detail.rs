@@ -583,6 +583,18 @@ fn candidate_view(member: &MemberState, lang: Lang) -> impl IntoView {
     .into_any()
 }
 
+/// The request index (`data-index`) of the pick button a click landed in, if any.
+fn picked_index(target: Option<web_sys::EventTarget>) -> Option<usize> {
+    use wasm_bindgen::JsCast;
+    let el: web_sys::Element = target?.dyn_into().ok()?;
+    el.closest(".request-pick[data-index]")
+        .ok()
+        .flatten()?
+        .get_attribute("data-index")?
+        .parse()
+        .ok()
+}
+
 #[component]
 pub fn MemberDetail() -> impl IntoView {
     let pg = Playground::get();
@@ -696,20 +708,27 @@ pub fn MemberDetail() -> impl IntoView {
                 .then_some(chosen)
                 .into_iter()
                 .chain(first..total);
+            // One click handler on the list (below) reads `data-index`: a handler per button
+            // would be detached and attached again on every step.
             let button = |i: usize| {
                 let sent = ids.get(i).and_then(|id| state.request(*id))?;
-                let name = member.name.clone();
                 let label = format!("{} · {}", sent.request.id, status_label(sent.status, lang));
                 Some(view! {
                     <li>
                         <button type="button" class="request-pick" aria-pressed=(i == chosen).to_string()
                             data-request-id=sent.request.id.to_string()
-                            data-status=status_name(sent.status)
-                            on:click=move |_| picked.set(Some((name.clone(), i)))>
+                            data-index=i.to_string()
+                            data-status=status_name(sent.status)>
                             {label}
                         </button>
                     </li>
                 })
+            };
+            let member_name = member.name.clone();
+            let pick = move |ev: leptos::ev::MouseEvent| {
+                if let Some(i) = picked_index(ev.target()) {
+                    picked.set(Some((member_name.clone(), i)));
+                }
             };
             let buttons = shown.filter_map(button).collect_view();
             let earlier = (first > 0).then(|| {
@@ -732,7 +751,7 @@ pub fn MemberDetail() -> impl IntoView {
                         Lang::Zh => format!("发出的请求（{total} 个）"),
                         Lang::En => format!("Requests sent ({total})"),
                     }}</h3>
-                    <ul class="request-list" aria-label=tr(lang, "选择一个请求", "Pick a request")>
+                    <ul class="request-list" aria-label=tr(lang, "选择一个请求", "Pick a request") on:click=pick>
                         {earlier}
                         {buttons}
                     </ul>
