@@ -8,7 +8,7 @@
 //      seek-and-render over 200 pseudo-random scrubber positions (budget 16 ms).
 import { test, expect, Browser } from '@playwright/test';
 
-const RUNS = Number(process.env.PERF_LOAD_RUNS ?? 7);
+const RUNS = Number(process.env.PERF_LOAD_RUNS ?? 15);
 const SEEKS = 200;
 
 function stats(xs: number[]) {
