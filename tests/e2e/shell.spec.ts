@@ -30,3 +30,38 @@ test('shell loads, lists lessons, and switches language', async ({ page }) => {
   await page.screenshot({ path: 'target/e2e/shell-en.png', fullPage: true });
   expect(errors).toEqual([]);
 });
+
+// The address bar holds a link to what is on screen. While the learner scrubs it is not
+// rewritten (each `replaceState` is slow, and Chromium drops calls beyond a rate limit); once
+// the step has stayed put it names that step, and opening that link shows the same step.
+test('the link follows the step once it settles, and opens the same step', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.addInitScript(() => {
+    const w = window as any;
+    const original = history.replaceState.bind(history);
+    w.__replaced = 0;
+    history.replaceState = (...args: Parameters<History['replaceState']>) => { w.__replaced += 1; return original(...args); };
+  });
+  await page.goto('/#lesson=l1-two-investigators');
+  await expect(page.getByTestId('member-card').first()).toBeVisible();
+  const burst = await page.evaluate(async () => {
+    const w = window as any;
+    const before = w.__replaced;
+    const scrubber = document.querySelector('[data-testid=scrubber]') as HTMLInputElement;
+    for (let step = 1; step <= 30; step++) {
+      scrubber.value = String(step);
+      scrubber.dispatchEvent(new Event('input', { bubbles: true }));
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    }
+    return w.__replaced - before;
+  });
+  expect(burst, 'no link written while the step keeps changing').toBe(0);
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#lesson=l1-two-investigators&step=30&lang=en');
+  await expect(page.getByTestId('step-counter')).toContainText('30 /');
+
+  await page.goto('about:blank');
+  await page.goto('/#lesson=l1-two-investigators&step=30&lang=en');
+  await expect(page.getByTestId('step-counter')).toContainText('30 /');
+  expect(errors).toEqual([]);
+});
