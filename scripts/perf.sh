@@ -6,7 +6,10 @@
 # tests/e2e/perf.spec.ts: load time vs the baseline (ratio, budget 1.5x) and the time per
 # seek-and-render while scrubbing a 100,000-event log (budget 16 ms).
 # Needs dist/ from `trunk build --release`. Env: E2E_PORT (default 8181; the baseline uses +1),
-# PERF_LOAD_RUNS (default 15: the medians of 7 moved the ratio by 0.5x between runs).
+# PERF_LOAD_RUNS (default 15: the medians of 7 moved the ratio by 0.5x between runs),
+# PERF_SIZE_BASELINE=1 (also builds www/minimal-full-size.html, the minimal page with the whole
+# playground linked in but not run, served on +2: splits the load time into what the module's
+# size costs and what running the playground costs; off by default, it is one more full build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PWD/node_modules/.bin:$PATH"
@@ -21,18 +24,31 @@ gz() { local t=0; for f in "$@"; do [ -f "$f" ] && t=$((t + $(gzip -9 -c "$f" | 
 printf 'perf: first load gzip: playground %s B, minimal page %s B\n' \
   "$(gz dist/*.wasm dist/*.js dist/*.css)" "$(gz target/dist-minimal/*.wasm target/dist-minimal/*.js)"
 
+FULL_PORT=$((PORT + 2))
+PORTS=("$PORT" "$MIN_PORT")
+if [ "${PERF_SIZE_BASELINE:-0}" = 1 ]; then
+  echo "perf: building the size baseline (trunk build www/minimal-full-size.html --release)"
+  trunk build www/minimal-full-size.html --dist target/dist-full-size --release
+  printf 'perf: first load gzip: minimal page with the playground linked in %s B\n' \
+    "$(gz target/dist-full-size/*.wasm target/dist-full-size/*.js)"
+  PORTS+=("$FULL_PORT")
+fi
+
 mkdir -p target/e2e
-python3 -m http.server "$PORT" --bind 127.0.0.1 --directory dist > target/e2e/perf-server.log 2>&1 &
-APP_PID=$!
-python3 -m http.server "$MIN_PORT" --bind 127.0.0.1 --directory target/dist-minimal > target/e2e/perf-min-server.log 2>&1 &
-MIN_PID=$!
-trap 'kill "$APP_PID" "$MIN_PID" 2>/dev/null || true; wait "$APP_PID" "$MIN_PID" 2>/dev/null || true' EXIT
-for port in "$PORT" "$MIN_PORT"; do
+PIDS=()
+serve() { python3 -m http.server "$1" --bind 127.0.0.1 --directory "$2" > "target/e2e/perf-server-$1.log" 2>&1 & PIDS+=($!); }
+serve "$PORT" dist
+serve "$MIN_PORT" target/dist-minimal
+[ "${PERF_SIZE_BASELINE:-0}" = 1 ] && serve "$FULL_PORT" target/dist-full-size
+trap 'kill "${PIDS[@]}" 2>/dev/null || true; wait "${PIDS[@]}" 2>/dev/null || true' EXIT
+for port in "${PORTS[@]}"; do
   for _ in $(seq 1 50); do
     curl -fsS -o /dev/null "http://127.0.0.1:$port/index.html" 2>/dev/null && break
     sleep 0.2
   done
   curl -fsS -o /dev/null "http://127.0.0.1:$port/index.html" || { echo "perf: server on $port did not start" >&2; exit 1; }
 done
-E2E_BASE_URL="http://127.0.0.1:$PORT" MINIMAL_URL="http://127.0.0.1:$MIN_PORT" \
+FULL_SIZE_URL=""
+[ "${PERF_SIZE_BASELINE:-0}" = 1 ] && FULL_SIZE_URL="http://127.0.0.1:$FULL_PORT"
+E2E_BASE_URL="http://127.0.0.1:$PORT" MINIMAL_URL="http://127.0.0.1:$MIN_PORT" FULL_SIZE_URL="$FULL_SIZE_URL" \
   timeout 900 node_modules/.bin/playwright test tests/e2e/perf.spec.ts

@@ -65,13 +65,19 @@ async function coldLoad(browser: Browser, url: string, kind: 'app' | 'minimal') 
 test('perf (a): navigation to first lesson rendered vs a minimal Leptos page', async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   const minimalUrl = process.env.MINIMAL_URL;
+  // Optional (PERF_SIZE_BASELINE=1 in scripts/perf.sh): the minimal page with the whole
+  // playground linked in but not run.
+  const fullSizeUrl = process.env.FULL_SIZE_URL || undefined;
   const app: { ready: number; frame: number; full: number; dcl: number }[] = [];
   const min: { ready: number; frame: number; full: number; dcl: number }[] = [];
+  const fat: { ready: number; frame: number; full: number; dcl: number }[] = [];
   await coldLoad(browser, `${baseURL}/`, 'app'); // warm-up (server, browser process), not counted
   if (minimalUrl) await coldLoad(browser, `${minimalUrl}/`, 'minimal');
+  if (fullSizeUrl) await coldLoad(browser, `${fullSizeUrl}/`, 'minimal');
   for (let i = 0; i < RUNS; i++) {
     app.push(await coldLoad(browser, `${baseURL}/`, 'app'));
     if (minimalUrl) min.push(await coldLoad(browser, `${minimalUrl}/`, 'minimal'));
+    if (fullSizeUrl) fat.push(await coldLoad(browser, `${fullSizeUrl}/`, 'minimal'));
   }
   const out = ['', `PERF (a) cold load in headless Chromium, ${RUNS} fresh contexts each, interleaved`];
   out.push(line('playground: nav -> first lesson rendered', app.map((r) => r.ready)));
@@ -86,6 +92,11 @@ test('perf (a): navigation to first lesson rendered vs a minimal Leptos page', a
     out.push(`RATIO playground / minimal (medians): rendered ${ratio.toFixed(2)}x, next frame ${ratioFrame.toFixed(2)}x, every panel ${ratioFull.toFixed(2)}x  (budget 1.5x)`);
   } else {
     out.push('minimal baseline not served: run scripts/perf.sh for the ratio');
+  }
+  if (minimalUrl && fullSizeUrl) {
+    out.push(line('minimal page, playground linked in: heading', fat.map((r) => r.ready)));
+    const m = (xs: { ready: number }[]) => stats(xs.map((r) => r.ready)).median;
+    out.push(`SPLIT (medians): module size ${(m(fat) - m(min)).toFixed(1)} ms, running the playground to its first lesson ${(m(app) - m(fat)).toFixed(1)} ms`);
   }
   console.log(out.join('\n'));
   expect(app.length).toBe(RUNS);
