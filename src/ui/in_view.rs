@@ -1,6 +1,7 @@
 //! Windowing for long lists of fixed-size items (a large team's row of cards, a long lane of
 //! chips): which items a scroll box shows, and a scroll offset that changes only when the box
-//! has moved far enough to show other items. The DOM is read only in scroll handlers.
+//! has moved far enough to show other items. The DOM is read only in scroll and resize
+//! handlers, never while a step renders.
 
 use std::ops::Range;
 
