@@ -29,6 +29,27 @@ fn state_at_equals_replay_from_the_start_at_every_step() {
 }
 
 #[test]
+fn state_with_previous_is_two_seeks_in_one() {
+    let lesson = lessons::play("l1-two-investigators", &PlayOptions::default()).unwrap();
+    let stress = Timeline::generate_stress(3_000);
+    for (timeline, indices) in [
+        (&lesson, (0..=lesson.len() + 2).collect::<Vec<_>>()),
+        (&stress, vec![0, 1, 63, 64, 65, 128, 2_999, 3_000, 3_005]),
+    ] {
+        for index in indices {
+            let (state, previous) = timeline.state_with_previous(index);
+            assert_eq!(state, timeline.state_at(index), "step {index}");
+            let clamped = index.min(timeline.len());
+            assert_eq!(
+                previous,
+                clamped.checked_sub(1).map(|i| timeline.state_at(i)),
+                "step {index}"
+            );
+        }
+    }
+}
+
+#[test]
 fn stress_log_has_the_requested_length_and_seeks_exactly() {
     let timeline = Timeline::generate_stress(3_000);
     assert_eq!(timeline.len(), 3_000);

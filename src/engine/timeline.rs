@@ -99,6 +99,21 @@ impl Timeline {
         state
     }
 
+    /// The state after `index` events and the state one event earlier (None at 0), for the
+    /// price of one seek: a view that shows what just changed needs both on every step.
+    pub fn state_with_previous(&self, index: usize) -> (TeamState, Option<TeamState>) {
+        let index = index.min(self.events.len());
+        let Some(last) = index.checked_sub(1) else {
+            return (self.state_at(0), None);
+        };
+        let previous = self.state_at(last);
+        let mut state = previous.clone();
+        if let Some(event) = self.events.get(last) {
+            state.evolve(event);
+        }
+        (state, Some(previous))
+    }
+
     pub fn set_intro(&mut self, caption: Caption) {
         self.intro = Some(caption);
     }

@@ -25,11 +25,13 @@ impl PartialEq for Run {
     }
 }
 
-/// The team state after `step` events of the current run.
+/// The team state after `step` events of the current run, and one event earlier (None at
+/// step 0) so views can say what just changed; both come from one seek.
 #[derive(Clone, Debug)]
 pub struct StepState {
     pub step: usize,
     pub state: Arc<TeamState>,
+    pub before: Option<Arc<TeamState>>,
 }
 
 impl PartialEq for StepState {
@@ -94,9 +96,11 @@ impl Playground {
             run.with(|run| {
                 run.as_ref().ok().map(|run| {
                     let step = step.min(run.0.len());
+                    let (state, before) = run.0.state_with_previous(step);
                     StepState {
                         step,
-                        state: Arc::new(run.0.state_at(step)),
+                        state: Arc::new(state),
+                        before: before.map(Arc::new),
                     }
                 })
             })
@@ -196,15 +200,5 @@ impl Categories {
         let had = self.contains(category);
         self.0 &= !Self::bit(*category);
         had
-    }
-}
-
-/// An `Arc` compared by identity, for memos of large values.
-#[derive(Clone, Debug)]
-pub struct Shared<T>(pub Arc<T>);
-
-impl<T> PartialEq for Shared<T> {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
     }
 }

@@ -189,30 +189,17 @@ fn chip_view(c: Chip, lang: RwSignal<Lang>) -> impl IntoView {
 pub fn MessageLanes() -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
-    // The state one step earlier, to say which chips just moved.
-    let before = Memo::new(move |_| {
-        let step = pg.step.get();
-        step.checked_sub(1)
-            .and_then(|previous| {
-                pg.timeline()
-                    .map(|t| std::sync::Arc::new(t.state_at(previous)))
-            })
-            .map(super::context::Shared)
-    });
+    // Chips say where they were one step earlier (the step state carries that state).
     let chips = Memo::new(move |_| {
         pg.state.with(|state| {
             let Some(current) = state else {
                 return Vec::new();
             };
-            before.with(|before| {
-                let messages = &current.state.messages;
-                messages
-                    .iter_from(messages.len().saturating_sub(MAX_RECORDS))
-                    .filter_map(|record| {
-                        chip(record, &current.state, before.as_ref().map(|b| &*b.0))
-                    })
-                    .collect::<Vec<_>>()
-            })
+            let messages = &current.state.messages;
+            messages
+                .iter_from(messages.len().saturating_sub(MAX_RECORDS))
+                .filter_map(|record| chip(record, &current.state, current.before.as_deref()))
+                .collect::<Vec<_>>()
         })
     });
 
