@@ -25,13 +25,19 @@ struct Inner {
 /// Writes elements as markup. Children must be written while their parent is still open: a
 /// write under an element closes everything opened after it, and a write under an element that
 /// was already closed is refused (returns `None`), never misplaced.
-#[derive(Default)]
 pub struct Pen {
     inner: RefCell<Inner>,
 }
 
+impl Default for Pen {
+    fn default() -> Self {
+        Pen::new()
+    }
+}
+
 impl Pen {
     pub fn new() -> Pen {
+        // Handle 0 is the root, so elements are numbered from 1.
         Pen {
             inner: RefCell::new(Inner {
                 next: 1,

@@ -10,7 +10,7 @@
 use super::config::{Limits, MemberConfig, TeamConfig};
 use super::event::{Caption, Event, EventKind, Lang};
 use super::model::{ModelReply, ToolCall};
-use super::sorted_map::ByName;
+use super::sorted_map::{ByName, SortedMap};
 use super::state::TeamState;
 use super::team::{Input, Team};
 use serde_json::json;
@@ -25,10 +25,9 @@ pub struct Timeline {
     /// `checkpoints[k]` is the state after `(k + 1) * CHECKPOINT_INTERVAL` events.
     checkpoints: Vec<TeamState>,
     tip: TeamState,
-    /// Lesson captions by event index (they override the generic caption of that event),
-    /// sorted by index. A sorted vector rather than a map: the browser build pays code size
-    /// for every distinct map type.
-    captions: Vec<(usize, Caption)>,
+    /// Lesson captions by event index (they override the generic caption of that event). A
+    /// `SortedMap`, not a `BTreeMap`: the browser build pays code size for every map type.
+    captions: SortedMap<usize, Caption>,
     intro: Option<Caption>,
 }
 
@@ -39,7 +38,7 @@ impl Timeline {
             initial,
             events: Vec::new(),
             checkpoints: Vec::new(),
-            captions: Vec::new(),
+            captions: SortedMap::new(),
             intro: None,
         }
     }
@@ -124,14 +123,7 @@ impl Timeline {
 
     /// Attaches a lesson caption to event `seq`.
     pub fn set_caption(&mut self, seq: usize, caption: Caption) {
-        match self.captions.binary_search_by(|(k, _)| k.cmp(&seq)) {
-            Ok(i) => {
-                if let Some(slot) = self.captions.get_mut(i) {
-                    slot.1 = caption;
-                }
-            }
-            Err(i) => self.captions.insert(i, (seq, caption)),
-        }
+        self.captions.insert(seq, caption);
     }
 
     /// The lesson caption of step `step` (the step after event `step - 1`), if the lesson wrote one.
@@ -139,12 +131,7 @@ impl Timeline {
         if step == 0 {
             self.intro.as_ref()
         } else {
-            let seq = step - 1;
-            self.captions
-                .binary_search_by(|(k, _)| k.cmp(&seq))
-                .ok()
-                .and_then(|i| self.captions.get(i))
-                .map(|(_, caption)| caption)
+            self.captions.get(&(step - 1))
         }
     }
 

@@ -15,6 +15,16 @@ pub fn in_view(count: usize, offset: f64, item: f64, viewport: f64) -> Range<usi
     first.min(last)..last
 }
 
+/// How many of `count` items lie before (`before`) or after the shown `range`: the size of
+/// the spacer that keeps the box's scroll length.
+pub fn outside(range: &Range<usize>, count: usize, before: bool) -> usize {
+    if before {
+        range.start
+    } else {
+        count.saturating_sub(range.end)
+    }
+}
+
 /// Records a box's scroll offset `now` in `offset` when it has moved by half an item or more
 /// (a smaller move shows the same items, so nothing re-renders).
 pub fn settle(offset: RwSignal<f64>, now: f64, item: f64) {

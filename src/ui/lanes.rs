@@ -13,7 +13,7 @@ use leptos::prelude::*;
 
 use super::context::Playground;
 use super::i18n::{tr, Lang, LangExt};
-use super::in_view::{in_view, settle};
+use super::in_view::{in_view, outside, settle};
 use crate::engine::{MessageRecord, Position, TeamState};
 
 /// Above this many chips a lane scrolls and renders only the chips in view.
@@ -233,12 +233,7 @@ pub fn MessageLanes() -> impl IntoView {
         });
         let spacer = move |before: bool| {
             move || {
-                let range = range.get();
-                let n = if before {
-                    range.start
-                } else {
-                    count.get() - range.end.min(count.get())
-                };
+                let n = outside(&range.get(), count.get(), before);
                 (virtual_list.get() && n > 0).then(|| {
                     view! { <li class="chip-spacer" aria-hidden="true" style=format!("height: {}px", n * CHIP_STEP)></li> }
                 })

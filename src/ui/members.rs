@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::context::Playground;
 use super::i18n::{tr, Lang, LangExt};
-use super::in_view::{in_view, settle, window_width};
+use super::in_view::{in_view, outside, settle, window_width};
 use crate::engine::{MemberState, MemberStatus, TeamState};
 
 /// Above this many members the cards become a scrolling row that renders only what is in view.
@@ -118,13 +118,7 @@ pub fn MemberCards() -> impl IntoView {
     };
     let spacer = move |before: bool| {
         move || {
-            let range = range.get();
-            let count = cards.with(Vec::len);
-            let n = if before {
-                range.start
-            } else {
-                count - range.end.min(count)
-            };
+            let n = outside(&range.get(), cards.with(Vec::len), before);
             (strip.get() && n > 0).then(|| {
                 view! { <span class="member-spacer" aria-hidden="true" style=format!("flex: 0 0 {}px", n * CARD_STEP)></span> }
             })
