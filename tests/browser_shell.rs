@@ -1,5 +1,6 @@
 //! Browser test (headless Chromium): mounts the real playground shell, switches the language
-//! and checks that the lesson titles and lane labels change with it.
+//! and checks that the lesson titles and lane labels change with it, and that the toggle names
+//! the other language (its 中文 is drawn, so its accessible name must carry the words).
 #![cfg(target_arch = "wasm32")]
 
 use agent_team_playground::lessons::catalog;
@@ -15,6 +16,27 @@ fn text_of(root: &web_sys::Element, selector: &str) -> String {
         .unwrap_or_else(|| panic!("{selector} is rendered"))
         .text_content()
         .unwrap_or_default()
+}
+
+/// The toggle offers the other language: "English" as text on the Chinese page; on the English
+/// page 中文 as strokes with no text (no CJK font lookup), named by `aria-label` and `lang`.
+fn assert_toggle_names(toggle: &web_sys::HtmlElement, page_is_zh: bool) {
+    let (label, code) = if page_is_zh {
+        ("English", "en")
+    } else {
+        ("中文", "zh")
+    };
+    assert_eq!(toggle.get_attribute("aria-label").as_deref(), Some(label));
+    assert_eq!(toggle.get_attribute("lang").as_deref(), Some(code));
+    let drawn = toggle.query_selector("svg path").unwrap().is_some();
+    let text = toggle.text_content().unwrap_or_default();
+    if page_is_zh {
+        assert!(!drawn, "the Chinese page shows English as text");
+        assert_eq!(text.trim(), "English");
+    } else {
+        assert!(drawn, "the English page draws 中文");
+        assert_eq!(text.trim(), "", "no CJK text on the English page");
+    }
 }
 
 #[wasm_bindgen_test]
@@ -43,8 +65,10 @@ async fn shell_language_toggle_switches_lesson_titles() {
         .unwrap()
         .unwrap()
         .unchecked_into();
+    assert_toggle_names(&toggle, !before_is_en);
     toggle.click();
     leptos::task::tick().await;
+    assert_toggle_names(&toggle, before_is_en);
     let after = text_of(&root, "[data-testid=lesson-select] option");
     let expected = if before_is_en {
         first.title_zh

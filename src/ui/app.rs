@@ -24,6 +24,29 @@ fn read_link() -> Result<crate::share::LinkState, String> {
     crate::share::parse_fragment(&fragment)
 }
 
+/// "中文" drawn as strokes. As text, these two glyphs were the only CJK characters on the
+/// English page, and laying them out made Chromium search the fallback fonts for a CJK face:
+/// about 8 ms of the first layout (static copies of the first view, 15 fresh loads each). The
+/// button's `aria-label` still says 中文.
+fn chinese_label() -> impl IntoView {
+    view! {
+        <svg
+            class="glyphs"
+            viewBox="0 0 32 16"
+            width="2em"
+            height="1em"
+            fill="none"
+            stroke="currentColor"
+            stroke-width="1.35"
+            stroke-linecap="round"
+            stroke-linejoin="round"
+            aria-hidden="true"
+        >
+            <path d="M2.5 4.5H13.5V10.5H2.5ZM8 1V15M24 1V3M17.5 4.5H30.5M27.5 5Q25 11 18 14.8M20.5 5Q23 11 30.5 14.8" />
+        </svg>
+    }
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     let link = read_link();
@@ -63,16 +86,15 @@ pub fn App() -> impl IntoView {
     // The address bar holds a link to what is on screen (lesson, step, language). It is written
     // once things settle: scrubbing or running changes the step many times a second, each
     // `replaceState` is costly, and Chromium ignores calls beyond a rate limit, which would
-    // leave a stale link behind. The first link (the page as opened) is written at once.
+    // leave a stale link behind. The first link (the page as opened) is written right after
+    // the first paint.
     let write_settled = super::settled::when_settled(|fragment: String| write_link(&fragment));
-    Effect::new(move |previous: Option<()>| {
-        let fragment =
-            crate::share::to_fragment(&pg.lesson_id.get(), pg.step.get(), lang.get().code());
-        if previous.is_none() {
-            write_link(&fragment);
-        } else {
-            write_settled(fragment);
-        }
+    Effect::new(move |_| {
+        write_settled(crate::share::to_fragment(
+            &pg.lesson_id.get(),
+            pg.step.get(),
+            lang.get().code(),
+        ));
     });
 
     let toggle_language = move |_| {
@@ -88,12 +110,9 @@ pub fn App() -> impl IntoView {
     });
 
     // The panels below the fold (diagram, detail, protocols, fork) mount right after the first
-    // paint, so the lesson's caption, cards and lanes show without waiting for them: the frame
-    // callback runs before that paint, the zero timeout after it.
+    // paint, so the lesson's caption, cards and lanes show without waiting for them.
     let below_fold = RwSignal::new(false);
-    request_animation_frame(move || {
-        set_timeout(move || below_fold.set(true), std::time::Duration::ZERO);
-    });
+    super::settled::after_first_paint(move || below_fold.set(true));
 
     let strings = move || lang.get().strings();
     let summary = move || {
@@ -137,9 +156,14 @@ pub fn App() -> impl IntoView {
                         type="button"
                         class="lang-toggle"
                         data-testid="lang-toggle"
+                        aria-label=move || strings().switch_language
+                        lang=move || lang.get().other().code()
                         on:click=toggle_language
                     >
-                        {move || strings().switch_language}
+                        {move || match lang.get() {
+                            Lang::En => chinese_label().into_any(),
+                            Lang::Zh => strings().switch_language.into_any(),
+                        }}
                     </button>
                 </div>
             </header>

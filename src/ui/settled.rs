@@ -2,7 +2,7 @@
 //! session): while the step keeps changing (scrubbing, running) they are held back and done
 //! once, [`SETTLE`] after the last change, and at once when the page is being left, so a reload
 //! right after a step still finds the step stored. Running at 4x (a step every 225 ms) still
-//! writes each step.
+//! writes each step. Also owns [`after_first_paint`], for work the first frame need not wait for.
 
 use std::time::Duration;
 
@@ -10,6 +10,13 @@ use leptos::prelude::*;
 
 /// How long a value must stay put before it is written.
 pub const SETTLE: Duration = Duration::from_millis(200);
+
+/// Runs `f` right after the next paint: the frame callback runs before that paint, the zero
+/// timeout after it. Work that the first view does not show (panels below the fold, the
+/// address bar's first link) waits here so the lesson appears without it.
+pub fn after_first_paint(f: impl FnOnce() + 'static) {
+    request_animation_frame(move || set_timeout(f, Duration::ZERO));
+}
 
 /// Returns a function that hands `write` the latest value it was given, once the values stop
 /// coming for [`SETTLE`] (or when the page is hidden or unloaded).
@@ -30,8 +37,16 @@ pub fn when_settled<T: Send + Sync + 'static>(
     // `pagehide` fires on reload, close and navigation alike (and before a page is frozen).
     let on_hide = window_event_listener(leptos::ev::pagehide, move |_| flush());
     on_cleanup(move || on_hide.remove());
+    let first = StoredValue::new(true);
     move |value: T| {
         pending.set_value(Some(value));
+        // The page as opened is written right after its first paint, not SETTLE later; not
+        // before that paint either: the first `replaceState` of a fresh page took ~10 ms in
+        // a CPU profile of the load, all of it in front of the first lesson.
+        if first.try_update_value(std::mem::take) == Some(true) {
+            after_first_paint(flush);
+            return;
+        }
         let Some(this) = generation.try_update_value(|g| {
             *g += 1;
             *g
