@@ -269,8 +269,8 @@ pub fn MessageLanes() -> impl IntoView {
             <h2 id="lanes-heading">{move || lang.get().strings().messages}</h2>
             <p class="lanes-note">
                 {move || tr(lang.get(),
-                    "“queued” 只证明消息存进了收件箱；没有已读回执。消息要先进入候选、被提交，再随下一次请求发出，模型才看得见。",
-                    "“queued” proves only that the inbox stored it; there are no read receipts. A model sees a message only after it enters a candidate, is committed, and goes out with the next request.")}
+                    "发送回执 “queued” 只证明消息存进了收件箱；没有已读回执。消息要先进入候选、被提交，再随下一次请求发出，模型才看得见。",
+                    "The send receipt “queued” proves only that the inbox stored it; there are no read receipts. A model sees a message only after it enters a candidate, is committed, and goes out with the next request.")}
             </p>
             <Show when=move || pg.state.with(|s| s.as_ref().is_some_and(|s| s.state.messages.len() > MAX_RECORDS))>
                 <p class="lanes-note">
