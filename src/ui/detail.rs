@@ -585,12 +585,7 @@ fn candidate_view(member: &MemberState, lang: Lang) -> impl IntoView {
 
 /// The request index (`data-index`) of the pick button a click landed in, if any.
 fn picked_index(target: Option<web_sys::EventTarget>) -> Option<usize> {
-    use wasm_bindgen::JsCast;
-    let el: web_sys::Element = target?.dyn_into().ok()?;
-    el.closest(".request-pick[data-index]")
-        .ok()
-        .flatten()?
-        .get_attribute("data-index")?
+    super::target::closest_attr(target, ".request-pick[data-index]", "data-index")?
         .parse()
         .ok()
 }

@@ -16,6 +16,7 @@ pub mod sequence_layout;
 pub mod session;
 pub mod settled;
 pub mod svg;
+pub mod target;
 pub mod transport;
 
 pub use app::App;

@@ -257,11 +257,7 @@ pub fn SequenceDiagram() -> impl IntoView {
 
 /// The `data-member` of the lane header an event happened on, if any.
 fn member_of(target: Option<web_sys::EventTarget>) -> Option<String> {
-    let el: web_sys::Element = target?.dyn_into().ok()?;
-    el.closest(".seq-head[data-member]")
-        .ok()
-        .flatten()?
-        .get_attribute("data-member")
+    super::target::closest_attr(target, ".seq-head[data-member]", "data-member")
 }
 
 fn svg_label(lang: Lang) -> &'static str {

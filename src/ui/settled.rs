@@ -38,23 +38,22 @@ pub fn when_settled<T: Send + Sync + 'static>(
     // `pagehide` fires on reload, close and navigation alike (and before a page is frozen).
     let on_hide = window_event_listener(leptos::ev::pagehide, move |_| flush());
     on_cleanup(move || on_hide.remove());
-    let first = StoredValue::new(true);
     move |value: T| {
         pending.set_value(Some(value));
-        // The page as opened is written right after its first paint, not SETTLE later; not
-        // before that paint either: under the CPU profiler the first `replaceState` of a fresh
-        // page showed as ~10 ms in front of the first lesson (without it, ~5 ms on the load
-        // median, within the noise).
-        if first.try_update_value(std::mem::take) == Some(true) {
-            after_first_paint(flush);
-            return;
-        }
         let Some(this) = generation.try_update_value(|g| {
             *g += 1;
             *g
         }) else {
             return;
         };
+        // The page as opened (the first value) is written right after its first paint, not
+        // SETTLE later; not before that paint either: under the CPU profiler the first
+        // `replaceState` of a fresh page showed as ~10 ms in front of the first lesson
+        // (without it, ~5 ms on the load median, within the noise).
+        if this == 1 {
+            after_first_paint(flush);
+            return;
+        }
         set_timeout(
             move || {
                 if generation.try_get_value() == Some(this) {
