@@ -2,7 +2,8 @@
 //! branch the optimizer cannot remove keeps every function of the app in the wasm. Its load
 //! time minus the minimal page's is what the module's size costs (download, validation,
 //! instantiation); the playground's time minus this page's is what running it costs. Built and
-//! measured only when `PERF_SIZE_BASELINE=1` (scripts/perf.sh).
+//! measured by scripts/perf.sh unless `PERF_SIZE_BASELINE=0`; perf.spec.ts also writes the
+//! first-view floor page (`floor.html`) beside it.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {

@@ -3,10 +3,17 @@
 //      panels below the fold mount right after the first paint, and their time is printed too) in
 //      headless Chromium, against a minimal Leptos page built the same way (its heading laid
 //      out; scripts/perf.sh serves it and sets MINIMAL_URL); cold loads in fresh contexts,
-//      interleaved; ratio of medians (budget 1.5x);
+//      interleaved; ratio of medians (budget 1.5x). With FULL_SIZE_URL and FULL_SIZE_DIR (the
+//      default in scripts/perf.sh) two more pages: the minimal page with the whole playground
+//      linked in but not run, and the first-view floor: that page plus the playground's first
+//      view (captured from a real load) as static HTML with the playground's stylesheet, put in
+//      at once when the module has started. The floor runs none of the playground's code, so it
+//      is the least any implementation of this first view, with this module, can take;
 //  (b) scrubbing the engine's generated 100,000-event log (lesson id `stress-100000`): time per
 //      seek-and-render over 200 pseudo-random scrubber positions (budget 16 ms).
 import { test, expect, Browser } from '@playwright/test';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const RUNS = Number(process.env.PERF_LOAD_RUNS ?? 15);
 const SEEKS = 200;
@@ -23,8 +30,10 @@ function line(label: string, xs: number[]) {
   return `${label.padEnd(44)} n=${st.n}  min ${f(st.min)}  median ${f(st.median)}  mean ${f(st.mean)}  p95 ${f(st.p95)}  max ${f(st.max)}  ms`;
 }
 
+type Kind = 'app' | 'minimal' | 'floor';
+
 /** One cold load in a fresh context: ms from navigation start until `ready` holds, and the first frame after. */
-async function coldLoad(browser: Browser, url: string, kind: 'app' | 'minimal') {
+async function coldLoad(browser: Browser, url: string, kind: Kind) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
   await page.addInitScript((kind) => {
@@ -39,8 +48,9 @@ async function coldLoad(browser: Browser, url: string, kind: 'app' | 'minimal') 
       const caption = document.querySelector('[data-testid=caption]');
       return !!card && card.getBoundingClientRect().width > 0 && !!caption && (caption.textContent ?? '').trim() !== '';
     };
-    // Every panel, the ones mounted right after the first paint included.
-    const full = () => kind === 'minimal' || (!!document.querySelector('[data-testid=sequence-diagram]') && !!document.querySelector('[data-testid=fork]'));
+    // Every panel, the ones mounted right after the first paint included (the floor page has
+    // only the first view).
+    const full = () => kind !== 'app' || (!!document.querySelector('[data-testid=sequence-diagram]') && !!document.querySelector('[data-testid=fork]'));
     const observer = new MutationObserver(() => {
       if (w.__readyAt === undefined && ready()) {
         w.__readyAt = performance.now();
@@ -62,22 +72,68 @@ async function coldLoad(browser: Browser, url: string, kind: 'app' | 'minimal') 
   return r;
 }
 
+/** The playground's body and stylesheets at the moment it first counts as rendered. */
+async function captureFirstView(browser: Browser, url: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as any;
+    const observer = new MutationObserver(() => {
+      const card = document.querySelector('[data-testid=member-card]') as HTMLElement | null;
+      const caption = document.querySelector('[data-testid=caption]');
+      if (w.__body === undefined && card && card.getBoundingClientRect().width > 0 && (caption?.textContent ?? '').trim() !== '') {
+        w.__body = document.body.innerHTML;
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => (window as any).__body !== undefined, null, { timeout: 30_000 });
+  const body = await page.evaluate(() => (window as any).__body as string);
+  await context.close();
+  return body;
+}
+
+/**
+ * Writes `floor.html` into the size baseline's directory: its index.html, the playground's
+ * stylesheet, and a listener for Trunk's `TrunkApplicationStarted` event (sent once the module
+ * has started) that swaps the minimal heading for the captured first view. Returns its name.
+ */
+function writeFloorPage(dir: string, body: string) {
+  const index = readFileSync(join(dir, 'index.html'), 'utf8');
+  const styles = readdirSync(dir).filter((name) => name.endsWith('.css'));
+  if (styles.length === 0) throw new Error(`no stylesheet in ${dir}: scripts/perf.sh copies dist/*.css there`);
+  const head = styles.map((name) => `<link rel="stylesheet" href="/${name}">`).join('') +
+    `<script>addEventListener('TrunkApplicationStarted', () => { document.querySelector('[data-testid=minimal-heading]')?.remove(); document.body.insertAdjacentHTML('beforeend', ${JSON.stringify(body).replace(/</g, '\\u003c')}); });</script>`;
+  const at = index.indexOf('<script');
+  if (at < 0) throw new Error(`no <script> in ${dir}/index.html`);
+  writeFileSync(join(dir, 'floor.html'), index.slice(0, at) + head + index.slice(at));
+  return 'floor.html';
+}
+
 test('perf (a): navigation to first lesson rendered vs a minimal Leptos page', async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   const minimalUrl = process.env.MINIMAL_URL;
   // Optional (PERF_SIZE_BASELINE=1 in scripts/perf.sh): the minimal page with the whole
   // playground linked in but not run.
   const fullSizeUrl = process.env.FULL_SIZE_URL || undefined;
-  const app: { ready: number; frame: number; full: number; dcl: number }[] = [];
-  const min: { ready: number; frame: number; full: number; dcl: number }[] = [];
-  const fat: { ready: number; frame: number; full: number; dcl: number }[] = [];
+  const fullSizeDir = process.env.FULL_SIZE_DIR || undefined;
+  type Load = { ready: number; frame: number; full: number; dcl: number };
+  const app: Load[] = [];
+  const min: Load[] = [];
+  const fat: Load[] = [];
+  const floor: Load[] = [];
   await coldLoad(browser, `${baseURL}/`, 'app'); // warm-up (server, browser process), not counted
+  const floorPage = fullSizeUrl && fullSizeDir ? writeFloorPage(fullSizeDir, await captureFirstView(browser, `${baseURL}/`)) : undefined;
   if (minimalUrl) await coldLoad(browser, `${minimalUrl}/`, 'minimal');
   if (fullSizeUrl) await coldLoad(browser, `${fullSizeUrl}/`, 'minimal');
+  if (floorPage) await coldLoad(browser, `${fullSizeUrl}/${floorPage}`, 'floor');
   for (let i = 0; i < RUNS; i++) {
     app.push(await coldLoad(browser, `${baseURL}/`, 'app'));
     if (minimalUrl) min.push(await coldLoad(browser, `${minimalUrl}/`, 'minimal'));
     if (fullSizeUrl) fat.push(await coldLoad(browser, `${fullSizeUrl}/`, 'minimal'));
+    if (floorPage) floor.push(await coldLoad(browser, `${fullSizeUrl}/${floorPage}`, 'floor'));
   }
   const out = ['', `PERF (a) cold load in headless Chromium, ${RUNS} fresh contexts each, interleaved`];
   out.push(line('playground: nav -> first lesson rendered', app.map((r) => r.ready)));
@@ -93,9 +149,14 @@ test('perf (a): navigation to first lesson rendered vs a minimal Leptos page', a
   } else {
     out.push('minimal baseline not served: run scripts/perf.sh for the ratio');
   }
-  if (minimalUrl && fullSizeUrl) {
+  const m = (xs: { ready: number }[]) => stats(xs.map((r) => r.ready)).median;
+  if (minimalUrl && fullSizeUrl && floorPage) {
     out.push(line('minimal page, playground linked in: heading', fat.map((r) => r.ready)));
-    const m = (xs: { ready: number }[]) => stats(xs.map((r) => r.ready)).median;
+    out.push(line('first-view floor: static first view', floor.map((r) => r.ready)));
+    out.push(`SPLIT (medians): module size ${(m(fat) - m(min)).toFixed(1)} ms, the first view's DOM and CSS ${(m(floor) - m(fat)).toFixed(1)} ms, running the playground's code ${(m(app) - m(floor)).toFixed(1)} ms`);
+    out.push(`FLOOR first-view floor / minimal (medians): ${(m(floor) / m(min)).toFixed(2)}x: the least any implementation of this first view with this module takes (budget 1.5x)`);
+  } else if (minimalUrl && fullSizeUrl) {
+    out.push(line('minimal page, playground linked in: heading', fat.map((r) => r.ready)));
     out.push(`SPLIT (medians): module size ${(m(fat) - m(min)).toFixed(1)} ms, running the playground to its first lesson ${(m(app) - m(fat)).toFixed(1)} ms`);
   }
   console.log(out.join('\n'));
