@@ -29,6 +29,8 @@ printf 'perf: first load gzip: playground %s B, minimal page %s B\n' \
 
 FULL_PORT=$((PORT + 2))
 PORTS=("$PORT" "$MIN_PORT")
+FULL_SIZE_URL=""
+FULL_SIZE_DIR=""
 if [ "${PERF_SIZE_BASELINE:-1}" = 1 ]; then
   echo "perf: building the size baseline (trunk build www/minimal-full-size.html --release)"
   trunk build www/minimal-full-size.html --dist target/dist-full-size --release
@@ -37,6 +39,8 @@ if [ "${PERF_SIZE_BASELINE:-1}" = 1 ]; then
   printf 'perf: first load gzip: minimal page with the playground linked in %s B\n' \
     "$(gz target/dist-full-size/*.wasm target/dist-full-size/*.js)"
   PORTS+=("$FULL_PORT")
+  FULL_SIZE_URL="http://127.0.0.1:$FULL_PORT"
+  FULL_SIZE_DIR="$PWD/target/dist-full-size"
 fi
 
 mkdir -p target/e2e
@@ -44,7 +48,7 @@ PIDS=()
 serve() { python3 -m http.server "$1" --bind 127.0.0.1 --directory "$2" > "target/e2e/perf-server-$1.log" 2>&1 & PIDS+=($!); }
 serve "$PORT" dist
 serve "$MIN_PORT" target/dist-minimal
-[ "${PERF_SIZE_BASELINE:-1}" = 1 ] && serve "$FULL_PORT" target/dist-full-size
+if [ -n "$FULL_SIZE_DIR" ]; then serve "$FULL_PORT" "$FULL_SIZE_DIR"; fi
 trap 'kill "${PIDS[@]}" 2>/dev/null || true; wait "${PIDS[@]}" 2>/dev/null || true' EXIT
 for port in "${PORTS[@]}"; do
   for _ in $(seq 1 50); do
@@ -53,12 +57,6 @@ for port in "${PORTS[@]}"; do
   done
   curl -fsS -o /dev/null "http://127.0.0.1:$port/index.html" || { echo "perf: server on $port did not start" >&2; exit 1; }
 done
-FULL_SIZE_URL=""
-FULL_SIZE_DIR=""
-if [ "${PERF_SIZE_BASELINE:-1}" = 1 ]; then
-  FULL_SIZE_URL="http://127.0.0.1:$FULL_PORT"
-  FULL_SIZE_DIR="$PWD/target/dist-full-size"
-fi
 E2E_BASE_URL="http://127.0.0.1:$PORT" MINIMAL_URL="http://127.0.0.1:$MIN_PORT" \
   FULL_SIZE_URL="$FULL_SIZE_URL" FULL_SIZE_DIR="$FULL_SIZE_DIR" \
   timeout 900 node_modules/.bin/playwright test tests/e2e/perf.spec.ts

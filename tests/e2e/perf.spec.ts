@@ -32,11 +32,15 @@ function line(label: string, xs: number[]) {
 
 type Kind = 'app' | 'minimal' | 'floor';
 
-/** One cold load in a fresh context: ms from navigation start until `ready` holds, and the first frame after. */
-async function coldLoad(browser: Browser, url: string, kind: Kind) {
+/**
+ * One cold load in a fresh context: ms from navigation start until `ready` holds, and the first
+ * frame after. With `capture`, also the page's `<body>` markup at that moment (serializing it
+ * delays the frame, so timed loads leave it off).
+ */
+async function coldLoad(browser: Browser, url: string, kind: Kind, capture = false) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   const page = await context.newPage();
-  await page.addInitScript((kind) => {
+  await page.addInitScript(({ kind, capture }) => {
     const w = window as any;
     const ready = () => {
       // Both pages count as rendered once their content is in the DOM and laid out.
@@ -54,45 +58,23 @@ async function coldLoad(browser: Browser, url: string, kind: Kind) {
     const observer = new MutationObserver(() => {
       if (w.__readyAt === undefined && ready()) {
         w.__readyAt = performance.now();
+        if (capture) w.__body = document.body.innerHTML;
         requestAnimationFrame(() => { w.__frameAt = performance.now(); });
       }
       if (w.__fullAt === undefined && full()) w.__fullAt = performance.now();
       if (w.__readyAt !== undefined && w.__fullAt !== undefined) observer.disconnect();
     });
     observer.observe(document, { childList: true, subtree: true, characterData: true });
-  }, kind);
+  }, { kind, capture });
   await page.goto(url);
   await page.waitForFunction(() => (window as any).__frameAt !== undefined && (window as any).__fullAt !== undefined, null, { timeout: 30_000 });
   const r = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     const w = window as any;
-    return { ready: w.__readyAt as number, frame: w.__frameAt as number, full: w.__fullAt as number, dcl: nav.domContentLoadedEventEnd };
+    return { ready: w.__readyAt as number, frame: w.__frameAt as number, full: w.__fullAt as number, dcl: nav.domContentLoadedEventEnd, body: w.__body as string | undefined };
   });
   await context.close();
   return r;
-}
-
-/** The playground's body and stylesheets at the moment it first counts as rendered. */
-async function captureFirstView(browser: Browser, url: string) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-  const page = await context.newPage();
-  await page.addInitScript(() => {
-    const w = window as any;
-    const observer = new MutationObserver(() => {
-      const card = document.querySelector('[data-testid=member-card]') as HTMLElement | null;
-      const caption = document.querySelector('[data-testid=caption]');
-      if (w.__body === undefined && card && card.getBoundingClientRect().width > 0 && (caption?.textContent ?? '').trim() !== '') {
-        w.__body = document.body.innerHTML;
-        observer.disconnect();
-      }
-    });
-    observer.observe(document, { childList: true, subtree: true, characterData: true });
-  });
-  await page.goto(url);
-  await page.waitForFunction(() => (window as any).__body !== undefined, null, { timeout: 30_000 });
-  const body = await page.evaluate(() => (window as any).__body as string);
-  await context.close();
-  return body;
 }
 
 /**
@@ -100,7 +82,8 @@ async function captureFirstView(browser: Browser, url: string) {
  * stylesheet, and a listener for Trunk's `TrunkApplicationStarted` event (sent once the module
  * has started) that swaps the minimal heading for the captured first view. Returns its name.
  */
-function writeFloorPage(dir: string, body: string) {
+function writeFloorPage(dir: string, body: string | undefined) {
+  if (!body) throw new Error('the warm-up load captured no first view');
   const index = readFileSync(join(dir, 'index.html'), 'utf8');
   const styles = readdirSync(dir).filter((name) => name.endsWith('.css'));
   if (styles.length === 0) throw new Error(`no stylesheet in ${dir}: scripts/perf.sh copies dist/*.css there`);
@@ -115,25 +98,30 @@ function writeFloorPage(dir: string, body: string) {
 test('perf (a): navigation to first lesson rendered vs a minimal Leptos page', async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   const minimalUrl = process.env.MINIMAL_URL;
-  // Optional (PERF_SIZE_BASELINE=1 in scripts/perf.sh): the minimal page with the whole
-  // playground linked in but not run.
+  // Set by scripts/perf.sh unless PERF_SIZE_BASELINE=0: where the minimal page with the whole
+  // playground linked in is served from, and its directory (the floor page is written there).
   const fullSizeUrl = process.env.FULL_SIZE_URL || undefined;
   const fullSizeDir = process.env.FULL_SIZE_DIR || undefined;
-  type Load = { ready: number; frame: number; full: number; dcl: number };
+  type Load = Awaited<ReturnType<typeof coldLoad>>;
   const app: Load[] = [];
   const min: Load[] = [];
   const fat: Load[] = [];
   const floor: Load[] = [];
-  await coldLoad(browser, `${baseURL}/`, 'app'); // warm-up (server, browser process), not counted
-  const floorPage = fullSizeUrl && fullSizeDir ? writeFloorPage(fullSizeDir, await captureFirstView(browser, `${baseURL}/`)) : undefined;
+  // Warm-up (server, browser process), not counted; it also captures the first view for the floor.
+  const warm = await coldLoad(browser, `${baseURL}/`, 'app', true);
+  const floorPage = fullSizeUrl && fullSizeDir ? writeFloorPage(fullSizeDir, warm.body) : undefined;
   if (minimalUrl) await coldLoad(browser, `${minimalUrl}/`, 'minimal');
-  if (fullSizeUrl) await coldLoad(browser, `${fullSizeUrl}/`, 'minimal');
-  if (floorPage) await coldLoad(browser, `${fullSizeUrl}/${floorPage}`, 'floor');
+  if (floorPage) {
+    await coldLoad(browser, `${fullSizeUrl}/`, 'minimal');
+    await coldLoad(browser, `${fullSizeUrl}/${floorPage}`, 'floor');
+  }
   for (let i = 0; i < RUNS; i++) {
     app.push(await coldLoad(browser, `${baseURL}/`, 'app'));
     if (minimalUrl) min.push(await coldLoad(browser, `${minimalUrl}/`, 'minimal'));
-    if (fullSizeUrl) fat.push(await coldLoad(browser, `${fullSizeUrl}/`, 'minimal'));
-    if (floorPage) floor.push(await coldLoad(browser, `${fullSizeUrl}/${floorPage}`, 'floor'));
+    if (floorPage) {
+      fat.push(await coldLoad(browser, `${fullSizeUrl}/`, 'minimal'));
+      floor.push(await coldLoad(browser, `${fullSizeUrl}/${floorPage}`, 'floor'));
+    }
   }
   const out = ['', `PERF (a) cold load in headless Chromium, ${RUNS} fresh contexts each, interleaved`];
   out.push(line('playground: nav -> first lesson rendered', app.map((r) => r.ready)));
@@ -150,14 +138,11 @@ test('perf (a): navigation to first lesson rendered vs a minimal Leptos page', a
     out.push('minimal baseline not served: run scripts/perf.sh for the ratio');
   }
   const m = (xs: { ready: number }[]) => stats(xs.map((r) => r.ready)).median;
-  if (minimalUrl && fullSizeUrl && floorPage) {
+  if (minimalUrl && floorPage) {
     out.push(line('minimal page, playground linked in: heading', fat.map((r) => r.ready)));
     out.push(line('first-view floor: static first view', floor.map((r) => r.ready)));
     out.push(`SPLIT (medians): module size ${(m(fat) - m(min)).toFixed(1)} ms, the first view's DOM and CSS ${(m(floor) - m(fat)).toFixed(1)} ms, running the playground's code ${(m(app) - m(floor)).toFixed(1)} ms`);
     out.push(`FLOOR first-view floor / minimal (medians): ${(m(floor) / m(min)).toFixed(2)}x: the least any implementation of this first view with this module takes (budget 1.5x)`);
-  } else if (minimalUrl && fullSizeUrl) {
-    out.push(line('minimal page, playground linked in: heading', fat.map((r) => r.ready)));
-    out.push(`SPLIT (medians): module size ${(m(fat) - m(min)).toFixed(1)} ms, running the playground to its first lesson ${(m(app) - m(fat)).toFixed(1)} ms`);
   }
   console.log(out.join('\n'));
   expect(app.length).toBe(RUNS);
