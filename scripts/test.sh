@@ -35,7 +35,7 @@ if [ "$SIZES_ONLY" = 0 ]; then
 
   step "browser tests: cargo test --target wasm32-unknown-unknown (headless Chromium)"
   WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-60}" \
-    cargo test --locked --target wasm32-unknown-unknown --test 'browser_*'
+    cargo test --locked --target wasm32-unknown-unknown --test browser
 fi
 
 step "release build: trunk build --release"

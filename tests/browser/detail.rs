@@ -2,7 +2,6 @@
 //! panel: they mount the real playground, drive it through its controls (scrubber, member
 //! cards, fork form) and assert on the DOM, using data attributes so they hold in either
 //! language.
-#![cfg(target_arch = "wasm32")]
 
 use agent_team_playground::lessons::{play, PlayOptions};
 use agent_team_playground::ui::App;
@@ -11,9 +10,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-mod common;
+use crate::common;
 use common::below_fold_mounted;
 
 const XSS: &str = "<img src=x onerror=window.__xss=1><script>window.__xss=2</script>";

@@ -1,7 +1,6 @@
 //! Lesson 6 (seed 003): plan approval (P1, P3).
 
-#[path = "golden/support.rs"]
-mod support;
+use crate::support;
 
 use agent_team_playground::engine::*;
 use support::*;

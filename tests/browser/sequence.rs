@@ -1,7 +1,6 @@
 //! Browser tests (headless Chromium) of the sequence diagram: the layout shows parallel work in
 //! lesson 1 and serialised work under a wide lock in lesson 3, stays bounded on a 100,000-event
 //! log, and the mounted diagram draws titled marks, open in-flight bars and selects a member.
-#![cfg(target_arch = "wasm32")]
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -17,8 +16,6 @@ use agent_team_playground::ui::svg::{self, Pen};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn layout_at(timeline: &Timeline, step: usize, lang: Lang) -> SeqLayout {
     layout(timeline.events(), step, &timeline.state_at(step), lang)

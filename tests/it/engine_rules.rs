@@ -1,8 +1,7 @@
 //! Engine-level rule tests that no single lesson pins down completely (M7-M9, K3, L1, D2, T5),
 //! written against `Team::apply` directly.
 
-#[path = "golden/harness.rs"]
-mod harness;
+use crate::harness;
 
 use agent_team_playground::engine::*;
 use harness::*;

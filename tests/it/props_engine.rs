@@ -5,9 +5,8 @@
 //! `state_at` agrees with the live state.
 //!
 //! Cases: 1,000 by default. Set the environment variable `PROPTEST_CASES` to run more, e.g.
-//! `PROPTEST_CASES=10000 cargo test --release --test props_engine`.
+//! `PROPTEST_CASES=10000 cargo test --release --test it props_engine`.
 // proptest draws its randomness natively only; the browser build skips this file.
-#![cfg(not(target_arch = "wasm32"))]
 
 use agent_team_playground::engine::*;
 use proptest::prelude::*;

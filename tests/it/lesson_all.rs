@@ -2,8 +2,7 @@
 //! golden transcript (`UPDATE_GOLDEN=1` refreshes them), captions every step in both languages,
 //! and every caption rule of every lesson points at an event.
 
-#[path = "golden/support.rs"]
-mod support;
+use crate::support;
 
 use agent_team_playground::engine::*;
 use agent_team_playground::lessons::{self, PlayOptions};

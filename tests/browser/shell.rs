@@ -1,14 +1,11 @@
 //! Browser test (headless Chromium): mounts the real playground shell, switches the language
 //! and checks that the lesson titles and lane labels change with it, and that the toggle names
 //! the other language (its 中文 is drawn, so its accessible name must carry the words).
-#![cfg(target_arch = "wasm32")]
 
 use agent_team_playground::lessons::catalog;
 use agent_team_playground::ui::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-
-wasm_bindgen_test_configure!(run_in_browser);
 
 fn text_of(root: &web_sys::Element, selector: &str) -> String {
     root.query_selector(selector)

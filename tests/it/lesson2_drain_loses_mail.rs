@@ -1,7 +1,6 @@
 //! Lesson 2: the same fault between read and commit, append-only vs drain on read (M5, M6).
 
-#[path = "golden/support.rs"]
-mod support;
+use crate::support;
 
 use agent_team_playground::engine::*;
 use agent_team_playground::lessons::{self, PlayOptions};

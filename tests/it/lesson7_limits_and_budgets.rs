@@ -1,7 +1,6 @@
 //! Lesson 7: limits and budgets (M7, L2, L1's stopped and failed).
 
-#[path = "golden/support.rs"]
-mod support;
+use crate::support;
 
 use agent_team_playground::engine::*;
 use support::*;

@@ -1,4 +1,4 @@
-//! Helpers shared by the browser tests (`tests/browser_*.rs`, which include this module).
+//! Helpers shared by the browser tests (`tests/browser/*.rs`).
 
 /// Waits until the panels below the fold (mounted just after the first paint) are there.
 pub async fn below_fold_mounted(root: &web_sys::Element) {

@@ -2,8 +2,7 @@
 //! reload and an explicit recall as forks, and the state after them stays a pure function of
 //! (lesson, options, step)).
 
-#[path = "golden/support.rs"]
-mod support;
+use crate::support;
 
 use agent_team_playground::engine::*;
 use agent_team_playground::lessons::{self, Intervention, PlayOptions};

@@ -1,7 +1,6 @@
 //! Lesson 8: restart and recall (L3).
 
-#[path = "golden/support.rs"]
-mod support;
+use crate::support;
 
 use agent_team_playground::engine::*;
 use support::*;

@@ -1,7 +1,6 @@
 //! Lesson 5 (seed 003): shutdown handshake (P1, P2, P4, P5).
 
-#[path = "golden/support.rs"]
-mod support;
+use crate::support;
 
 use agent_team_playground::engine::*;
 use support::*;

@@ -1,7 +1,6 @@
 //! Lesson 4 (seed 002): spawn, write, review, report, disband (K1, K2, L1, L4, M1, D3).
 
-#[path = "golden/support.rs"]
-mod support;
+use crate::support;
 
 use agent_team_playground::engine::*;
 use support::*;

@@ -2,8 +2,7 @@
 //! request, produces a refusal event with the expected code and a clear English reason, never
 //! a panic; the engine's state stays consistent afterwards.
 
-#[path = "golden/harness.rs"]
-mod harness;
+use crate::harness;
 
 use agent_team_playground::engine::*;
 use harness::*;

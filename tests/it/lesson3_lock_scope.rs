@@ -1,7 +1,6 @@
 //! Lesson 3: lock around check-and-set vs lock around the model call (T5, T6).
 
-#[path = "golden/support.rs"]
-mod support;
+use crate::support;
 
 use agent_team_playground::engine::*;
 use support::*;

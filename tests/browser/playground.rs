@@ -1,7 +1,6 @@
 //! Browser tests (headless Chromium) of the playground's own logic: the transport moves the
 //! step, the lanes place each message by its position (M2, M3), the member cards follow the
 //! status, breakpoints stop `run`, and a bad link shows the error banner.
-#![cfg(target_arch = "wasm32")]
 
 use agent_team_playground::engine::{MemberStatus, Position};
 use agent_team_playground::lessons::{play, PlayOptions};
@@ -9,9 +8,7 @@ use agent_team_playground::ui::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
-
-mod common;
+use crate::common;
 use common::below_fold_mounted;
 
 struct Mounted {

@@ -1,8 +1,7 @@
 //! Lesson 1 (seed 000) end to end: the rules it covers are asserted on the event log and the
 //! state at each relevant step, plus a golden transcript (`UPDATE_GOLDEN=1` refreshes it).
 
-#[path = "golden/support.rs"]
-mod support;
+use crate::support;
 
 use agent_team_playground::engine::*;
 use support::*;

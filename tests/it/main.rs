@@ -1,0 +1,24 @@
+//! The native integration tests, in one binary (`cargo test`): the engine's rules, the
+//! lessons' golden transcripts, the driver's interventions, property tests and hostile replies.
+//! Lesson tests are named `lessonN_...`; a test named after a rule starts with its id
+//! (`m4_...`), so `cargo test m4_` runs the tests of one rule.
+
+mod harness;
+mod support;
+
+mod driver_interventions;
+mod engine_rules;
+mod engine_timeline;
+mod hostile_replies;
+mod lesson1_two_investigators;
+mod lesson2_drain_loses_mail;
+mod lesson3_lock_scope;
+mod lesson4_coder_and_reviewer;
+mod lesson5_shutdown_handshake;
+mod lesson6_plan_approval;
+mod lesson7_limits_and_budgets;
+mod lesson8_restart_and_recall;
+mod lesson_all;
+mod options_json;
+#[cfg(not(target_arch = "wasm32"))]
+mod props_engine;
