@@ -9,7 +9,9 @@
 //! - [`markup`]: the escaped markup writer the sequence diagram draws its marks with.
 //! - `ui` (wasm only): the Leptos view of a timeline.
 
-pub mod engine;
+/// The engine is its own crate (`engine/`), so nothing outside it can reach team state
+/// except through its public API; `crate::engine` names it here.
+pub use agent_team_engine as engine;
 pub mod lessons;
 pub mod markup;
 pub mod share;

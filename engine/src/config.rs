@@ -203,7 +203,7 @@ impl TeamConfig {
             }
         }
         for (path, content) in &self.files {
-            if let Err(reason) = crate::engine::tools::validate_path(path) {
+            if let Err(reason) = crate::tools::validate_path(path) {
                 return Err(ConfigError(reason));
             }
             if content.chars().count() > self.limits.file_chars {
