@@ -76,10 +76,10 @@ fn run(team: &mut Team, messages: usize) -> usize {
 /// The seed's dedup: for each inbox record, scan the whole history for its notification text.
 fn naive_prepare_all(state: &TeamState) -> usize {
     let mut found = 0;
-    for member in state.members.values() {
-        for record in state.inbox_of(&member.name) {
+    for member in state.members().values() {
+        for record in state.inbox_of(&member.name()) {
             let text = mailbox::notification_text(record);
-            if !member.history.iter().any(|e| e.text == text) {
+            if !member.history().iter().any(|e| e.text == text) {
                 found += 1;
             }
         }
@@ -101,7 +101,7 @@ fn main() {
         secs = secs.min(start.elapsed().as_secs_f64());
         base = fresh;
     }
-    let history = base.state().member("t01").unwrap().history.len();
+    let history = base.state().member("t01").unwrap().history().len();
     println!("base: {MESSAGES} messages, {MEMBERS} members, {events} events in {:.3} s (best of {REPEAT})", secs);
     println!("      {:.0} messages/s (sent + prepared + committed + requested), history per teammate ~{history} entries", MESSAGES as f64 / secs);
 
@@ -109,7 +109,7 @@ fn main() {
     let warm = Instant::now();
     run(&mut big, MESSAGES * 10);
     let warm_secs = warm.elapsed().as_secs_f64();
-    let big_history = big.state().member("t01").unwrap().history.len();
+    let big_history = big.state().member("t01").unwrap().history().len();
     let mut secs_big = f64::MAX;
     let mut events = 0;
     for _ in 0..REPEAT {
@@ -134,7 +134,7 @@ fn main() {
         let start = Instant::now();
         let found = naive_prepare_all(team.state());
         let secs = start.elapsed().as_secs_f64();
-        let inbox: usize = team.state().members.values().map(|m| m.inbox.len()).sum();
+        let inbox: usize = team.state().members().values().map(|m| m.inbox().len()).sum();
         println!(
             "seed-style dedup, {label}: one pass over {inbox} inbox records x history took {:.3} s ({:.1} us per record, {found} new)",
             secs,

@@ -21,9 +21,9 @@ fn main() {
         "built {} events in {:.3} s ({} members, {} messages, {} model requests)",
         timeline.len(),
         built,
-        state.members.len(),
-        state.messages.len(),
-        state.requests.len()
+        state.members().len(),
+        state.messages().len(),
+        state.requests().len()
     );
     // The very first seek pays for cold caches and fresh pages; report it on its own.
     let t = Instant::now();
@@ -44,7 +44,7 @@ fn main() {
         let t = Instant::now();
         let state = timeline.state_at(index);
         times.push(t.elapsed().as_secs_f64() * 1e6);
-        checksum += state.event_count;
+        checksum += state.event_count();
     }
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
     let mean = times.iter().sum::<f64>() / times.len() as f64;

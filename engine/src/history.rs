@@ -13,7 +13,8 @@
 
 use super::mailbox::{notification_text, MessageId, MessageRecord};
 use super::model::{ModelReply, ToolCall};
-use super::persist::{PVec, Shared};
+use super::persist::PVec;
+use std::sync::Arc;
 use super::roster::MemberState;
 use serde::{Deserialize, Serialize};
 
@@ -121,7 +122,7 @@ pub struct Candidate {
 /// [`MemberState::has_notification`]).
 pub fn collect_new_mail(
     member: &MemberState,
-    messages: &PVec<Shared<MessageRecord>>,
+    messages: &PVec<Arc<MessageRecord>>,
     prompt: Option<&str>,
 ) -> (Vec<HistoryEntry>, Vec<MessageId>) {
     let mut entries = Vec::new();
@@ -147,7 +148,7 @@ pub fn collect_new_mail(
 }
 
 /// Message ids are dense (`m1` is at index 0), so a lookup is O(chunk).
-pub fn message(messages: &PVec<Shared<MessageRecord>>, id: MessageId) -> Option<&MessageRecord> {
+pub fn message(messages: &PVec<Arc<MessageRecord>>, id: MessageId) -> Option<&MessageRecord> {
     let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
     messages.get(index).map(|shared| &**shared)
 }

@@ -21,6 +21,7 @@
 pub mod config;
 pub mod event;
 pub mod history;
+pub mod invariants;
 pub mod mailbox;
 pub mod model;
 pub mod persist;
@@ -37,10 +38,10 @@ pub use event::{Caption, Category, Event, EventKind, Fault, Lang, Refusal, Refus
 pub use history::{Candidate, EntryRole, HistoryEntry};
 pub use mailbox::{MessageId, MessageKind, MessageRecord, Position, Receipt, ReceiptState};
 pub use model::{ModelReply, ModelRequest, RequestId, StopReason, ToolCall, ToolSpec};
-pub use persist::{PVec, Shared};
+pub use persist::PVec;
 pub use protocol::{ProtocolKind, ProtocolRequest, ProtocolStatus};
 pub use roster::{MemberState, MemberStatus, RoundOutcome, RoundState};
 pub use sorted_map::{ByName, SortedMap};
 pub use state::{RequestStatus, RosterSnapshot, SentRequest, TeamState};
 pub use team::{Input, Team};
-pub use timeline::Timeline;
+pub use timeline::{Recorder, Timeline};

@@ -3,7 +3,8 @@
 //! provider (Anthropic Messages, OpenAI-compatible chat) maps these to and from its own format.
 
 use super::history::{EntryRole, HistoryEntry};
-use super::persist::{PVec, Shared};
+use super::persist::PVec;
+use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::fmt;
@@ -46,8 +47,8 @@ pub struct ModelRequest {
     pub sent_at: u64,
     pub system: String,
     /// The committed history the request was built from (shares storage with the history).
-    pub messages: PVec<Shared<HistoryEntry>>,
-    pub tools: Shared<Vec<ToolSpec>>,
+    pub messages: PVec<Arc<HistoryEntry>>,
+    pub tools: Arc<Vec<ToolSpec>>,
 }
 
 impl ModelRequest {

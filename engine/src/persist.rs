@@ -1,5 +1,4 @@
-//! Structurally shared containers: [`PVec`] (a chunked, append-friendly vector) and
-//! [`Shared`] (an `Arc` with transparent serde).
+//! [`PVec`]: a chunked, append-friendly vector whose clones share their chunks.
 //!
 //! Why they exist: the [`Timeline`](super::timeline::Timeline) keeps a checkpoint of the whole
 //! team every few events so that the UI can scrub. With plain `Vec`s every checkpoint would
@@ -7,13 +6,12 @@
 //! these containers a checkpoint clone bumps one reference count per vector; the first later
 //! write copies the list of chunk pointers (one pointer per 64 elements) and the one chunk it
 //! touches (copy-on-write through `Arc::make_mut`). Elements that are big (history entries,
-//! message records, sent requests) are stored as [`Shared`], so copying a chunk copies pointers.
+//! message records, sent requests) are stored as `Arc`s, so copying a chunk copies pointers.
 //!
 //! `Arc` (not `Rc`) so that a state can live in a `Send + Sync` signal in the UI.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
-use std::ops::Deref;
 use std::sync::Arc;
 
 /// Elements per chunk. Small enough that copy-on-write of one chunk is cheap, large enough
@@ -156,66 +154,6 @@ impl<T: Clone + Serialize> Serialize for PVec<T> {
 impl<'de, T: Clone + Deserialize<'de>> Deserialize<'de> for PVec<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         Vec::<T>::deserialize(deserializer).map(PVec::from)
-    }
-}
-
-/// A shared, copy-on-write value with transparent serde (serde's own `Arc` support needs a
-/// feature this crate does not enable).
-pub struct Shared<T>(Arc<T>);
-
-impl<T> Shared<T> {
-    pub fn new(value: T) -> Self {
-        Shared(Arc::new(value))
-    }
-}
-
-impl<T: Clone> Shared<T> {
-    /// Mutable access; copies the value if a checkpoint still shares it.
-    pub fn make_mut(&mut self) -> &mut T {
-        Arc::make_mut(&mut self.0)
-    }
-}
-
-impl<T> Clone for Shared<T> {
-    fn clone(&self) -> Self {
-        Shared(Arc::clone(&self.0))
-    }
-}
-
-impl<T: Default> Default for Shared<T> {
-    fn default() -> Self {
-        Shared::new(T::default())
-    }
-}
-
-impl<T> Deref for Shared<T> {
-    type Target = T;
-    fn deref(&self) -> &T {
-        &self.0
-    }
-}
-
-impl<T: PartialEq> PartialEq for Shared<T> {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
-    }
-}
-
-impl<T: fmt::Debug> fmt::Debug for Shared<T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-impl<T: Serialize> Serialize for Shared<T> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.0.serialize(serializer)
-    }
-}
-
-impl<'de, T: Deserialize<'de>> Deserialize<'de> for Shared<T> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        T::deserialize(deserializer).map(Shared::new)
     }
 }
 

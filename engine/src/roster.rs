@@ -7,9 +7,11 @@
 
 use super::config::MemberKind;
 use super::history::{Candidate, HistoryEntry};
+use super::event::Fault;
 use super::mailbox::MessageId;
 use super::model::RequestId;
-use super::persist::{PVec, Shared};
+use super::persist::PVec;
+use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 
@@ -73,6 +75,7 @@ pub struct RoundState {
     pub requests_used: u32,
     /// Retries used in this delivery (own budget, L2).
     pub retries_used: u32,
+    /// The request waiting for a reply, if any.
     pub in_flight: Option<RequestId>,
     /// P2: set by an approved shutdown; the loop exits after the current tool round.
     pub should_exit: bool,
@@ -80,46 +83,94 @@ pub struct RoundState {
     pub pending_prompt: Option<String>,
 }
 
-/// One member record plus its transient round.
+/// L1 and T5 in one value: where a member is in its life, carrying what only that stage has.
+/// A round exists exactly while the member is working, and a member waits for the lock only
+/// while idle, so status, occupancy and the round can never disagree.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Lifecycle {
+    /// Registered but not running: spawned, or back from a restart (L3). Needs a recall.
+    Offline,
+    /// Ready for a delivery.
+    Idle,
+    /// Idle, asked to start a round while another member held the lock (hold-lock mode, T6);
+    /// keeps the delivery's prompt until the lock is free.
+    WaitingForLock {
+        /// The task text the delivery carried.
+        prompt: Option<String>,
+    },
+    /// Occupied by one round (T5).
+    Working(RoundState),
+    /// A delivery spent its request budget without a final answer (L2).
+    Stopped,
+    /// A round ended in an error; the member reported it to the lead (L1).
+    Failed,
+    /// Exited after an approved shutdown (P2).
+    Shutdown,
+}
+
+impl Lifecycle {
+    /// The resting stage a status names (`Working` needs a round, so it maps to `Idle`).
+    pub fn resting(status: MemberStatus) -> Lifecycle {
+        match status {
+            MemberStatus::Offline => Lifecycle::Offline,
+            MemberStatus::Idle | MemberStatus::Working => Lifecycle::Idle,
+            MemberStatus::Stopped => Lifecycle::Stopped,
+            MemberStatus::Failed => Lifecycle::Failed,
+            MemberStatus::Shutdown => Lifecycle::Shutdown,
+        }
+    }
+
+    /// The status shown on the member's card.
+    pub fn status(&self) -> MemberStatus {
+        match self {
+            Lifecycle::Offline => MemberStatus::Offline,
+            Lifecycle::Idle | Lifecycle::WaitingForLock { .. } => MemberStatus::Idle,
+            Lifecycle::Working(_) => MemberStatus::Working,
+            Lifecycle::Stopped => MemberStatus::Stopped,
+            Lifecycle::Failed => MemberStatus::Failed,
+            Lifecycle::Shutdown => MemberStatus::Shutdown,
+        }
+    }
+}
+
+/// One member record: what persists between deliveries (T3, T4) plus its lifecycle.
+/// Fields are private to the engine; the getters lend them out.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MemberState {
-    pub name: String,
-    pub role: String,
-    pub kind: MemberKind,
-    pub status: MemberStatus,
+    pub(crate) name: String,
+    pub(crate) role: String,
+    pub(crate) kind: MemberKind,
+    pub(crate) lifecycle: Lifecycle,
     /// L2: deliveries this member accepts.
-    pub delivery_budget: u32,
+    pub(crate) delivery_budget: u32,
     /// Deliveries accepted so far (counts toward the budget).
-    pub deliveries_used: u32,
+    pub(crate) deliveries_used: u32,
     /// Deliveries that ended with a final answer (or an approved shutdown).
-    pub deliveries_completed: u32,
+    pub(crate) deliveries_completed: u32,
     /// The committed history: only grows (T3).
-    pub history: PVec<Shared<HistoryEntry>>,
+    pub(crate) history: PVec<Arc<HistoryEntry>>,
     /// The prepared, not yet committed candidate (M4).
-    pub candidate: Option<Candidate>,
+    pub(crate) candidate: Option<Candidate>,
     /// Ids of the records addressed to this member, in arrival order (never shrinks).
-    pub inbox: PVec<MessageId>,
-    /// Inbox positions before this one are settled (committed or drained): the dedup scan
+    pub(crate) inbox: PVec<MessageId>,
+    /// Inbox positions before this one are done with (committed or drained): the dedup scan
     /// starts here.
-    pub scan_from: usize,
+    pub(crate) scan_from: usize,
     /// M4: the notifications already committed to `history`, as (hash of the full text,
     /// history index). A lookup hashes the candidate text and then compares the full text of
-    /// the entries with that hash, so dedup is by full text; storing small pairs instead of the
-    /// strings keeps checkpoints cheap to copy. An ordered set, not a sorted vector (which
-    /// would be smaller in the wasm): a commit inserts in O(log n), so preparing and committing
-    /// stays proportional to the new mail however long the history is.
-    pub notified_index: Shared<BTreeSet<(u64, usize)>>,
+    /// the entries with that hash, so dedup is by full text; small pairs instead of the strings
+    /// keep checkpoints cheap to copy. An ordered set, so a commit inserts in O(log n) and
+    /// preparing stays proportional to the new mail however long the history is.
+    pub(crate) notified_index: Arc<BTreeSet<(u64, usize)>>,
     /// Every model request this member sent, in order.
-    pub requests: PVec<RequestId>,
-    pub round: Option<RoundState>,
-    /// Waiting for the lock to start a round (hold-lock mode), with the delivery's prompt.
-    pub waiting: Option<Option<String>>,
+    pub(crate) requests: PVec<RequestId>,
     /// An injected fault that strikes at the next preparation.
-    pub armed_fault: Option<super::event::Fault>,
+    pub(crate) armed_fault: Option<Fault>,
 }
 
 impl MemberState {
-    pub fn new(
+    pub(crate) fn new(
         name: &str,
         role: &str,
         kind: MemberKind,
@@ -130,7 +181,7 @@ impl MemberState {
             name: name.to_string(),
             role: role.to_string(),
             kind,
-            status,
+            lifecycle: Lifecycle::resting(status),
             delivery_budget,
             deliveries_used: 0,
             deliveries_completed: 0,
@@ -138,29 +189,115 @@ impl MemberState {
             candidate: None,
             inbox: PVec::new(),
             scan_from: 0,
-            notified_index: Shared::default(),
+            notified_index: Arc::default(),
             requests: PVec::new(),
-            round: None,
-            waiting: None,
             armed_fault: None,
         }
     }
 
+    /// The member's name, unique in the roster.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The role text the lesson or the lead gave it.
+    pub fn role(&self) -> &str {
+        &self.role
+    }
+
+    /// Lead or teammate: decides the tool list (K1, K2).
+    pub fn kind(&self) -> MemberKind {
+        self.kind
+    }
+
+    /// Where the member is in its life (L1), with the round while it works.
+    pub fn lifecycle(&self) -> &Lifecycle {
+        &self.lifecycle
+    }
+
+    /// L1: the status its card shows.
+    pub fn status(&self) -> MemberStatus {
+        self.lifecycle.status()
+    }
+
+    /// The current round, while the member works.
+    pub fn round(&self) -> Option<&RoundState> {
+        match &self.lifecycle {
+            Lifecycle::Working(round) => Some(round),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn round_mut(&mut self) -> Option<&mut RoundState> {
+        match &mut self.lifecycle {
+            Lifecycle::Working(round) => Some(round),
+            _ => None,
+        }
+    }
+
+    /// L2: how many deliveries it accepts.
+    pub fn delivery_budget(&self) -> u32 {
+        self.delivery_budget
+    }
+
+    /// L2: deliveries accepted so far.
+    pub fn deliveries_used(&self) -> u32 {
+        self.deliveries_used
+    }
+
+    /// T1: deliveries that ended with a final answer or an approved shutdown.
+    pub fn deliveries_completed(&self) -> u32 {
+        self.deliveries_completed
+    }
+
+    /// T3: the committed history, oldest first.
+    pub fn history(&self) -> &PVec<Arc<HistoryEntry>> {
+        &self.history
+    }
+
+    /// M4: the candidate being prepared, if any.
+    pub fn candidate(&self) -> Option<&Candidate> {
+        self.candidate.as_ref()
+    }
+
+    /// The ids of every record addressed to this member, in arrival order.
+    pub fn inbox(&self) -> &PVec<MessageId> {
+        &self.inbox
+    }
+
+    /// Every model request this member sent, in order.
+    pub fn requests(&self) -> &PVec<RequestId> {
+        &self.requests
+    }
+
+    /// The fault armed for its next preparation (M5, M6).
+    pub fn armed_fault(&self) -> Option<Fault> {
+        self.armed_fault
+    }
+
+    /// Inbox positions before this one are done with (committed or drained).
+    pub fn scan_from(&self) -> usize {
+        self.scan_from
+    }
+
     /// T5: occupied by a round.
     pub fn busy(&self) -> bool {
-        self.round.is_some()
+        matches!(self.lifecycle, Lifecycle::Working(_))
     }
 
+    /// T6: waiting for the lock to start a round (hold-lock mode).
     pub fn waiting_for_lock(&self) -> bool {
-        self.waiting.is_some()
+        matches!(self.lifecycle, Lifecycle::WaitingForLock { .. })
     }
 
+    /// L2: logical requests used in the current delivery.
     pub fn requests_used_this_delivery(&self) -> u32 {
-        self.round.as_ref().map_or(0, |r| r.requests_used)
+        self.round().map_or(0, |r| r.requests_used)
     }
 
+    /// L2: retries used in the current delivery.
     pub fn retries_used_this_delivery(&self) -> u32 {
-        self.round.as_ref().map_or(0, |r| r.retries_used)
+        self.round().map_or(0, |r| r.retries_used)
     }
 
     /// M4: is a notification with exactly this text already in the committed history?
@@ -171,8 +308,9 @@ impl MemberState {
             .any(|(_, index)| self.history.get(*index).is_some_and(|e| e.text == text))
     }
 
+    /// The request waiting for a reply, if any.
     pub fn in_flight(&self) -> Option<RequestId> {
-        self.round.as_ref().and_then(|r| r.in_flight)
+        self.round().and_then(|r| r.in_flight)
     }
 }
 

@@ -10,9 +10,10 @@ use super::event::{Event, EventKind};
 use super::history::{message, HistoryEntry};
 use super::mailbox::{MessageId, MessageRecord, Position, Receipt};
 use super::model::{ModelReply, ModelRequest, RequestId, ToolSpec};
-use super::persist::{PVec, Shared};
+use super::persist::PVec;
+use std::sync::Arc;
 use super::protocol::{ProtocolRequest, Tracker};
-use super::roster::{MemberState, MemberStatus, RoundOutcome, RoundState};
+use super::roster::{Lifecycle, MemberState, MemberStatus, RoundOutcome, RoundState};
 use super::sorted_map::ByName;
 use super::tools;
 use serde::{Deserialize, Serialize};
@@ -37,36 +38,42 @@ pub struct SentRequest {
     pub error: Option<String>,
 }
 
-/// The whole team after some prefix of the event log.
+/// The whole team after some prefix of the event log. Fields are private to the engine: the
+/// getters lend them out, and only [`TeamState::evolve`] changes them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct TeamState {
-    /// Shared: the config never changes after the start, so checkpoints share it.
-    pub config: Shared<TeamConfig>,
+    /// In an `Arc`: the config never changes after the start, so checkpoints share it.
+    pub(crate) config: Arc<TeamConfig>,
     /// Current contrast modes (a lesson may switch them between acts).
-    pub toggles: Toggles,
-    pub members: ByName<MemberState>,
+    pub(crate) toggles: Toggles,
+    pub(crate) members: ByName<MemberState>,
     /// Roster order for display: the configured members, then spawned ones.
-    pub order: Vec<String>,
-    pub lead: String,
+    pub(crate) order: Vec<String>,
+    /// The lead's name.
+    pub(crate) lead: String,
     /// Every message record ever stored (M1: append-only; `m1` is at index 0).
-    pub messages: PVec<Shared<MessageRecord>>,
+    pub(crate) messages: PVec<Arc<MessageRecord>>,
     /// Every model request ever sent (`r1` is at index 0).
-    pub requests: PVec<Shared<SentRequest>>,
+    pub(crate) requests: PVec<Arc<SentRequest>>,
     /// P1: the protocol tracker.
-    pub protocol: Tracker,
+    pub(crate) protocol: Tracker,
     /// K3: the virtual file system.
-    pub files: ByName<String>,
-    /// M8: first receipt per (sender, idempotency key), sorted by (sender, key). A sorted
-    /// vector rather than nested maps: the browser build pays code size for each map type.
-    pub idempotency: Shared<Vec<(String, String, Receipt)>>,
+    pub(crate) files: ByName<String>,
+    /// M8: the first receipt per sender and idempotency key.
+    pub(crate) idempotency: Arc<ByName<ByName<Receipt>>>,
     /// T6: who holds the host's lock, and who waits for it (hold-lock mode only).
-    pub lock_holder: Option<String>,
-    pub lock_waiters: Vec<String>,
-    pub disbanded: bool,
-    pub event_count: usize,
-    pub now: u64,
-    pub lead_tools: Shared<Vec<ToolSpec>>,
-    pub teammate_tools: Shared<Vec<ToolSpec>>,
+    pub(crate) lock_holder: Option<String>,
+    /// Members waiting for the lock, first come first served.
+    pub(crate) lock_waiters: Vec<String>,
+    /// L4: the team was disbanded; nothing more happens to it.
+    pub(crate) disbanded: bool,
+    /// Events applied so far (the next event's `seq`).
+    pub(crate) event_count: usize,
+    /// Logical time of the last event.
+    pub(crate) now: u64,
+    /// K1, K2: the tool lists, built once per state.
+    pub(crate) lead_tools: Arc<Vec<ToolSpec>>,
+    pub(crate) teammate_tools: Arc<Vec<ToolSpec>>,
 }
 
 /// L3: what survives a page reload (browser storage). Choice: the whole record of the team
@@ -84,10 +91,8 @@ impl RosterSnapshot {
     pub fn of(state: &TeamState) -> RosterSnapshot {
         let mut state = state.clone();
         for member in state.members.values_mut() {
-            member.status = MemberStatus::Offline;
-            member.round = None;
+            member.lifecycle = Lifecycle::Offline;
             member.candidate = None;
-            member.waiting = None;
             member.armed_fault = None;
         }
         state.lock_holder = None;
@@ -101,7 +106,7 @@ impl RosterSnapshot {
             .collect();
         for index in in_flight {
             if let Some(r) = state.requests.get_mut(index) {
-                r.make_mut().status = RequestStatus::Abandoned;
+                Arc::make_mut(r).status = RequestStatus::Abandoned;
             }
         }
         RosterSnapshot {
@@ -131,11 +136,7 @@ impl RosterSnapshot {
 impl TeamState {
     /// M8: the first receipt of `from`'s send with idempotency `key`, if there was one.
     pub fn receipt_for_key(&self, from: &str, key: &str) -> Option<&Receipt> {
-        self.idempotency
-            .binary_search_by(|(f, k, _)| (f.as_str(), k.as_str()).cmp(&(from, key)))
-            .ok()
-            .and_then(|i| self.idempotency.get(i))
-            .map(|(_, _, receipt)| receipt)
+        self.idempotency.get(from).and_then(|keys| keys.get(key))
     }
 
     /// The state before any event. The configured members are registered by the host and
@@ -158,16 +159,16 @@ impl TeamState {
         TeamState {
             toggles: config.toggles,
             files: config.files.clone(),
-            lead_tools: Shared::new(tools::specs_for(MemberKind::Lead, config.allow_write)),
-            teammate_tools: Shared::new(tools::specs_for(MemberKind::Teammate, config.allow_write)),
-            config: Shared::new(config),
+            lead_tools: Arc::new(tools::specs_for(MemberKind::Lead, config.allow_write)),
+            teammate_tools: Arc::new(tools::specs_for(MemberKind::Teammate, config.allow_write)),
+            config: Arc::new(config),
             members,
             order,
             lead,
             messages: PVec::new(),
             requests: PVec::new(),
             protocol: Tracker::new(),
-            idempotency: Shared::default(),
+            idempotency: Arc::default(),
             lock_holder: None,
             lock_waiters: Vec::new(),
             disbanded: false,
@@ -177,6 +178,71 @@ impl TeamState {
     }
 
     // ----- queries (what the UI reads) -----
+
+    /// The configuration the team started from.
+    pub fn config(&self) -> &TeamConfig {
+        &self.config
+    }
+
+    /// The contrast modes in force (M6, T6).
+    pub fn toggles(&self) -> Toggles {
+        self.toggles
+    }
+
+    /// Every member, keyed by name.
+    pub fn members(&self) -> &ByName<MemberState> {
+        &self.members
+    }
+
+    /// Member names in roster order (configured members, then spawned ones).
+    pub fn order(&self) -> &[String] {
+        &self.order
+    }
+
+    /// Every message record ever stored, `m1` first (M1: append-only).
+    pub fn messages(&self) -> &PVec<Arc<MessageRecord>> {
+        &self.messages
+    }
+
+    /// Every model request ever sent, `r1` first.
+    pub fn requests(&self) -> &PVec<Arc<SentRequest>> {
+        &self.requests
+    }
+
+    /// P1: the protocol tracker, by request id.
+    pub fn protocol(&self) -> &Tracker {
+        &self.protocol
+    }
+
+    /// K3: the lesson's virtual files.
+    pub fn files(&self) -> &ByName<String> {
+        &self.files
+    }
+
+    /// T6: who holds the host's lock.
+    pub fn lock_holder(&self) -> Option<&str> {
+        self.lock_holder.as_deref()
+    }
+
+    /// T6: who waits for the lock (hold-lock mode), first come first served.
+    pub fn lock_waiters(&self) -> &[String] {
+        &self.lock_waiters
+    }
+
+    /// L4: whether the team was disbanded.
+    pub fn disbanded(&self) -> bool {
+        self.disbanded
+    }
+
+    /// How many events made this state.
+    pub fn event_count(&self) -> usize {
+        self.event_count
+    }
+
+    /// Logical time of the last event.
+    pub fn now(&self) -> u64 {
+        self.now
+    }
 
     pub fn member(&self, name: &str) -> Option<&MemberState> {
         self.members.get(name)
@@ -333,7 +399,7 @@ impl TeamState {
         self.protocol.values()
     }
 
-    pub fn tools_of(&self, kind: MemberKind) -> Shared<Vec<ToolSpec>> {
+    pub fn tools_of(&self, kind: MemberKind) -> Arc<Vec<ToolSpec>> {
         match kind {
             MemberKind::Lead => self.lead_tools.clone(),
             MemberKind::Teammate => self.teammate_tools.clone(),
@@ -349,12 +415,12 @@ impl TeamState {
     // ----- the reducer -----
 
     /// Applies one event. See the module invariant.
-    pub fn evolve(&mut self, event: &Event) {
+    pub(crate) fn evolve(&mut self, event: &Event) {
         self.event_count += 1;
         self.now = event.time;
         match &event.kind {
             EventKind::MessageQueued { record } => {
-                self.messages.push(Shared::new(record.clone()));
+                self.messages.push(Arc::new(record.clone()));
                 if let Some(m) = self.members.get_mut(&record.to) {
                     m.inbox.push(record.id);
                 }
@@ -364,16 +430,10 @@ impl TeamState {
                         to: record.to.clone(),
                         state: super::mailbox::ReceiptState::Queued,
                     };
-                    let receipts = self.idempotency.make_mut();
-                    match receipts.binary_search_by(|(from, k, _)| {
-                        (from.as_str(), k.as_str()).cmp(&(record.from.as_str(), key.as_str()))
-                    }) {
-                        Ok(i) => {
-                            if let Some(slot) = receipts.get_mut(i) {
-                                slot.2 = receipt;
-                            }
-                        }
-                        Err(i) => receipts.insert(i, (record.from.clone(), key.clone(), receipt)),
+                    let receipts = Arc::make_mut(&mut self.idempotency);
+                    receipts.or_insert_with(record.from.clone(), ByName::new);
+                    if let Some(keys) = receipts.get_mut(&record.from) {
+                        keys.insert(key.clone(), receipt);
                     }
                 }
             }
@@ -410,13 +470,13 @@ impl TeamState {
                 for entry in candidate.entries {
                     self.append_entry(member, entry);
                 }
-                if let Some(round) = self.members.get_mut(member).and_then(|m| m.round.as_mut()) {
+                if let Some(round) = self.members.get_mut(member).and_then(MemberState::round_mut) {
                     round.pending_prompt = None;
                 }
                 self.advance_scan(member);
             }
             EventKind::ModelRequested { request } => {
-                self.requests.push(Shared::new(SentRequest {
+                self.requests.push(Arc::new(SentRequest {
                     request: request.clone(),
                     status: RequestStatus::InFlight,
                     finished_at: None,
@@ -425,7 +485,7 @@ impl TeamState {
                 }));
                 if let Some(m) = self.members.get_mut(&request.member) {
                     m.requests.push(request.id);
-                    if let Some(round) = m.round.as_mut() {
+                    if let Some(round) = m.round_mut() {
                         if request.attempt == 0 {
                             round.requests_used += 1;
                         }
@@ -434,7 +494,7 @@ impl TeamState {
                 }
             }
             EventKind::RetryScheduled { member, .. } => {
-                if let Some(round) = self.members.get_mut(member).and_then(|m| m.round.as_mut()) {
+                if let Some(round) = self.members.get_mut(member).and_then(MemberState::round_mut) {
                     round.retries_used += 1;
                 }
             }
@@ -450,7 +510,7 @@ impl TeamState {
                     None,
                     event.time,
                 );
-                if let Some(round) = self.members.get_mut(member).and_then(|m| m.round.as_mut()) {
+                if let Some(round) = self.members.get_mut(member).and_then(MemberState::round_mut) {
                     round.in_flight = None;
                 }
                 self.append_entry(member, HistoryEntry::assistant(reply));
@@ -468,7 +528,7 @@ impl TeamState {
                     Some(error.clone()),
                     event.time,
                 );
-                if let Some(round) = self.members.get_mut(member).and_then(|m| m.round.as_mut()) {
+                if let Some(round) = self.members.get_mut(member).and_then(MemberState::round_mut) {
                     round.in_flight = None;
                 }
             }
@@ -494,7 +554,9 @@ impl TeamState {
                 self.lock_holder = Some(member.clone());
                 self.lock_waiters.retain(|w| w != member);
                 if let Some(m) = self.members.get_mut(member) {
-                    m.waiting = None;
+                    if m.waiting_for_lock() {
+                        m.lifecycle = Lifecycle::Idle;
+                    }
                 }
             }
             EventKind::LockReleased { member } => {
@@ -505,7 +567,9 @@ impl TeamState {
             EventKind::LockWaiting { member, prompt, .. } => {
                 self.lock_waiters.push(member.clone());
                 if let Some(m) = self.members.get_mut(member) {
-                    m.waiting = Some(prompt.clone());
+                    m.lifecycle = Lifecycle::WaitingForLock {
+                        prompt: prompt.clone(),
+                    };
                 }
             }
             EventKind::ProtocolOpened { request } => {
@@ -524,7 +588,7 @@ impl TeamState {
                 }
             }
             EventKind::ShouldExitSet { member, .. } => {
-                if let Some(round) = self.members.get_mut(member).and_then(|m| m.round.as_mut()) {
+                if let Some(round) = self.members.get_mut(member).and_then(MemberState::round_mut) {
                     round.should_exit = true;
                 }
             }
@@ -552,7 +616,7 @@ impl TeamState {
             } => {
                 if let Some(m) = self.members.get_mut(member) {
                     m.deliveries_used = *delivery;
-                    m.round = Some(RoundState {
+                    m.lifecycle = Lifecycle::Working(RoundState {
                         delivery: *delivery,
                         requests_used: 0,
                         retries_used: 0,
@@ -566,7 +630,7 @@ impl TeamState {
                 member, outcome, ..
             } => {
                 if let Some(m) = self.members.get_mut(member) {
-                    m.round = None;
+                    m.lifecycle = Lifecycle::resting(outcome.status());
                     m.candidate = None;
                     if matches!(outcome, RoundOutcome::Answered | RoundOutcome::Shutdown) {
                         m.deliveries_completed += 1;
@@ -574,8 +638,13 @@ impl TeamState {
                 }
             }
             EventKind::StatusChanged { member, to, .. } => {
+                // A round's start and end already moved the lifecycle (the round is the
+                // working stage); this event only narrates them. Other changes (recall,
+                // disband) rest the member in the named status.
                 if let Some(m) = self.members.get_mut(member) {
-                    m.status = *to;
+                    if !m.busy() && *to != MemberStatus::Working {
+                        m.lifecycle = Lifecycle::resting(*to);
+                    }
                 }
             }
             EventKind::RosterRestored { snapshot } => {
@@ -610,7 +679,7 @@ impl TeamState {
 
     fn message_mut(&mut self, id: MessageId) -> Option<&mut MessageRecord> {
         let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
-        self.messages.get_mut(index).map(Shared::make_mut)
+        self.messages.get_mut(index).map(Arc::make_mut)
     }
 
     fn mark_drained(&mut self, id: MessageId) {
@@ -630,7 +699,7 @@ impl TeamState {
         let Some(index) = usize::try_from(id.0).ok().and_then(|i| i.checked_sub(1)) else {
             return;
         };
-        if let Some(sent) = self.requests.get_mut(index).map(Shared::make_mut) {
+        if let Some(sent) = self.requests.get_mut(index).map(Arc::make_mut) {
             sent.status = status;
             sent.finished_at = Some(at);
             sent.reply = reply;
@@ -645,12 +714,11 @@ impl TeamState {
         };
         let index = m.history.len();
         if entry.is_notification() {
-            m.notified_index
-                .make_mut()
+            Arc::make_mut(&mut m.notified_index)
                 .insert((super::roster::text_hash(&entry.text), index));
         }
         let notifies = entry.notifies.clone();
-        m.history.push(Shared::new(entry));
+        m.history.push(Arc::new(entry));
         for id in notifies {
             if let Some(r) = self.message_mut(id) {
                 if r.notified_at.is_none() {

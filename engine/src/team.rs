@@ -22,7 +22,7 @@ use super::event::{Event, EventKind, Fault, Refusal, RefusalCode};
 use super::history::{collect_new_mail, Candidate};
 use super::mailbox::{char_len, MessageId, MessageKind, MessageRecord, Receipt, ReceiptState};
 use super::model::{ModelReply, ModelRequest, RequestId};
-use super::roster::{MemberStatus, RoundOutcome};
+use super::roster::{Lifecycle, MemberStatus, RoundOutcome};
 use super::state::{RequestStatus, RosterSnapshot, TeamState};
 use super::tools::system_prompt;
 use serde::{Deserialize, Serialize};
@@ -108,8 +108,15 @@ impl Team {
 
     /// The only mutator. Never panics on anything a model or learner can send.
     pub fn apply(&mut self, input: Input) -> Vec<Event> {
+        #[cfg(debug_assertions)]
+        let before = self.state.clone();
         self.handle(input);
-        std::mem::take(&mut self.out)
+        let events = std::mem::take(&mut self.out);
+        #[cfg(debug_assertions)]
+        if let Err(broken) = super::invariants::check(&before, &self.state, &events) {
+            panic!("engine invariant broken: {broken}");
+        }
+        events
     }
 
     pub(super) fn emit(&mut self, actor: Option<&str>, kind: EventKind) {
@@ -140,7 +147,7 @@ impl Team {
     }
 
     pub(super) fn set_status(&mut self, name: &str, to: MemberStatus) {
-        let Some(from) = self.state.members.get(name).map(|m| m.status) else {
+        let Some(from) = self.state.members.get(name).map(|m| m.status()) else {
             return;
         };
         if from != to {
@@ -153,6 +160,19 @@ impl Team {
                 },
             );
         }
+    }
+
+    /// A round's start and end change the lifecycle themselves (`RoundStarted`,
+    /// `RoundFinished`); this event names the change for the log and the captions.
+    fn narrate_status(&mut self, name: &str, from: MemberStatus, to: MemberStatus) {
+        self.emit(
+            Some(name),
+            EventKind::StatusChanged {
+                member: name.to_string(),
+                from,
+                to,
+            },
+        );
     }
 
     fn handle(&mut self, input: Input) {
@@ -381,18 +401,18 @@ impl Team {
             self.refuse_unknown_member(name);
             return;
         };
-        let refusal = match member.status {
+        let refusal = match member.status() {
             MemberStatus::Offline => Some((RefusalCode::MemberOffline, format!("{name} is offline: recall it before delivering work"))),
             MemberStatus::Stopped | MemberStatus::Failed => Some((
                 RefusalCode::MemberNotIdle,
-                format!("{name} is {}; nothing restarts by itself: recall it first", member.status.as_str()),
+                format!("{name} is {}; nothing restarts by itself: recall it first", member.status().as_str()),
             )),
             MemberStatus::Shutdown => Some((RefusalCode::MemberShutDown, format!("{name} has shut down; recall it to use it again"))),
             MemberStatus::Working => Some((
                 RefusalCode::MemberBusy,
                 format!(
                     "{name} is already working on delivery {}; one member never runs two rounds at once",
-                    member.round.as_ref().map_or(0, |r| r.delivery)
+                    member.round().map_or(0, |r| r.delivery)
                 ),
             )),
             MemberStatus::Idle if member.busy() => Some((RefusalCode::MemberBusy, format!("{name} is occupied"))),
@@ -465,7 +485,7 @@ impl Team {
                 prompt,
             },
         );
-        self.set_status(name, MemberStatus::Working);
+        self.narrate_status(name, MemberStatus::Idle, MemberStatus::Working);
         if !self.state.toggles.hold_lock_during_model_call {
             self.emit(
                 Some(name),
@@ -479,7 +499,7 @@ impl Team {
 
     /// One turn of the member loop: exit, stop, or prepare-commit-request.
     fn advance(&mut self, name: &str) {
-        let Some(round) = self.state.members.get(name).and_then(|m| m.round.clone()) else {
+        let Some(round) = self.state.members.get(name).and_then(|m| m.round().cloned()) else {
             return;
         };
         if round.should_exit {
@@ -510,7 +530,7 @@ impl Team {
             let Some(member) = self.state.members.get(name) else {
                 return false;
             };
-            let prompt = member.round.as_ref().and_then(|r| r.pending_prompt.clone());
+            let prompt = member.round().and_then(|r| r.pending_prompt.clone());
             let (entries, message_ids) =
                 collect_new_mail(member, &self.state.messages, prompt.as_deref());
             let base_len = member.history.len();
@@ -606,7 +626,7 @@ impl Team {
 
     /// Spends one retry if the budget allows (emits `RetryScheduled`).
     fn use_retry(&mut self, name: &str, reason: &str) -> bool {
-        let Some(round) = self.state.members.get(name).and_then(|m| m.round.as_ref()) else {
+        let Some(round) = self.state.members.get(name).and_then(|m| m.round()) else {
             return false;
         };
         let budget = self.state.config.limits.retry_budget;
@@ -630,7 +650,7 @@ impl Team {
         let Some(member) = self.state.members.get(name) else {
             return;
         };
-        let Some(round) = member.round.as_ref() else {
+        let Some(round) = member.round() else {
             return;
         };
         let logical = if attempt == 0 {
@@ -740,7 +760,7 @@ impl Team {
                 .state
                 .members
                 .get(&name)
-                .and_then(|m| m.round.as_ref())
+                .and_then(|m| m.round())
                 .is_some_and(|r| r.should_exit);
             let outcome = if exit {
                 RoundOutcome::Shutdown
@@ -842,7 +862,7 @@ impl Team {
                 final_text,
             },
         );
-        self.set_status(name, status);
+        self.narrate_status(name, MemberStatus::Working, status);
         if self.state.holds_lock(name) {
             self.emit(
                 Some(name),
@@ -880,8 +900,10 @@ impl Team {
             .state
             .members
             .get(&next)
-            .and_then(|m| m.waiting.clone())
-            .flatten();
+            .and_then(|m| match m.lifecycle() {
+                Lifecycle::WaitingForLock { prompt } => prompt.clone(),
+                _ => None,
+            });
         self.begin_round(&next, prompt);
     }
 
@@ -890,7 +912,7 @@ impl Team {
             self.refuse_unknown_member(name);
             return;
         };
-        match member.status {
+        match member.status() {
             MemberStatus::Offline | MemberStatus::Stopped | MemberStatus::Failed | MemberStatus::Shutdown => {
                 let history_len = member.history.len();
                 self.emit(None, EventKind::MemberRecalled { member: name.to_string(), history_len });
@@ -921,7 +943,7 @@ impl Team {
         }
         let names: Vec<String> = self.state.order.clone();
         for name in &names {
-            let status = self.state.members.get(name).map(|m| m.status);
+            let status = self.state.members.get(name).map(|m| m.status());
             if !matches!(
                 status,
                 Some(MemberStatus::Offline) | Some(MemberStatus::Shutdown) | None

@@ -32,7 +32,8 @@ pub struct Timeline {
 }
 
 impl Timeline {
-    pub fn new(initial: TeamState) -> Timeline {
+    /// An empty log starting at `initial`. Engine-only: a timeline is made by a [`Recorder`].
+    pub(crate) fn new(initial: TeamState) -> Timeline {
         Timeline {
             tip: initial.clone(),
             initial,
@@ -44,7 +45,7 @@ impl Timeline {
     }
 
     /// Appends one event (as emitted by the team that started from `initial`).
-    pub fn push(&mut self, event: Event) {
+    pub(crate) fn push(&mut self, event: Event) {
         self.tip.evolve(&event);
         self.events.push(event);
         if self.events.len().is_multiple_of(CHECKPOINT_INTERVAL) {
@@ -52,10 +53,24 @@ impl Timeline {
         }
     }
 
-    pub fn extend(&mut self, events: impl IntoIterator<Item = Event>) {
-        for event in events {
-            self.push(event);
+    /// The first `len` events of this timeline, with their captions: a prefix of a log the
+    /// engine made is itself such a log.
+    pub fn prefix(&self, len: usize) -> Timeline {
+        if len >= self.events.len() {
+            return self.clone();
         }
+        let mut prefix = Timeline::new(self.initial.clone());
+        for event in &self.events[..len] {
+            prefix.push(event.clone());
+        }
+        prefix.intro = self.intro.clone();
+        prefix.captions = self
+            .captions
+            .iter()
+            .filter(|(step, _)| **step <= len)
+            .map(|(step, caption)| (*step, caption.clone()))
+            .collect();
+        prefix
     }
 
     pub fn events(&self) -> &[Event] {
@@ -263,6 +278,57 @@ impl Timeline {
             }
         }
         timeline
+    }
+}
+
+/// A team and the timeline of everything that happened to it: the one way a timeline is made,
+/// so every timeline is exactly what the engine emitted.
+#[derive(Clone, Debug)]
+pub struct Recorder {
+    team: Team,
+    timeline: Timeline,
+}
+
+impl Recorder {
+    /// Starts recording `team` from its current state.
+    pub fn new(team: Team) -> Recorder {
+        let timeline = Timeline::new(team.state().clone());
+        Recorder { team, timeline }
+    }
+
+    /// Applies one input to the team and records the events it caused; returns them.
+    pub fn apply(&mut self, input: Input) -> &[Event] {
+        let events = self.team.apply(input);
+        let from = self.timeline.len();
+        for event in events {
+            self.timeline.push(event);
+        }
+        &self.timeline.events()[from..]
+    }
+
+    /// The team as it is now.
+    pub fn team(&self) -> &Team {
+        &self.team
+    }
+
+    /// The state after everything recorded so far.
+    pub fn state(&self) -> &TeamState {
+        self.team.state()
+    }
+
+    /// The timeline so far.
+    pub fn timeline(&self) -> &Timeline {
+        &self.timeline
+    }
+
+    /// Captions are lesson content laid over the log; they never change what happened.
+    pub fn set_intro(&mut self, caption: Caption) {
+        self.timeline.set_intro(caption);
+    }
+
+    /// Stops recording and hands over the timeline.
+    pub fn finish(self) -> Timeline {
+        self.timeline
     }
 }
 

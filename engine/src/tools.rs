@@ -559,7 +559,7 @@ impl Team {
                 "{} ({}): {}, {}, deliveries {}/{}, inbox {} records",
                 m.name,
                 m.role,
-                m.status.as_str(),
+                m.status().as_str(),
                 if m.busy() { "busy" } else { "not busy" },
                 m.deliveries_used,
                 m.delivery_budget,

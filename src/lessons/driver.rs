@@ -21,7 +21,9 @@
 //! the state after a reload or a recall stays a pure function of (lesson, options, step).
 
 use super::{resolve_rule, Action, Lesson, ScriptOutcome, ScriptedModel, Wait};
-use crate::engine::{EventKind, Fault, Input, ModelRequest, RequestId, Team, Timeline, Toggles};
+use crate::engine::{
+    EventKind, Fault, Input, ModelRequest, Recorder, RequestId, Team, Timeline, Toggles,
+};
 use serde::{Deserialize, Serialize};
 
 /// A learner's change to a run, anchored at an event index.
@@ -137,8 +139,7 @@ struct Pending {
 }
 
 struct Driver<'a> {
-    team: Team,
-    timeline: Timeline,
+    recorder: Recorder,
     script: &'a ScriptedModel,
     options: &'a PlayOptions,
     applied: Vec<bool>,
@@ -152,11 +153,10 @@ pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, P
     config.toggles.drain_on_read |= options.toggles.drain_on_read;
     config.toggles.hold_lock_during_model_call |= options.toggles.hold_lock_during_model_call;
     let team = Team::new(config).map_err(|e| PlayError::InvalidConfig(e.0))?;
-    let mut timeline = Timeline::new(team.state().clone());
-    timeline.set_intro(lesson.intro.clone());
+    let mut recorder = Recorder::new(team);
+    recorder.set_intro(lesson.intro.clone());
     let mut driver = Driver {
-        team,
-        timeline,
+        recorder,
         script: &lesson.script,
         options,
         applied: vec![false; options.interventions.len()],
@@ -186,7 +186,7 @@ pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, P
             return Err(PlayError::TooLong(MAX_INPUTS));
         }
     }
-    let mut timeline = driver.timeline;
+    let mut timeline = driver.recorder.finish();
     for rule in &lesson.captions {
         if let Some(seq) = resolve_rule(rule, timeline.events()) {
             timeline.set_caption(seq, rule.caption.clone());
@@ -209,7 +209,7 @@ pub fn resolve_captions(lesson: &Lesson, timeline: &Timeline) -> Vec<usize> {
 
 impl Driver<'_> {
     fn occupied(&self, member: &str) -> bool {
-        self.team
+        self.recorder
             .state()
             .member(member)
             .is_some_and(|m| m.busy() || m.waiting_for_lock())
@@ -217,20 +217,25 @@ impl Driver<'_> {
 
     fn apply(&mut self, input: Input) {
         self.inputs += 1;
-        let events = self.team.apply(input);
-        for event in &events {
-            if let EventKind::ModelRequested { request } = &event.kind {
-                self.schedule(request, event.seq);
-            }
+        let requests: Vec<(ModelRequest, usize)> = self
+            .recorder
+            .apply(input)
+            .iter()
+            .filter_map(|event| match &event.kind {
+                EventKind::ModelRequested { request } => Some((request.clone(), event.seq)),
+                _ => None,
+            })
+            .collect();
+        for (request, seq) in &requests {
+            self.schedule(request, *seq);
         }
-        self.timeline.extend(events);
         self.interventions();
     }
 
     /// L3: a page reload. The roster snapshot (what browser storage keeps) is restored: every
     /// member offline with its history, every in-flight request abandoned.
     fn reload(&mut self) {
-        let snapshot = self.team.roster_snapshot();
+        let snapshot = self.recorder.team().roster_snapshot();
         self.apply(Input::Restore {
             snapshot: Box::new(snapshot),
         });
@@ -278,7 +283,7 @@ impl Driver<'_> {
             return false;
         };
         let next = self.pending.swap_remove(index);
-        let now = next.due.max(self.team.now());
+        let now = next.due.max(self.recorder.team().now());
         self.apply(Input::Tick { now });
         let input = match next.outcome {
             ScriptOutcome::Reply { reply } => Input::ModelReplied {
@@ -297,14 +302,14 @@ impl Driver<'_> {
 
     fn interventions(&mut self) {
         loop {
-            let len = self.timeline.len();
+            let len = self.recorder.timeline().len();
             let Some(index) = (0..self.applied.len())
                 .find(|&i| !self.applied[i] && self.options.interventions[i].at() <= len)
             else {
                 return;
             };
             self.applied[index] = true;
-            let lead = self.team.state().lead_name().to_string();
+            let lead = self.recorder.state().lead_name().to_string();
             match &self.options.interventions[index] {
                 Intervention::ReplaceReply { .. } => {}
                 Intervention::InjectFault { member, fault, .. } => {

@@ -32,16 +32,16 @@ pub fn transcript(title: &str, timeline: &Timeline) -> String {
         let _ = writeln!(
             out,
             "{} ({}): {}, deliveries {}/{}, history {} entries, requests {}",
-            m.name,
-            m.role,
-            m.status.as_str(),
-            m.deliveries_used,
-            m.delivery_budget,
-            m.history.len(),
-            m.requests.len()
+            m.name(),
+            m.role(),
+            m.status().as_str(),
+            m.deliveries_used(),
+            m.delivery_budget(),
+            m.history().len(),
+            m.requests().len()
         );
     }
-    for record in state.messages.iter() {
+    for record in state.messages().iter() {
         let position = state
             .message_position(record.id)
             .map(|p| p.name())

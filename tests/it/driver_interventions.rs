@@ -46,19 +46,19 @@ fn l3_reload_intervention_sets_every_member_offline_and_keeps_histories() {
     assert!(restored >= at);
     let before = forked.state_at(restored);
     let after = forked.state_at(restored + 1);
-    assert_eq!(after.members.len(), before.members.len());
-    for (name, member) in &after.members {
-        assert_eq!(member.status, MemberStatus::Offline, "{name} is offline");
+    assert_eq!(after.members().len(), before.members().len());
+    for (name, member) in after.members() {
+        assert_eq!(member.status(), MemberStatus::Offline, "{name} is offline");
         assert_eq!(
-            member.history,
-            before.member(name).expect("same roster").history,
+            member.history(),
+            before.member(name).expect("same roster").history(),
             "{name}'s history survived"
         );
     }
     // The reader's request was in flight: the reload abandons it, and its late outcome is
     // refused as stale.
     let in_flight: Vec<RequestId> = before
-        .requests
+        .requests()
         .iter()
         .filter(|r| r.status == RequestStatus::InFlight)
         .map(|r| r.request.id)
@@ -82,9 +82,9 @@ fn l3_reload_intervention_sets_every_member_offline_and_keeps_histories() {
         .any(|(c, _)| *c == RefusalCode::MemberOffline));
     assert!(forked
         .final_state()
-        .members
+        .members()
         .values()
-        .all(|m| m.status == MemberStatus::Offline));
+        .all(|m| m.status() == MemberStatus::Offline));
     assert!(events_of(&forked, "member_recalled", "").is_empty());
 }
 
@@ -101,8 +101,8 @@ fn l3_reload_intervention_does_what_the_lesson_reload_does() {
     assert_eq!(second, restored + 1, "the intervention reloads right away");
     let once = base.state_at(restored + 1);
     let twice = forked.state_at(second + 1);
-    assert_eq!(once.members, twice.members);
-    assert_eq!(once.requests, twice.requests);
+    assert_eq!(once.members(), twice.members());
+    assert_eq!(once.requests(), twice.requests());
 }
 
 #[test]
@@ -124,7 +124,7 @@ fn l3_recall_intervention_restores_history() {
     let recalled = first_seq(&forked, "member_recalled", "");
     assert_eq!(recalled, restored + 1, "listed order at the same boundary");
     let before_reload = forked.state_at(restored);
-    let reader_history = &before_reload.member("reader").expect("reader").history;
+    let reader_history = &before_reload.member("reader").expect("reader").history();
     assert!(!reader_history.is_empty());
     assert!(matches!(
         &forked.events()[recalled].kind,
@@ -133,11 +133,11 @@ fn l3_recall_intervention_restores_history() {
     ));
     let after_recall = forked.state_at(recalled + 2);
     let reader = after_recall.member("reader").expect("reader");
-    assert_eq!(reader.status, MemberStatus::Idle);
-    assert_eq!(&reader.history, reader_history, "the same history is back");
+    assert_eq!(reader.status(), MemberStatus::Idle);
+    assert_eq!(&reader.history(), reader_history, "the same history is back");
     for other in ["lead", "reviewer"] {
         assert_eq!(
-            after_recall.member(other).expect("member").status,
+            after_recall.member(other).expect("member").status(),
             MemberStatus::Offline,
             "{other} is not recalled behind your back"
         );
@@ -146,7 +146,7 @@ fn l3_recall_intervention_restores_history() {
     // the main.py source it read before the reload without reading it again.
     let end = forked.final_state();
     let reader_end = end.member("reader").expect("reader");
-    assert!(reader_end.history.len() >= reader_history.len());
+    assert!(reader_end.history().len() >= reader_history.len());
 }
 
 #[test]
@@ -156,7 +156,7 @@ fn l3_recall_intervention_brings_back_a_member_the_lesson_leaves_offline() {
         base.final_state()
             .member("reviewer")
             .expect("reviewer")
-            .status,
+            .status(),
         MemberStatus::Offline
     );
     let restored = first_seq(&base, "roster_restored", "");
@@ -164,7 +164,7 @@ fn l3_recall_intervention_brings_back_a_member_the_lesson_leaves_offline() {
         .state_at(restored)
         .member("reviewer")
         .expect("reviewer")
-        .history
+        .history()
         .clone();
     let forked = play_with(
         L8,
@@ -181,8 +181,8 @@ fn l3_recall_intervention_brings_back_a_member_the_lesson_leaves_offline() {
             if member == "reviewer" && *history_len == reviewer_history.len()
     ));
     let reviewer_end = forked.final_state().member("reviewer").expect("reviewer");
-    assert_eq!(reviewer_end.status, MemberStatus::Idle);
-    assert_eq!(reviewer_end.history, reviewer_history);
+    assert_eq!(reviewer_end.status(), MemberStatus::Idle);
+    assert_eq!(reviewer_end.history(), &reviewer_history);
 }
 
 #[test]
@@ -215,8 +215,8 @@ fn l3_recall_intervention_refusals_come_from_the_engine() {
     let base = play(L8);
     assert_eq!(forked.len(), base.len() + 2);
     assert_eq!(
-        forked.final_state().members.len(),
-        base.final_state().members.len()
+        forked.final_state().members().len(),
+        base.final_state().members().len()
     );
 }
 
@@ -256,9 +256,9 @@ fn l3_reload_and_recall_interventions_are_deterministic() {
     // The second reload sends the two recalled members offline again.
     assert!(first
         .final_state()
-        .members
+        .members()
         .values()
-        .all(|m| m.status == MemberStatus::Offline));
+        .all(|m| m.status() == MemberStatus::Offline));
 }
 
 #[test]

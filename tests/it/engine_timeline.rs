@@ -4,12 +4,9 @@
 use agent_team_playground::engine::*;
 use agent_team_playground::lessons::{self, PlayOptions};
 
+/// The state after `index` events, replayed from the start with no checkpoint.
 fn replay(timeline: &Timeline, index: usize) -> TeamState {
-    let mut state = timeline.initial_state().clone();
-    for event in &timeline.events()[..index] {
-        state.evolve(event);
-    }
-    state
+    timeline.prefix(index).final_state().clone()
 }
 
 #[test]
@@ -61,7 +58,7 @@ fn stress_log_has_the_requested_length_and_seeks_exactly() {
         );
     }
     let state = timeline.final_state();
-    assert!(state.messages.len() > 100);
+    assert!(state.messages().len() > 100);
     assert!(timeline
         .events()
         .iter()

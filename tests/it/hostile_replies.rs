@@ -378,8 +378,8 @@ fn at_least_thirty_hostile_replies_each_get_a_clear_refusal() {
         );
         // Nothing outside the rules happened: no stored message was changed, no file changed.
         let after = team.state();
-        assert_eq!(after.files, before.files, "{}", case.name);
-        for (a, b) in before.messages.iter().zip(after.messages.iter()) {
+        assert_eq!(after.files(), before.files(), "{}", case.name);
+        for (a, b) in before.messages().iter().zip(after.messages().iter()) {
             assert_eq!(a, b, "{}", case.name);
         }
         // The model sees an error result when a tool call was refused.
@@ -443,7 +443,7 @@ fn protocol_abuse_is_refused_and_the_tracker_is_unchanged() {
     );
     assert_eq!(refusal_codes(&events), [RefusalCode::WrongRequestKind]);
     assert_eq!(
-        team.state().protocol.get("shutdown-1").map(|r| r.status),
+        team.state().protocol().get("shutdown-1").map(|r| r.status),
         Some(ProtocolStatus::Pending)
     );
     // reader approves, then approves again.
@@ -462,7 +462,7 @@ fn protocol_abuse_is_refused_and_the_tracker_is_unchanged() {
     );
     assert_eq!(refusal_codes(&events), [RefusalCode::AlreadyDecided]);
     assert_eq!(
-        team.state().protocol.get("shutdown-1").map(|r| r.status),
+        team.state().protocol().get("shutdown-1").map(|r| r.status),
         Some(ProtocolStatus::Rejected)
     );
 }

@@ -41,21 +41,21 @@ fn step_after(timeline: &Timeline, name: &str, actor: &str, needle: &str) -> usi
 fn t1_roster_records_name_role_history_occupancy_status_deliveries() {
     let timeline = play(ID);
     let start = timeline.state_at(0);
-    let names: Vec<&str> = start.members_in_order().map(|m| m.name.as_str()).collect();
+    let names: Vec<&str> = start.members_in_order().map(|m| m.name()).collect();
     assert_eq!(names, ["lead", "reader", "reviewer"]);
     for m in start.members_in_order() {
-        assert_eq!(m.status, MemberStatus::Idle);
+        assert_eq!(m.status(), MemberStatus::Idle);
         assert!(!m.busy());
-        assert_eq!(m.deliveries_used, 0);
-        assert!(m.history.is_empty());
+        assert_eq!(m.deliveries_used(), 0);
+        assert!(m.history().is_empty());
     }
     let end = timeline.final_state();
     let reader = end.member("reader").unwrap();
     assert_eq!(
         (
-            reader.role.as_str(),
-            reader.deliveries_used,
-            reader.deliveries_completed
+            reader.role(),
+            reader.deliveries_used(),
+            reader.deliveries_completed()
         ),
         ("reader", 2, 2)
     );
@@ -68,7 +68,7 @@ fn t2_histories_are_separate_until_a_message_hands_over() {
     let has_source = |name: &str| {
         end.member(name)
             .unwrap()
-            .history
+            .history()
             .iter()
             .any(|e| e.text == "print(6 * 7)")
     };
@@ -80,11 +80,11 @@ fn t2_histories_are_separate_until_a_message_hands_over() {
     // reader learns 42 only through reviewer's explicit message, never through the file.
     let reader = end.member("reader").unwrap();
     assert!(!reader
-        .history
+        .history()
         .iter()
         .any(|e| e.role == EntryRole::Tool && e.text == "42"));
     assert!(reader
-        .history
+        .history()
         .iter()
         .any(|e| e.is_notification() && e.text.contains("from reviewer") && e.text.contains("42")));
 }
@@ -131,9 +131,9 @@ fn t4_a_round_ends_but_the_member_record_persists() {
     let finished = step_after(&timeline, "round_finished", "reader", "reported the source");
     let state = timeline.state_at(finished);
     let reader = state.member("reader").unwrap();
-    assert!(reader.round.is_none(), "the round (the carrier) is gone");
-    assert_eq!(reader.history.len(), 6, "the history persists");
-    assert_eq!(reader.deliveries_used, 1);
+    assert!(reader.round().is_none(), "the round (the carrier) is gone");
+    assert_eq!(reader.history().len(), 6, "the history persists");
+    assert_eq!(reader.deliveries_used(), 1);
 }
 
 #[test]
@@ -222,10 +222,10 @@ fn m2_m3_queued_is_not_seen_and_the_in_flight_request_never_changes() {
     // The inbox count never says what the model knows: at the queued step the inbox has 2
     // records, the model has seen 1.
     let reader = state.member("reader").unwrap();
-    assert_eq!(reader.inbox.len(), 2);
+    assert_eq!(reader.inbox().len(), 2);
     assert_eq!(
         reader
-            .history
+            .history()
             .iter()
             .filter(|e| e.is_notification())
             .count(),
@@ -240,25 +240,25 @@ fn m4_preparation_appends_notifications_and_deletes_nothing() {
     let before = timeline.state_at(prepared - 1);
     let after = timeline.state_at(prepared);
     let reader = after.member("reader").unwrap();
-    let candidate = reader.candidate.as_ref().unwrap();
+    let candidate = reader.candidate().unwrap();
     assert_eq!(
         candidate.base_len,
-        before.member("reader").unwrap().history.len()
+        before.member("reader").unwrap().history().len()
     );
     assert_eq!(candidate.message_ids, vec![MessageId(4)]);
     assert_eq!(candidate.entries[0].text, "[inbox m4] message from reviewer: expected.txt says the expected output is 42. Please compare it with main.py.");
     assert_eq!(
-        reader.inbox.to_vec(),
+        reader.inbox().to_vec(),
         vec![MessageId(1), MessageId(4)],
         "nothing deleted"
     );
-    assert_eq!(after.messages.len(), before.messages.len());
+    assert_eq!(after.messages().len(), before.messages().len());
     // Each notification appears once in the final history.
     let end = timeline.final_state();
     let texts: Vec<&str> = end
         .member("reader")
         .unwrap()
-        .history
+        .history()
         .iter()
         .filter(|e| e.is_notification())
         .map(|e| e.text.as_str())
@@ -292,7 +292,7 @@ fn d2_summary_says_read_not_run_and_no_tool_runs_code() {
         .text;
     assert!(summary.contains("was not run"));
     assert!(!summary.to_lowercase().contains("ran it") && !summary.contains("output 42"));
-    for sent in end.requests.iter() {
+    for sent in end.requests().iter() {
         assert!(sent
             .request
             .tool_names()

@@ -17,7 +17,7 @@ fn m5_discarded_candidate_is_read_again() {
         after_discard.message_position(MessageId(1)),
         Some(Position::Queued)
     );
-    assert!(after_discard.member("reader").unwrap().candidate.is_none());
+    assert!(after_discard.member("reader").unwrap().candidate().is_none());
     let prepares = events_of(&timeline, "candidate_prepared", "reader");
     match (&prepares[0].kind, &prepares[1].kind) {
         (
@@ -38,7 +38,7 @@ fn m5_discarded_candidate_is_read_again() {
     let reader = end.member("reader").unwrap();
     assert_eq!(
         reader
-            .history
+            .history()
             .iter()
             .filter(|e| e.notifies.contains(&MessageId(1)))
             .count(),
@@ -58,7 +58,7 @@ fn m6_drain_on_read_loses_the_message_when_a_fault_strikes() {
     assert!(!end
         .member("reader")
         .unwrap()
-        .history
+        .history()
         .iter()
         .any(|e| e.notifies.contains(&MessageId(2))));
     let lost: Vec<_> = timeline

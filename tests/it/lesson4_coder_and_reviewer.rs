@@ -38,7 +38,7 @@ fn k1_k2_each_role_has_its_explicit_tool_list() {
         ]
     );
     assert_eq!(
-        end.files.get("add.py").map(String::as_str),
+        end.files().get("add.py").map(String::as_str),
         Some("def add(a, b):\n    return a + b\n")
     );
 }
@@ -75,7 +75,7 @@ fn d3_m1_a_forged_sender_is_ignored_and_the_host_binds_the_sender() {
         .any(|(code, why)| *code == RefusalCode::SenderIgnored && why.contains("bob")));
     let end = timeline.final_state();
     let report = end
-        .messages
+        .messages()
         .iter()
         .find(|r| r.body.contains("Approved by bob"))
         .unwrap();
@@ -97,9 +97,9 @@ fn l4_disband_reports_every_unread_record() {
         Some(Position::Undelivered)
     );
     assert!(end
-        .members
+        .members()
         .values()
-        .all(|m| m.status == MemberStatus::Offline));
+        .all(|m| m.status() == MemberStatus::Offline));
     // Nothing can happen to a disbanded team.
     let mut team = Team::from_state(end.clone());
     let events = team.apply(Input::StartRound {

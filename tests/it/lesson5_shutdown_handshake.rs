@@ -23,7 +23,7 @@ fn p1_one_state_machine_correlated_by_request_id() {
         ]
     );
     // Every shutdown message carries the request id it belongs to.
-    for r in end.messages.iter().filter(|r| {
+    for r in end.messages().iter().filter(|r| {
         matches!(
             r.kind,
             MessageKind::ShutdownRequest | MessageKind::ShutdownResponse
@@ -37,7 +37,7 @@ fn p1_one_state_machine_correlated_by_request_id() {
     // Queryable at any step: at the step after shutdown-1 opened, it is pending.
     let opened = events_of(&timeline, "protocol_opened", "lead")[0].seq;
     assert_eq!(
-        timeline.state_at(opened + 1).protocol["shutdown-1"].status,
+        timeline.state_at(opened + 1).protocol()["shutdown-1"].status,
         ProtocolStatus::Pending
     );
 }
@@ -46,7 +46,7 @@ fn p1_one_state_machine_correlated_by_request_id() {
 fn p2_reject_while_writing_then_approve_finish_the_tool_round_and_exit_as_shutdown() {
     let timeline = play(ID);
     let end = timeline.final_state();
-    let rejected = &end.protocol["shutdown-1"];
+    let rejected = &end.protocol()["shutdown-1"];
     assert!(rejected
         .response
         .as_deref()
@@ -56,7 +56,7 @@ fn p2_reject_while_writing_then_approve_finish_the_tool_round_and_exit_as_shutdo
     assert!(end
         .member("lead")
         .unwrap()
-        .history
+        .history()
         .iter()
         .any(|e| e.is_notification() && e.text.contains("middle of writing")));
     // Approve: should_exit set, the rest of the tool round still ran, then exit as shutdown.
@@ -76,7 +76,7 @@ fn p2_reject_while_writing_then_approve_finish_the_tool_round_and_exit_as_shutdo
             .any(|e| e.kind.name() == "model_requested"),
         "no new request after approval"
     );
-    assert_eq!(end.member("alice").unwrap().status, MemberStatus::Shutdown);
+    assert_eq!(end.member("alice").unwrap().status(), MemberStatus::Shutdown);
     assert!(refusals(&timeline)
         .iter()
         .any(|(c, _)| *c == RefusalCode::MemberShutDown));
@@ -133,8 +133,8 @@ fn p5_duplicate_and_unknown_responses_are_refused_and_leave_the_tracker_unchange
             .find(|e| matches!(&e.kind, EventKind::Refused { refusal } if refusal.code == code && refusal.reason.contains(needle)))
             .unwrap_or_else(|| panic!("no {code:?} refusal"));
         assert_eq!(
-            timeline.state_at(event.seq).protocol,
-            timeline.state_at(event.seq + 1).protocol
+            timeline.state_at(event.seq).protocol(),
+            timeline.state_at(event.seq + 1).protocol()
         );
     }
     let decided = timeline

@@ -12,8 +12,8 @@ fn p3_teammate_submits_lead_rejects_with_feedback_teammate_revises_lead_approves
 {
     let timeline = play(ID);
     let end = timeline.final_state();
-    let plan1 = &end.protocol["plan-1"];
-    let plan2 = &end.protocol["plan-2"];
+    let plan1 = &end.protocol()["plan-1"];
+    let plan2 = &end.protocol()["plan-2"];
     assert_eq!(
         (plan1.from.as_str(), plan1.to.as_str(), plan1.status),
         ("alice", "lead", ProtocolStatus::Rejected)
@@ -27,7 +27,7 @@ fn p3_teammate_submits_lead_rejects_with_feedback_teammate_revises_lead_approves
     // The feedback reached alice's history before she revised.
     let revise = opened[1].seq;
     let alice = timeline.state_at(revise).member("alice").cloned().unwrap();
-    assert!(alice.history.iter().any(|e| e.is_notification()
+    assert!(alice.history().iter().any(|e| e.is_notification()
         && e.text.contains("plan_approval_response")
         && e.text.contains("keep the API")));
     // No write before the approval; the write after it.
@@ -51,7 +51,7 @@ fn p3_teammate_submits_lead_rejects_with_feedback_teammate_revises_lead_approves
         .collect();
     assert_eq!(writes.len(), 1);
     assert!(writes[0] > approved_at);
-    assert!(end.files["auth.py"].contains("sha256"));
+    assert!(end.files()["auth.py"].contains("sha256"));
 }
 
 #[test]
@@ -62,7 +62,7 @@ fn p1_plan_and_shutdown_share_pending_approved_rejected() {
     assert_eq!(kinds, [ProtocolKind::Plan, ProtocolKind::Plan]);
     let opened = events_of(&timeline, "protocol_opened", "alice")[0].seq;
     assert_eq!(
-        timeline.state_at(opened + 1).protocol["plan-1"].status,
+        timeline.state_at(opened + 1).protocol()["plan-1"].status,
         ProtocolStatus::Pending
     );
 }

@@ -18,12 +18,12 @@ fn m7_full_inbox_and_oversized_body_give_an_error_result_and_an_event() {
     assert!(codes.contains(&RefusalCode::InboxFull));
     assert!(codes.contains(&RefusalCode::BodyTooLong));
     let end = timeline.final_state();
-    assert_eq!(end.member("reader").unwrap().inbox.len(), 8);
+    assert_eq!(end.member("reader").unwrap().inbox().len(), 8);
     // The lead's model sees the errors as tool results marked as errors.
     let errors: Vec<&str> = end
         .member("lead")
         .unwrap()
-        .history
+        .history()
         .iter()
         .filter(|e| e.role == EntryRole::Tool && e.is_error)
         .map(|e| e.text.as_str())
@@ -31,7 +31,7 @@ fn m7_full_inbox_and_oversized_body_give_an_error_result_and_an_event() {
     assert_eq!(errors.len(), 2);
     assert!(errors[0].starts_with("inbox_full") && errors[1].starts_with("body_too_long"));
     // Nothing was cut: no stored body is longer than 600 characters.
-    assert!(end.messages.iter().all(|r| r.body.chars().count() <= 600));
+    assert!(end.messages().iter().all(|r| r.body.chars().count() <= 600));
 }
 
 #[test]
@@ -39,10 +39,10 @@ fn m7_history_cap_fails_the_round_and_reports_to_the_lead() {
     let timeline = play(ID);
     let end = timeline.final_state();
     let archivist = end.member("archivist").unwrap();
-    assert_eq!(archivist.history.len(), 80);
-    assert_eq!(archivist.status, MemberStatus::Failed);
+    assert_eq!(archivist.history().len(), 80);
+    assert_eq!(archivist.status(), MemberStatus::Failed);
     assert!(end
-        .messages
+        .messages()
         .iter()
         .any(|r| r.from == "archivist" && r.to == "lead" && r.body.contains("history limit")));
 }
@@ -51,7 +51,7 @@ fn m7_history_cap_fails_the_round_and_reports_to_the_lead() {
 fn l2_request_budget_stops_a_delivery_and_retries_do_not_consume_logical_requests() {
     let timeline = play(ID);
     let end = timeline.final_state();
-    assert_eq!(end.member("scout").unwrap().status, MemberStatus::Stopped);
+    assert_eq!(end.member("scout").unwrap().status(), MemberStatus::Stopped);
     assert_eq!(end.member_requests("scout").len(), 4);
     // reader's failed request and its retry share logical request 1.
     let reader: Vec<(u32, u32, u32)> = end
@@ -61,13 +61,8 @@ fn l2_request_budget_stops_a_delivery_and_retries_do_not_consume_logical_request
         .collect();
     assert_eq!(reader, [(1, 1, 0), (1, 1, 1), (2, 1, 0)]);
     let retry = events_of(&timeline, "retry_scheduled", "reader")[0].seq;
-    let round = timeline
-        .state_at(retry + 1)
-        .member("reader")
-        .unwrap()
-        .round
-        .clone()
-        .unwrap();
+    let state = timeline.state_at(retry + 1);
+    let round = state.member("reader").unwrap().round().unwrap();
     assert_eq!((round.requests_used, round.retries_used), (1, 1));
 }
 
@@ -83,8 +78,8 @@ fn l2_a_third_delivery_is_refused_and_the_member_stays_as_it_is() {
     let before = timeline.state_at(refusal.seq);
     let after = timeline.state_at(refusal.seq + 1);
     assert_eq!(before.member("reader"), after.member("reader"));
-    assert_eq!(after.member("reader").unwrap().status, MemberStatus::Idle);
-    assert_eq!(after.member("reader").unwrap().deliveries_used, 2);
+    assert_eq!(after.member("reader").unwrap().status(), MemberStatus::Idle);
+    assert_eq!(after.member("reader").unwrap().deliveries_used(), 2);
 }
 
 #[test]
@@ -92,9 +87,9 @@ fn l1_stopped_and_failed_members_do_not_restart_by_themselves() {
     let timeline = play(ID);
     assert!(codes(&timeline).contains(&RefusalCode::MemberNotIdle));
     let end = timeline.final_state();
-    assert_eq!(end.member("scout").unwrap().status, MemberStatus::Stopped);
+    assert_eq!(end.member("scout").unwrap().status(), MemberStatus::Stopped);
     assert_eq!(
-        end.member("archivist").unwrap().status,
+        end.member("archivist").unwrap().status(),
         MemberStatus::Failed
     );
 }

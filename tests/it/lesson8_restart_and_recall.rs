@@ -14,13 +14,13 @@ fn l3_after_reload_every_member_is_offline_until_recalled_with_its_history() {
     let before = timeline.state_at(restored);
     let after = timeline.state_at(restored + 1);
     assert!(after
-        .members
+        .members()
         .values()
-        .all(|m| m.status == MemberStatus::Offline));
-    for (name, member) in &after.members {
+        .all(|m| m.status() == MemberStatus::Offline));
+    for (name, member) in after.members() {
         assert_eq!(
-            member.history,
-            before.member(name).unwrap().history,
+            member.history(),
+            before.member(name).unwrap().history(),
             "{name}'s history survived"
         );
     }
@@ -45,7 +45,7 @@ fn l3_after_reload_every_member_is_offline_until_recalled_with_its_history() {
         .iter()
         .any(|e| e.text == "print(6 * 7)"));
     assert_eq!(
-        end.member("reviewer").unwrap().status,
+        end.member("reviewer").unwrap().status(),
         MemberStatus::Offline,
         "nobody is recalled behind your back"
     );
@@ -58,16 +58,16 @@ fn l3_the_roster_snapshot_survives_json_as_browser_storage_would_keep_it() {
     let json = team.roster_snapshot().to_json();
     let back = RosterSnapshot::from_json(&json).unwrap();
     assert_eq!(back, team.roster_snapshot());
-    let mut fresh = Team::new(TeamConfig::clone(&back.state.config)).unwrap();
+    let mut fresh = Team::new(TeamConfig::clone(&back.state.config())).unwrap();
     let events = fresh.apply(Input::Restore {
         snapshot: Box::new(back),
     });
     assert_eq!(events.len(), 1);
     assert!(fresh
         .state()
-        .members
+        .members()
         .values()
-        .all(|m| m.status == MemberStatus::Offline));
-    assert_eq!(fresh.state().member("reader").unwrap().history.len(), 10);
+        .all(|m| m.status() == MemberStatus::Offline));
+    assert_eq!(fresh.state().member("reader").unwrap().history().len(), 10);
     assert!(RosterSnapshot::from_json("{\"version\": 99}").is_err());
 }

@@ -20,7 +20,7 @@ fn every_lesson_plays_to_the_end_and_matches_its_golden_transcript() {
             info.id
         );
         assert!(
-            end.requests
+            end.requests()
                 .iter()
                 .all(|r| r.status != RequestStatus::InFlight),
             "{}: a request is still in flight",
