@@ -81,7 +81,7 @@ pub fn CaptionBar() -> impl IntoView {
         let lang = pg.lang.get();
         pg.state.with(|state| {
             state.as_ref().map(|s| {
-                let toggles = &s.state.toggles;
+                let toggles = &s.state.toggles();
                 let inbox = if toggles.drain_on_read {
                     tr(
                         lang,

@@ -488,10 +488,10 @@ fn request_view(data: RequestData, limit: RwSignal<usize>, lang: Lang) -> impl I
 
 /// The member's history section: the last `limit` committed entries.
 fn history_view(member: &MemberState, limit: RwSignal<usize>, lang: Lang) -> impl IntoView {
-    let total = member.history.len();
+    let total = member.history().len();
     let first = total.saturating_sub(limit.get_untracked().max(WINDOW));
     let entries = member
-        .history
+        .history()
         .iter_from(first)
         .enumerate()
         .map(|(i, entry)| entry_item(EntryView::of(first + i, entry), None, lang))
@@ -515,7 +515,7 @@ fn history_view(member: &MemberState, limit: RwSignal<usize>, lang: Lang) -> imp
 
 /// The member's current candidate: the committed base plus the entries it adds (marked).
 fn candidate_view(member: &MemberState, lang: Lang) -> impl IntoView {
-    let Some(candidate) = member.candidate.as_ref() else {
+    let Some(candidate) = member.candidate() else {
         return view! {
             <div class="detail-candidate" data-testid="detail-candidate" data-present="false">
                 <h3>{tr(lang, "候选", "Candidate")}</h3>
@@ -634,22 +634,22 @@ pub fn MemberDetail() -> impl IntoView {
                 .into_any(),
             ),
             Some(name) => with_member(&|state, member| {
-                let step = state.event_count;
+                let step = state.event_count();
                 let line = match lang {
                     Lang::Zh => format!(
                         "角色 {}，状态 {}，第 {step} 步时已发出 {} 个请求",
-                        member.role,
-                        member.status.as_str(),
-                        member.requests.len()
+                        member.role(),
+                        member.status().as_str(),
+                        member.requests().len()
                     ),
                     Lang::En => format!(
                         "role {}, status {}, {} request(s) sent by step {step}",
-                        member.role,
-                        member.status.as_str(),
-                        member.requests.len()
+                        member.role(),
+                        member.status().as_str(),
+                        member.requests().len()
                     ),
                 };
-                view! { <p class="detail-meta" data-member=member.name.clone()>{line}</p> }.into_any()
+                view! { <p class="detail-meta" data-member=member.name().to_string()>{line}</p> }.into_any()
             })
             .or_else(|| {
                 Some(
@@ -682,7 +682,7 @@ pub fn MemberDetail() -> impl IntoView {
         let button_limit = button_limit.get();
         let picked_now = picked.get();
         with_member(&|state, member| {
-            let ids = &member.requests;
+            let ids = &member.requests();
             let total = ids.len();
             if total == 0 {
                 return view! {
@@ -694,7 +694,7 @@ pub fn MemberDetail() -> impl IntoView {
                 .into_any();
             }
             let chosen = match &picked_now {
-                Some((name, index)) if *name == member.name && *index < total => *index,
+                Some((name, index)) if *name == member.name() && *index < total => *index,
                 _ => total - 1,
             };
             // A bounded window of buttons: the latest ones, plus the chosen one if older.
@@ -719,7 +719,7 @@ pub fn MemberDetail() -> impl IntoView {
                     </li>
                 })
             };
-            let member_name = member.name.clone();
+            let member_name = member.name().to_string();
             let pick = move |ev: leptos::ev::MouseEvent| {
                 if let Some(i) = picked_index(ev.target()) {
                     picked.set(Some((member_name.clone(), i)));

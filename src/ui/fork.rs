@@ -136,7 +136,7 @@ fn build(
             }
             .to_string());
         }
-        let limit = state.config.limits.body_chars;
+        let limit = state.config().limits.body_chars;
         let length = draft.text.chars().count();
         if length > limit {
             return Err(match lang {
@@ -147,7 +147,7 @@ fn build(
     }
     Ok(match draft.kind {
         ForkKind::Reply => {
-            let next = record.requests.len();
+            let next = record.requests().len();
             let Ok(index) = draft.request_index.trim().parse::<u32>() else {
                 return Err(tr(
                     lang,
@@ -293,9 +293,9 @@ pub fn ForkPanel() -> impl IntoView {
                 .as_ref()
                 .map(|s| {
                     s.state
-                        .order
+                        .order()
                         .iter()
-                        .filter(|name| kind != ForkKind::LeadMessage || **name != s.state.lead)
+                        .filter(|name| kind != ForkKind::LeadMessage || **name != s.state.lead_name())
                         .cloned()
                         .collect::<Vec<_>>()
                 })
@@ -317,7 +317,7 @@ pub fn ForkPanel() -> impl IntoView {
             state
                 .as_ref()
                 .and_then(|s| s.state.member(name))
-                .map(|m| m.requests.len())
+                .map(|m| m.requests().len())
                 .unwrap_or(0)
         })
     };
@@ -351,7 +351,7 @@ pub fn ForkPanel() -> impl IntoView {
                     .map(|run| {
                         run.final_state()
                             .member(&draft_member)
-                            .map_or(0, |m| m.requests.len())
+                            .map_or(0, |m| m.requests().len())
                     })
             })
             .flatten();
@@ -480,7 +480,7 @@ pub fn ForkPanel() -> impl IntoView {
     };
     let limit = move || {
         pg.state
-            .with(|s| s.as_ref().map(|s| s.state.config.limits.body_chars))
+            .with(|s| s.as_ref().map(|s| s.state.config().limits.body_chars))
             .unwrap_or(600)
     };
     let counter = move || {

@@ -195,7 +195,7 @@ pub fn MessageLanes() -> impl IntoView {
             let Some(current) = state else {
                 return Vec::new();
             };
-            let messages = &current.state.messages;
+            let messages = &current.state.messages();
             messages
                 .iter_from(messages.len().saturating_sub(MAX_RECORDS))
                 .filter_map(|record| chip(record, &current.state, current.before.as_deref()))
@@ -272,10 +272,10 @@ pub fn MessageLanes() -> impl IntoView {
                     "发送回执 “queued” 只证明消息存进了收件箱；没有已读回执。消息要先进入候选、被提交，再随下一次请求发出，模型才看得见。",
                     "The send receipt “queued” proves only that the inbox stored it; there are no read receipts. A model sees a message only after it enters a candidate, is committed, and goes out with the next request.")}
             </p>
-            <Show when=move || pg.state.with(|s| s.as_ref().is_some_and(|s| s.state.messages.len() > MAX_RECORDS))>
+            <Show when=move || pg.state.with(|s| s.as_ref().is_some_and(|s| s.state.messages().len() > MAX_RECORDS))>
                 <p class="lanes-note">
                     {move || {
-                        let total = pg.state.with(|s| s.as_ref().map(|s| s.state.messages.len()).unwrap_or(0));
+                        let total = pg.state.with(|s| s.as_ref().map(|s| s.state.messages().len()).unwrap_or(0));
                         match lang.get() {
                             Lang::Zh => format!("共 {total} 条消息，这里只摆放最新的 {MAX_RECORDS} 条。"),
                             Lang::En => format!("{total} messages in all; the lanes place the newest {MAX_RECORDS}."),

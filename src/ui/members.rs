@@ -52,23 +52,23 @@ struct CardData {
 }
 
 fn card_data(state: &TeamState, member: &MemberState) -> CardData {
-    let limits = &state.config.limits;
+    let limits = &state.config().limits;
     CardData {
-        name: member.name.clone(),
-        role: member.role.clone(),
-        status: member.status,
-        busy: member.round.is_some(),
-        deliveries_used: member.deliveries_used,
-        delivery_budget: member.delivery_budget,
-        requests_used: member.round.as_ref().map(|r| r.requests_used),
+        name: member.name().to_string(),
+        role: member.role().to_string(),
+        status: member.status(),
+        busy: member.round().is_some(),
+        deliveries_used: member.deliveries_used(),
+        delivery_budget: member.delivery_budget(),
+        requests_used: member.round().map(|r| r.requests_used),
         request_budget: limits.request_budget,
-        retries_used: member.round.as_ref().map(|r| r.retries_used),
+        retries_used: member.round().map(|r| r.retries_used),
         retry_budget: limits.retry_budget,
-        holds_lock: state.holds_lock(&member.name),
-        waits_for_lock: state.lock_waiters.contains(&member.name),
-        inbox: state.inbox_count(&member.name),
-        not_in_history: state.not_in_history_count(&member.name),
-        history: member.history.len(),
+        holds_lock: state.holds_lock(&member.name()),
+        waits_for_lock: state.lock_waiters().iter().any(|w| w == member.name()),
+        inbox: state.inbox_count(&member.name()),
+        not_in_history: state.not_in_history_count(&member.name()),
+        history: member.history().len(),
     }
 }
 
@@ -79,7 +79,7 @@ pub fn MemberCards() -> impl IntoView {
     // A disbanded team is over: its offline members are not offered for recall.
     let disbanded = move || {
         pg.state
-            .with(|s| s.as_ref().is_some_and(|s| s.state.disbanded))
+            .with(|s| s.as_ref().is_some_and(|s| s.state.disbanded()))
     };
     let cards = Memo::new(move |_| {
         pg.state.with(|state| {

@@ -390,12 +390,12 @@ pub fn layout_window(
         .members_in_order()
         .enumerate()
         .map(|(i, m)| LaneMark {
-            name: m.name.clone(),
-            role: m.role.clone(),
+            name: m.name().to_string(),
+            role: m.role().to_string(),
             x: GUTTER + LANE_W * (i as f64) + LANE_W / 2.0,
             title: match lang {
-                Lang::Zh => format!("{}（{}）：点击在详情里查看", m.name, m.role),
-                Lang::En => format!("{} ({}): click to show in the detail panel", m.name, m.role),
+                Lang::Zh => format!("{}（{}）：点击在详情里查看", m.name(), m.role()),
+                Lang::En => format!("{} ({}): click to show in the detail panel", m.name(), m.role()),
             },
         })
         .collect();
@@ -656,14 +656,14 @@ pub fn layout_window(
     }
 
     let now_y = y + 12.0;
-    let now = state.now;
+    let now = state.now();
 
     // What is still open at the step: from the window, or (if it began earlier) from the state.
     for member in state.members_in_order() {
         if let Some(id) = member.in_flight() {
             let t0 = state.request(id).map_or(now, |r| r.request.sent_at);
             open_bars.or_insert_with(id, || OpenBar {
-                member: member.name.clone(),
+                member: member.name().to_string(),
                 y0: TOP,
                 t0,
                 clipped_top: true,
@@ -683,8 +683,8 @@ pub fn layout_window(
             lang,
         ));
     }
-    if let Some(holder) = &state.lock_holder {
-        open_locks.or_insert_with(holder.clone(), || OpenBand {
+    if let Some(holder) = state.lock_holder() {
+        open_locks.or_insert_with(holder.to_string(), || OpenBand {
             y0: TOP,
             t0: None,
             clipped_top: true,
@@ -695,8 +695,8 @@ pub fn layout_window(
             &member, open, now_y, None, false, None, &x_of, lang,
         ));
     }
-    for waiter in &state.lock_waiters {
-        let holder = state.lock_holder.clone().unwrap_or_default();
+    for waiter in state.lock_waiters() {
+        let holder = state.lock_holder().unwrap_or_default().to_string();
         open_waits.or_insert_with(waiter.clone(), || {
             (
                 OpenBand {

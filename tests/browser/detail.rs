@@ -369,7 +369,7 @@ async fn fork_rejects_bad_input_and_keeps_what_was_typed() {
         .unwrap()
         .final_state()
         .member("reader")
-        .map(|m| m.requests.len())
+        .map(|m| m.requests().len())
         .unwrap();
     page.set_value(
         "[data-testid=fork-request-index]",

@@ -118,7 +118,7 @@ async fn m2_m3_lanes_place_the_reviewers_message_by_its_position() {
     let timeline = play("l1-two-investigators", &PlayOptions::default()).unwrap();
     let final_state = timeline.final_state();
     let record = final_state
-        .messages
+        .messages()
         .iter()
         .find(|m| m.from == "reviewer" && m.to == "reader")
         .expect("lesson 1 has reviewer's message to reader")
@@ -176,21 +176,21 @@ async fn l1_member_cards_show_each_status_change_at_its_step() {
         for member in state.members_in_order() {
             let card = query(
                 &app.root,
-                &format!("[data-testid=member-card][data-member={}]", member.name),
+                &format!("[data-testid=member-card][data-member={}]", member.name()),
             )
             .expect("a card per member");
             assert_eq!(
                 card.get_attribute("data-status").as_deref(),
-                Some(member.status.as_str()),
+                Some(member.status().as_str()),
                 "{} at step {step}",
-                member.name
+                member.name()
             );
         }
     }
     let end = timeline.final_state();
     assert!(end
         .members_in_order()
-        .all(|m| m.status == MemberStatus::Idle));
+        .all(|m| m.status() == MemberStatus::Idle));
 }
 
 #[wasm_bindgen_test]
