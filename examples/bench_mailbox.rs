@@ -134,7 +134,12 @@ fn main() {
         let start = Instant::now();
         let found = naive_prepare_all(team.state());
         let secs = start.elapsed().as_secs_f64();
-        let inbox: usize = team.state().members().values().map(|m| m.inbox().len()).sum();
+        let inbox: usize = team
+            .state()
+            .members()
+            .values()
+            .map(|m| m.inbox().len())
+            .sum();
         println!(
             "seed-style dedup, {label}: one pass over {inbox} inbox records x history took {:.3} s ({:.1} us per record, {found} new)",
             secs,

@@ -18,6 +18,7 @@
 //! - [`timeline`]: the event log with checkpoints for seeking (`state_at`).
 //! - [`persist`]: structurally shared containers that make checkpoints cheap.
 
+pub mod caption;
 pub mod config;
 pub mod event;
 pub mod history;
@@ -26,20 +27,24 @@ pub mod mailbox;
 pub mod model;
 pub mod persist;
 pub mod protocol;
+pub mod refusal;
 pub mod roster;
 pub mod sorted_map;
 pub mod state;
 pub mod team;
+pub mod text;
 pub mod timeline;
 pub mod tools;
 
+pub use caption::{Caption, Lang};
 pub use config::{ConfigError, Limits, MemberConfig, MemberKind, TeamConfig, Toggles};
-pub use event::{Caption, Category, Event, EventKind, Fault, Lang, Refusal, RefusalCode};
+pub use event::{Category, Event, EventKind};
 pub use history::{Candidate, EntryRole, HistoryEntry};
 pub use mailbox::{MessageId, MessageKind, MessageRecord, Position, Receipt, ReceiptState};
 pub use model::{ModelReply, ModelRequest, RequestId, StopReason, ToolCall, ToolSpec};
 pub use persist::PVec;
 pub use protocol::{ProtocolKind, ProtocolRequest, ProtocolStatus};
+pub use refusal::{Fault, Refusal, RefusalCode};
 pub use roster::{MemberState, MemberStatus, RoundOutcome, RoundState};
 pub use sorted_map::{ByName, SortedMap};
 pub use state::{RequestStatus, RosterSnapshot, SentRequest, TeamState};

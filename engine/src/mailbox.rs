@@ -134,7 +134,13 @@ pub fn notification_text(record: &MessageRecord) -> String {
     )
 }
 
-/// Number of characters as the limits count them (Unicode scalar values).
-pub fn char_len(text: &str) -> usize {
-    text.chars().count()
+/// Message ids as a learner reads them: `m1, m3`, or `none`.
+pub fn id_list(list: &[MessageId]) -> String {
+    if list.is_empty() {
+        return "none".to_string();
+    }
+    list.iter()
+        .map(MessageId::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -4,10 +4,10 @@
 
 use super::history::{EntryRole, HistoryEntry};
 use super::persist::PVec;
-use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 use std::fmt;
+use std::sync::Arc;
 
 /// A model request id, shown as `r1`, `r2`, ... in send order across the team.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]

@@ -5,7 +5,7 @@
 //! instead of the seeds' random uuid prefixes, so a replay gives identical ids. The mailbox
 //! carries the messages; the tracker records the state and can be queried at any time.
 
-use super::event::{Refusal, RefusalCode};
+use super::refusal::{Refusal, RefusalCode};
 use super::sorted_map::ByName;
 use serde::{Deserialize, Serialize};
 

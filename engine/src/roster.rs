@@ -7,13 +7,13 @@
 
 use super::config::MemberKind;
 use super::history::{Candidate, HistoryEntry};
-use super::event::Fault;
 use super::mailbox::MessageId;
 use super::model::RequestId;
 use super::persist::PVec;
-use std::sync::Arc;
+use super::refusal::Fault;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
+use std::sync::Arc;
 
 /// L1: `offline -> idle -> working -> idle | stopped | failed | shutdown`. Nothing restarts by
 /// itself: stopped, failed, shut-down and offline members take no delivery until recalled.

@@ -11,12 +11,12 @@ use super::history::{message, HistoryEntry};
 use super::mailbox::{MessageId, MessageRecord, Position, Receipt};
 use super::model::{ModelReply, ModelRequest, RequestId, ToolSpec};
 use super::persist::PVec;
-use std::sync::Arc;
 use super::protocol::{ProtocolRequest, Tracker};
 use super::roster::{Lifecycle, MemberState, MemberStatus, RoundOutcome, RoundState};
 use super::sorted_map::ByName;
 use super::tools;
 use serde::{Deserialize, Serialize};
+use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -470,7 +470,11 @@ impl TeamState {
                 for entry in candidate.entries {
                     self.append_entry(member, entry);
                 }
-                if let Some(round) = self.members.get_mut(member).and_then(MemberState::round_mut) {
+                if let Some(round) = self
+                    .members
+                    .get_mut(member)
+                    .and_then(MemberState::round_mut)
+                {
                     round.pending_prompt = None;
                 }
                 self.advance_scan(member);
@@ -494,7 +498,11 @@ impl TeamState {
                 }
             }
             EventKind::RetryScheduled { member, .. } => {
-                if let Some(round) = self.members.get_mut(member).and_then(MemberState::round_mut) {
+                if let Some(round) = self
+                    .members
+                    .get_mut(member)
+                    .and_then(MemberState::round_mut)
+                {
                     round.retries_used += 1;
                 }
             }
@@ -510,7 +518,11 @@ impl TeamState {
                     None,
                     event.time,
                 );
-                if let Some(round) = self.members.get_mut(member).and_then(MemberState::round_mut) {
+                if let Some(round) = self
+                    .members
+                    .get_mut(member)
+                    .and_then(MemberState::round_mut)
+                {
                     round.in_flight = None;
                 }
                 self.append_entry(member, HistoryEntry::assistant(reply));
@@ -528,7 +540,11 @@ impl TeamState {
                     Some(error.clone()),
                     event.time,
                 );
-                if let Some(round) = self.members.get_mut(member).and_then(MemberState::round_mut) {
+                if let Some(round) = self
+                    .members
+                    .get_mut(member)
+                    .and_then(MemberState::round_mut)
+                {
                     round.in_flight = None;
                 }
             }
@@ -588,7 +604,11 @@ impl TeamState {
                 }
             }
             EventKind::ShouldExitSet { member, .. } => {
-                if let Some(round) = self.members.get_mut(member).and_then(MemberState::round_mut) {
+                if let Some(round) = self
+                    .members
+                    .get_mut(member)
+                    .and_then(MemberState::round_mut)
+                {
                     round.should_exit = true;
                 }
             }

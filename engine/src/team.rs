@@ -18,12 +18,14 @@
 
 pub use super::config::ConfigError;
 use super::config::{MemberKind, TeamConfig, Toggles};
-use super::event::{Event, EventKind, Fault, Refusal, RefusalCode};
+use super::event::{Event, EventKind};
 use super::history::{collect_new_mail, Candidate};
-use super::mailbox::{char_len, MessageId, MessageKind, MessageRecord, Receipt, ReceiptState};
+use super::mailbox::{MessageId, MessageKind, MessageRecord, Receipt, ReceiptState};
 use super::model::{ModelReply, ModelRequest, RequestId};
+use super::refusal::{Fault, Refusal, RefusalCode};
 use super::roster::{Lifecycle, MemberStatus, RoundOutcome};
 use super::state::{RequestStatus, RosterSnapshot, TeamState};
+use super::text::char_len;
 use super::tools::system_prompt;
 use serde::{Deserialize, Serialize};
 
@@ -499,7 +501,12 @@ impl Team {
 
     /// One turn of the member loop: exit, stop, or prepare-commit-request.
     fn advance(&mut self, name: &str) {
-        let Some(round) = self.state.members.get(name).and_then(|m| m.round().cloned()) else {
+        let Some(round) = self
+            .state
+            .members
+            .get(name)
+            .and_then(|m| m.round().cloned())
+        else {
             return;
         };
         if round.should_exit {

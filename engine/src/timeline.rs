@@ -7,8 +7,9 @@
 //! nearest checkpoint at or before `i` and replays at most `CHECKPOINT_INTERVAL - 1` events
 //! through the same reducer the team used.
 
+use super::caption::Caption;
 use super::config::{Limits, MemberConfig, TeamConfig};
-use super::event::{Caption, Event, EventKind, Lang};
+use super::event::{Event, EventKind};
 use super::model::{ModelReply, ToolCall};
 use super::sorted_map::{ByName, SortedMap};
 use super::state::TeamState;
@@ -153,21 +154,6 @@ impl Timeline {
     /// Indices of the events that carry a lesson caption.
     pub fn captioned_events(&self) -> impl Iterator<Item = (usize, &Caption)> + '_ {
         self.captions.iter().map(|(k, v)| (*k, v))
-    }
-
-    /// What to show at step `step`: the lesson caption if there is one, otherwise the generic
-    /// caption of the event that just happened.
-    pub fn caption(&self, step: usize, lang: Lang) -> String {
-        if let Some(caption) = self.lesson_caption(step) {
-            return caption.get(lang).to_string();
-        }
-        match step.checked_sub(1).and_then(|i| self.events.get(i)) {
-            Some(event) => event.caption(lang),
-            None => match lang {
-                Lang::Zh => "还没有发生任何事。".to_string(),
-                Lang::En => "Nothing has happened yet.".to_string(),
-            },
-        }
     }
 
     /// A long, realistic log for seek benchmarks (natively and in the browser): 50 members,

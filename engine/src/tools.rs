@@ -3,10 +3,11 @@
 //! strict argument parser, and the dispatch of one tool call (K3: no tool executes code).
 
 use super::config::{validate_member_name, MemberKind};
-use super::event::{EventKind, Refusal, RefusalCode};
+use super::event::EventKind;
 use super::mailbox::{MessageId, MessageKind, Position};
 use super::model::{ToolCall, ToolSpec};
 use super::protocol::{self, ProtocolKind, ProtocolRequest, ProtocolStatus};
+use super::refusal::{Refusal, RefusalCode};
 use super::team::Team;
 use serde_json::{json, Map, Value};
 

@@ -23,6 +23,7 @@ mod l5_shutdown;
 mod l6_plan_approval;
 mod l7_limits;
 mod l8_restart;
+pub mod narration;
 pub mod options_json;
 mod script;
 mod transcript;

@@ -295,7 +295,9 @@ pub fn ForkPanel() -> impl IntoView {
                     s.state
                         .order()
                         .iter()
-                        .filter(|name| kind != ForkKind::LeadMessage || **name != s.state.lead_name())
+                        .filter(|name| {
+                            kind != ForkKind::LeadMessage || **name != s.state.lead_name()
+                        })
                         .cloned()
                         .collect::<Vec<_>>()
                 })

@@ -395,7 +395,11 @@ pub fn layout_window(
             x: GUTTER + LANE_W * (i as f64) + LANE_W / 2.0,
             title: match lang {
                 Lang::Zh => format!("{}（{}）：点击在详情里查看", m.name(), m.role()),
-                Lang::En => format!("{} ({}): click to show in the detail panel", m.name(), m.role()),
+                Lang::En => format!(
+                    "{} ({}): click to show in the detail panel",
+                    m.name(),
+                    m.role()
+                ),
             },
         })
         .collect();

@@ -134,7 +134,11 @@ fn l3_recall_intervention_restores_history() {
     let after_recall = forked.state_at(recalled + 2);
     let reader = after_recall.member("reader").expect("reader");
     assert_eq!(reader.status(), MemberStatus::Idle);
-    assert_eq!(&reader.history(), reader_history, "the same history is back");
+    assert_eq!(
+        &reader.history(),
+        reader_history,
+        "the same history is back"
+    );
     for other in ["lead", "reviewer"] {
         assert_eq!(
             after_recall.member(other).expect("member").status(),

@@ -120,7 +120,10 @@ fn m7_history_cap_on_preparation_keeps_the_mail_in_the_inbox() {
     let events = start(&mut team, "reader");
     assert!(refusal_codes(&events).contains(&RefusalCode::HistoryFull));
     let state = team.state();
-    assert_eq!(state.member("reader").unwrap().status(), MemberStatus::Failed);
+    assert_eq!(
+        state.member("reader").unwrap().status(),
+        MemberStatus::Failed
+    );
     assert!(
         state.member("reader").unwrap().history().is_empty(),
         "nothing was partly committed"
@@ -199,7 +202,10 @@ fn l1_a_non_retryable_error_fails_the_member_which_reports_to_the_lead_and_needs
         retryable: false,
     });
     let state = team.state();
-    assert_eq!(state.member("reader").unwrap().status(), MemberStatus::Failed);
+    assert_eq!(
+        state.member("reader").unwrap().status(),
+        MemberStatus::Failed
+    );
     let report = state.inbox_of("lead");
     assert!(report[0].from == "reader" && report[0].body.contains("401 unauthorized"));
     assert_eq!(

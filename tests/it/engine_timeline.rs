@@ -2,6 +2,7 @@
 //! generator produces the requested number of events.
 
 use agent_team_playground::engine::*;
+use agent_team_playground::lessons::narration::narrate;
 use agent_team_playground::lessons::{self, PlayOptions};
 
 /// The state after `index` events, replayed from the start with no checkpoint.
@@ -70,7 +71,7 @@ fn every_event_has_a_category_and_captions_in_both_languages() {
     let timeline = Timeline::generate_stress(500);
     for event in timeline.events() {
         assert!(Category::ALL.contains(&event.category()));
-        assert!(!event.caption(Lang::Zh).is_empty());
-        assert!(!event.caption(Lang::En).is_empty());
+        assert!(!narrate(event, Lang::Zh).is_empty());
+        assert!(!narrate(event, Lang::En).is_empty());
     }
 }

@@ -17,7 +17,11 @@ fn m5_discarded_candidate_is_read_again() {
         after_discard.message_position(MessageId(1)),
         Some(Position::Queued)
     );
-    assert!(after_discard.member("reader").unwrap().candidate().is_none());
+    assert!(after_discard
+        .member("reader")
+        .unwrap()
+        .candidate()
+        .is_none());
     let prepares = events_of(&timeline, "candidate_prepared", "reader");
     match (&prepares[0].kind, &prepares[1].kind) {
         (

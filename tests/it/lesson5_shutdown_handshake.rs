@@ -76,7 +76,10 @@ fn p2_reject_while_writing_then_approve_finish_the_tool_round_and_exit_as_shutdo
             .any(|e| e.kind.name() == "model_requested"),
         "no new request after approval"
     );
-    assert_eq!(end.member("alice").unwrap().status(), MemberStatus::Shutdown);
+    assert_eq!(
+        end.member("alice").unwrap().status(),
+        MemberStatus::Shutdown
+    );
     assert!(refusals(&timeline)
         .iter()
         .any(|(c, _)| *c == RefusalCode::MemberShutDown));

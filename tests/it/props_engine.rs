@@ -12,7 +12,6 @@ use agent_team_playground::engine::*;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
-
 fn cases() -> u32 {
     std::env::var("PROPTEST_CASES")
         .ok()

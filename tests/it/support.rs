@@ -60,9 +60,10 @@ pub fn refusals(timeline: &Timeline) -> Vec<(RefusalCode, String)> {
 /// Every caption of every step is non-empty in both languages, and the Chinese one is Chinese.
 pub fn check_captions(timeline: &Timeline) {
     use agent_team_playground::engine::Lang;
+    use agent_team_playground::lessons::narration::caption_at;
     for step in 0..=timeline.len() {
-        let zh = timeline.caption(step, Lang::Zh);
-        let en = timeline.caption(step, Lang::En);
+        let zh = caption_at(timeline, step, Lang::Zh);
+        let en = caption_at(timeline, step, Lang::En);
         assert!(
             !zh.trim().is_empty() && !en.trim().is_empty(),
             "empty caption at step {step}"

@@ -1,0 +1,389 @@
+//! Narration: what an event means to a learner, in Chinese and English. This is lesson
+//! content, not engine logic: the engine says what happened (events with an English summary);
+//! this module says it to a learner, and a lesson's own captions override it at the steps that
+//! carry the lesson.
+
+use crate::engine::mailbox::{id_list, MessageKind};
+use crate::engine::protocol::{ProtocolKind, ProtocolStatus};
+use crate::engine::text::preview;
+use crate::engine::{Event, EventKind, Lang, RoundOutcome, Timeline};
+
+/// What to show at step `step`: the lesson caption if there is one, otherwise the generic
+/// caption of the event that just happened.
+pub fn caption_at(timeline: &Timeline, step: usize, lang: Lang) -> String {
+    if let Some(caption) = timeline.lesson_caption(step) {
+        return caption.get(lang).to_string();
+    }
+    match step.checked_sub(1).and_then(|i| timeline.events().get(i)) {
+        Some(event) => narrate(event, lang),
+        None => match lang {
+            Lang::Zh => "还没有发生任何事。".to_string(),
+            Lang::En => "Nothing has happened yet.".to_string(),
+        },
+    }
+}
+
+/// A generic caption: what just happened, in the learner's language.
+pub fn narrate(event: &Event, lang: Lang) -> String {
+    use EventKind::*;
+    let zh = lang == Lang::Zh;
+    match &event.kind {
+        MessageQueued { record } => {
+            if zh {
+                format!(
+                        "{} 发给 {} 的{} {} 已存入收件箱，回执是 queued：只证明已保存，{} 的模型还没看见。",
+                        record.from, record.to, kind_zh(record.kind), record.id, record.to
+                    )
+            } else {
+                format!(
+                        "{}'s {} {} is stored in {}'s inbox. The receipt says queued: stored, not seen by {}'s model.",
+                        record.from,
+                        record.kind.as_str(),
+                        record.id,
+                        record.to,
+                        record.to
+                    )
+            }
+        }
+        ResendIgnored { from, receipt, .. } => {
+            if zh {
+                format!(
+                    "{from} 用同一个幂等键重发：什么也没多存，返回第一次的回执 {}。",
+                    receipt.message_id
+                )
+            } else {
+                format!("{from} resent with the same idempotency key: nothing new is stored, the first receipt {} comes back.", receipt.message_id)
+            }
+        }
+        InboxDrained {
+            member,
+            message_ids,
+        } => {
+            if zh {
+                format!("清空模式：读取就把 {} 从 {member} 的收件箱删掉了。现在它们只存在于尚未提交的地方。", id_list(message_ids))
+            } else {
+                format!("Drain mode: reading removed {} from {member}'s inbox. From now on they exist only in what has not been committed yet.", id_list(message_ids))
+            }
+        }
+        CandidatePrepared { member, candidate } => {
+            if zh {
+                if candidate.message_ids.is_empty() {
+                    format!("{member} 准备下一次请求：复制历史，没有新的通知要追加。")
+                } else {
+                    format!("{member} 准备下一次请求：在历史候选里追加 {} 的通知。收件箱里的记录一条也没删。", id_list(&candidate.message_ids))
+                }
+            } else if candidate.message_ids.is_empty() {
+                format!("{member} prepares its next request: the history is copied, there is no new notification to add.")
+            } else {
+                format!("{member} prepares its next request: notifications for {} are added to the history candidate. Nothing is deleted from the inbox.", id_list(&candidate.message_ids))
+            }
+        }
+        CandidateDiscarded {
+            member,
+            lost,
+            message_ids,
+            ..
+        } => {
+            if zh {
+                if lost.is_empty() {
+                    format!(
+                        "{member} 的候选被丢弃。{} 仍在收件箱里，下一次准备还能读到。",
+                        id_list(message_ids)
+                    )
+                } else {
+                    format!(
+                        "{member} 的候选被丢弃，而 {} 已在读取时被删除：这次交接丢失了。",
+                        id_list(lost)
+                    )
+                }
+            } else if lost.is_empty() {
+                format!("{member}'s candidate is discarded. {} is still in the inbox; the next preparation finds it again.", id_list(message_ids))
+            } else {
+                format!("{member}'s candidate is discarded, and {} was deleted when it was read: the handover is lost.", id_list(lost))
+            }
+        }
+        HistoryCommitted {
+            member,
+            history_len,
+            ..
+        } => {
+            if zh {
+                format!("{member} 的循环提交了候选，历史现在有 {history_len} 条。下一次请求才会从这份历史构建。")
+            } else {
+                format!("{member}'s loop commits the candidate; the history now has {history_len} entries. Only the next request is built from it.")
+            }
+        }
+        ModelRequested { request } => {
+            if zh {
+                format!("{} 发出模型请求 {}（本轮第 {} 次逻辑请求），内容是此刻已提交的 {} 条历史。发出后它不会再变。", request.member, request.id, request.logical, request.messages.len())
+            } else {
+                format!("{} sends model request {} (logical request {} of this delivery), built from the {} committed history entries. Once sent, it never changes.", request.member, request.id, request.logical, request.messages.len())
+            }
+        }
+        RetryScheduled {
+            member,
+            retries_used,
+            retry_budget,
+            ..
+        } => {
+            if zh {
+                format!("{member} 重试（{retries_used}/{retry_budget}）：重试有自己的预算，不占用逻辑请求次数。")
+            } else {
+                format!("{member} retries ({retries_used}/{retry_budget}): retries have their own budget and do not use logical requests.")
+            }
+        }
+        ModelReplied {
+            member,
+            request_id,
+            reply,
+        } => {
+            let calls: Vec<&str> = reply.tool_calls.iter().map(|c| c.name.as_str()).collect();
+            match (zh, calls.is_empty()) {
+                (true, true) => format!("{member} 的模型对 {request_id} 给出最终回答。"),
+                (true, false) => format!(
+                    "{member} 的模型对 {request_id} 回复，要调用：{}。",
+                    calls.join("、")
+                ),
+                (false, true) => {
+                    format!("{member}'s model answers {request_id} with a final answer.")
+                }
+                (false, false) => format!(
+                    "{member}'s model answers {request_id} and calls: {}.",
+                    calls.join(", ")
+                ),
+            }
+        }
+        ModelFailed {
+            member,
+            request_id,
+            error,
+            ..
+        } => {
+            if zh {
+                format!("{member} 的请求 {request_id} 失败：{error}")
+            } else {
+                format!("{member}'s request {request_id} failed: {error}")
+            }
+        }
+        ToolExecuted {
+            member,
+            tool,
+            is_error,
+            result,
+            ..
+        } => {
+            if zh {
+                if *is_error {
+                    format!(
+                        "{member} 调用 {tool} 出错，错误作为工具结果写回它的历史：{}",
+                        preview(result, 120, "...")
+                    )
+                } else {
+                    format!(
+                        "{member} 调用 {tool}，结果写入它自己的历史：{}",
+                        preview(result, 120, "...")
+                    )
+                }
+            } else if *is_error {
+                format!("{member}'s {tool} call failed; the error goes back into its history as the tool result: {}", preview(result, 120, "..."))
+            } else {
+                format!(
+                    "{member} called {tool}; the result goes into its own history: {}",
+                    preview(result, 120, "...")
+                )
+            }
+        }
+        FileWritten { member, path, .. } => {
+            if zh {
+                format!("{member} 写入了虚拟文件 {path}（没有执行任何东西）。")
+            } else {
+                format!("{member} wrote the virtual file {path} (nothing was executed).")
+            }
+        }
+        _ => narrate_lock_protocol_and_host(event, lang),
+    }
+}
+
+/// The second half of the narration: the lock, protocols, the roster and the host.
+fn narrate_lock_protocol_and_host(event: &Event, lang: Lang) -> String {
+    use EventKind::*;
+    let zh = lang == Lang::Zh;
+    match &event.kind {
+            LockAcquired { member } => {
+                if zh {
+                    format!("宿主为 {member} 拿到锁，检查并设置占用。")
+                } else {
+                    format!("The host takes the lock for {member} to check and set occupancy.")
+                }
+            }
+            LockReleased { member } => {
+                if zh {
+                    format!("{member} 释放了锁，别的成员可以开始了。")
+                } else {
+                    format!("{member}'s lock is released; other members may start.")
+                }
+            }
+            LockWaiting { member, holder, .. } => {
+                if zh {
+                    format!("{member} 要开始工作，但锁在 {holder} 手里（它正拿着锁等模型），只能排队。")
+                } else {
+                    format!("{member} wants to start, but {holder} holds the lock (while waiting for its model), so {member} queues.")
+                }
+            }
+            ProtocolOpened { request } => {
+                if zh {
+                    format!("{} 发起{}请求 {}，追踪器记为 pending。", request.from, protocol_zh(request.kind), request.id)
+                } else {
+                    format!("{} opens {} request {}; the tracker records it as pending.", request.from, request.kind.as_str(), request.id)
+                }
+            }
+            ProtocolDecided { request_id, status, by, .. } => {
+                if zh {
+                    format!("{by} 对 {request_id} 作出答复：{}。这个编号从此离开 pending。", status_zh(*status))
+                } else {
+                    format!("{by} answers {request_id}: {}. The id leaves pending, once.", status.as_str())
+                }
+            }
+            ShouldExitSet { member, .. } => {
+                if zh {
+                    format!("{member} 标记 should_exit：不立刻退出，先把这一轮工具执行完、结果写回。")
+                } else {
+                    format!("{member} sets should_exit: it does not stop mid-way; it finishes this tool round and its results first.")
+                }
+            }
+            MemberSpawned { config } => {
+                if zh {
+                    format!("{}（{}）加入花名册，带着一份空的、只属于自己的历史。", config.name, config.role)
+                } else {
+                    format!("{} ({}) joins the roster with an empty history of its own.", config.name, config.role)
+                }
+            }
+            RoundStarted { member, delivery, delivery_budget, .. } => {
+                if zh {
+                    format!("{member} 被占用，开始第 {delivery}/{delivery_budget} 次交付。")
+                } else {
+                    format!("{member} is now occupied: delivery {delivery} of {delivery_budget} starts.")
+                }
+            }
+            RoundFinished { member, outcome, .. } => match (zh, outcome) {
+                (true, RoundOutcome::Answered) => format!("{member} 给出最终回答，这一轮结束。成员记录和历史都留着。"),
+                (true, RoundOutcome::Stopped(_)) => format!("{member} 用完了本轮的请求额度还没给出答案：stopped。"),
+                (true, RoundOutcome::Failed(why)) => format!("{member} 出错：{why}。状态 failed，并向 lead 报告。"),
+                (true, RoundOutcome::Shutdown) => format!("{member} 收尾完毕，按批准的关机请求退出。"),
+                (false, RoundOutcome::Answered) => format!("{member} gives its final answer; the round ends. The member record and its history remain."),
+                (false, RoundOutcome::Stopped(_)) => format!("{member} spent this delivery's request budget without a final answer: stopped."),
+                (false, RoundOutcome::Failed(why)) => format!("{member} failed: {why}. It reports the error to the lead."),
+                (false, RoundOutcome::Shutdown) => format!("{member} finished its tool round and exits, as the approved shutdown asked."),
+            },
+            StatusChanged { member, from, to } => {
+                if zh {
+                    format!("{member} 的状态：{} → {}。", from.as_str(), to.as_str())
+                } else {
+                    format!("{member}'s status: {} -> {}.", from.as_str(), to.as_str())
+                }
+            }
+            MemberRecalled { member, history_len } => {
+                if zh {
+                    format!("显式召回 {member}：恢复它的 {history_len} 条历史，回到 idle。")
+                } else {
+                    format!("{member} is recalled explicitly: its {history_len} history entries are restored and it is idle again.")
+                }
+            }
+            RosterRestored { .. } => {
+                if zh {
+                    "页面重新加载：花名册从浏览器存储恢复，原来的运行已经不在，所有成员都是 offline。".to_string()
+                } else {
+                    "The page reloaded: the roster comes back from browser storage; the old runs are gone, so every member is offline.".to_string()
+                }
+            }
+            TeamDisbanded { undelivered } => {
+                if zh {
+                    format!("团队解散。未读记录 {} 条，逐条报告，不会悄悄丢掉。", undelivered.len())
+                } else {
+                    format!("The team is disbanded. {} unread records are reported one by one, not dropped silently.", undelivered.len())
+                }
+            }
+            FaultArmed { member, .. } => {
+                if zh {
+                    format!("注入故障：{member} 下一次准备好候选后、提交之前会出错。")
+                } else {
+                    format!("Fault injected: {member}'s next candidate will fail after it is prepared and before it is committed.")
+                }
+            }
+            FaultStruck { member, .. } => {
+                if zh {
+                    format!("故障发生在 {member} 读取之后、提交之前。")
+                } else {
+                    format!("The fault strikes {member} between read and commit.")
+                }
+            }
+            TogglesChanged { toggles } => {
+                if zh {
+                    format!(
+                        "切换模式：读取即清空 = {}，模型调用期间持锁 = {}。",
+                        on_off_zh(toggles.drain_on_read),
+                        on_off_zh(toggles.hold_lock_during_model_call)
+                    )
+                } else {
+                    format!(
+                        "Modes switched: drain on read = {}, hold the lock during model calls = {}.",
+                        on_off(toggles.drain_on_read),
+                        on_off(toggles.hold_lock_during_model_call)
+                    )
+                }
+            }
+            Refused { refusal } => {
+                let who = event.actor.as_deref().unwrap_or("host");
+                if zh {
+                    format!("拒绝（{}）：{}。原因：{}", who, refusal.code.zh(), refusal.reason)
+                } else {
+                    format!("Refused ({who}): {}", refusal.reason)
+                }
+            }
+            // Narrated by the first half of `narrate`.
+            _ => event.kind.name().to_string(),
+        }
+}
+
+fn on_off(b: bool) -> &'static str {
+    if b {
+        "on"
+    } else {
+        "off"
+    }
+}
+
+fn on_off_zh(b: bool) -> &'static str {
+    if b {
+        "开"
+    } else {
+        "关"
+    }
+}
+
+fn kind_zh(kind: MessageKind) -> &'static str {
+    use MessageKind::*;
+    match kind {
+        Message => "消息",
+        Broadcast => "广播",
+        ShutdownRequest => "关机请求",
+        ShutdownResponse => "关机答复",
+        PlanApproval => "计划审批请求",
+        PlanApprovalResponse => "计划审批结果",
+    }
+}
+
+fn protocol_zh(kind: ProtocolKind) -> &'static str {
+    match kind {
+        ProtocolKind::Shutdown => "关机",
+        ProtocolKind::Plan => "计划审批",
+    }
+}
+
+fn status_zh(status: ProtocolStatus) -> &'static str {
+    match status {
+        ProtocolStatus::Pending => "pending（待定）",
+        ProtocolStatus::Approved => "approved（批准）",
+        ProtocolStatus::Rejected => "rejected（拒绝）",
+    }
+}
