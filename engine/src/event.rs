@@ -7,11 +7,12 @@
 use super::config::{MemberConfig, Toggles};
 use super::history::Candidate;
 use super::mailbox::{id_list, MessageId, MessageRecord, Receipt};
-use super::model::{ModelReply, ModelRequest, RequestId};
+use super::model::{ModelReply, RequestId};
 use super::protocol::{ProtocolRequest, ProtocolStatus};
 use super::refusal::{Fault, Refusal};
+use super::request::ModelRequest;
 use super::roster::{MemberStatus, RoundOutcome};
-use super::state::RosterSnapshot;
+use super::snapshot::RosterSnapshot;
 use super::text::preview;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

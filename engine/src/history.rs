@@ -8,15 +8,12 @@
 //! finds the same records again.
 //!
 //! Dedup (M4) compares full notification texts, through a per-member set of the notification
-//! texts already committed, plus a cursor past the inbox records already settled; see
-//! [`collect_new_mail`].
+//! texts already committed, plus a cursor past the inbox records already done with (see
+//! `prepare.rs`).
 
 use super::mailbox::{notification_text, MessageId, MessageRecord};
 use super::model::{ModelReply, ToolCall};
-use super::persist::PVec;
-use super::roster::MemberState;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -111,44 +108,4 @@ pub struct Candidate {
     pub base_len: usize,
     pub entries: Vec<HistoryEntry>,
     pub message_ids: Vec<MessageId>,
-}
-
-/// The new part of a candidate for `member`: the pending prompt (if the delivery carried one)
-/// and a notification for each inbox record whose notification text is not yet committed.
-///
-/// Cost: the scan starts at `member.scan_from` (every record before it is already settled:
-/// committed, or drained in drain mode), and each text is looked up in a set, so the cost is
-/// proportional to the new mail, not to history x inbox as in the seed (see
-/// [`MemberState::has_notification`]).
-pub fn collect_new_mail(
-    member: &MemberState,
-    messages: &PVec<Arc<MessageRecord>>,
-    prompt: Option<&str>,
-) -> (Vec<HistoryEntry>, Vec<MessageId>) {
-    let mut entries = Vec::new();
-    let mut ids = Vec::new();
-    if let Some(prompt) = prompt {
-        entries.push(HistoryEntry::user(prompt));
-    }
-    for id in member.inbox.iter_from(member.scan_from) {
-        let Some(record) = message(messages, *id) else {
-            continue;
-        };
-        if record.drained {
-            continue;
-        }
-        let entry = HistoryEntry::notification(record);
-        if member.has_notification(&entry.text) {
-            continue;
-        }
-        ids.push(record.id);
-        entries.push(entry);
-    }
-    (entries, ids)
-}
-
-/// Message ids are dense (`m1` is at index 0), so a lookup is O(chunk).
-pub fn message(messages: &PVec<Arc<MessageRecord>>, id: MessageId) -> Option<&MessageRecord> {
-    let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
-    messages.get(index).map(|shared| &**shared)
 }

@@ -6,8 +6,10 @@
 //! is marked `drained` and no longer counts as being in the inbox, which is exactly how the
 //! simpler tutorial design loses mail.
 
+use super::persist::PVec;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::Arc;
 
 /// A message id, shown as `m1`, `m2`, ... in creation order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -143,4 +145,10 @@ pub fn id_list(list: &[MessageId]) -> String {
         .map(MessageId::to_string)
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// Message ids are dense (`m1` is at index 0), so a lookup is O(chunk).
+pub fn find_message(messages: &PVec<Arc<MessageRecord>>, id: MessageId) -> Option<&MessageRecord> {
+    let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
+    messages.get(index).map(|shared| &**shared)
 }

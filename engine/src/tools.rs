@@ -198,7 +198,7 @@ fn refuse(code: RefusalCode, reason: String) -> Refusal {
 }
 
 impl Args {
-    fn parse(tool: ToolName, raw: &Value) -> Result<Args, Refusal> {
+    pub(crate) fn parse(tool: ToolName, raw: &Value) -> Result<Args, Refusal> {
         let name = tool.as_str();
         let value = match raw {
             Value::String(text) => serde_json::from_str::<Value>(text).map_err(|e| {
@@ -221,7 +221,7 @@ impl Args {
         }
     }
 
-    fn check_keys(&self, allowed: &[&str]) -> Result<(), Refusal> {
+    pub(crate) fn check_keys(&self, allowed: &[&str]) -> Result<(), Refusal> {
         for key in self.map.keys() {
             if !allowed.contains(&key.as_str()) {
                 return Err(refuse(
@@ -241,7 +241,7 @@ impl Args {
         Ok(())
     }
 
-    fn string(&self, key: &str) -> Result<String, Refusal> {
+    pub(crate) fn string(&self, key: &str) -> Result<String, Refusal> {
         match self.map.get(key) {
             None => Err(refuse(
                 RefusalCode::MissingArgument,
@@ -259,14 +259,14 @@ impl Args {
         }
     }
 
-    fn opt_string(&self, key: &str) -> Result<Option<String>, Refusal> {
+    pub(crate) fn opt_string(&self, key: &str) -> Result<Option<String>, Refusal> {
         match self.map.get(key) {
             None | Some(Value::Null) => Ok(None),
             Some(_) => self.string(key).map(Some),
         }
     }
 
-    fn boolean(&self, key: &str) -> Result<bool, Refusal> {
+    pub(crate) fn boolean(&self, key: &str) -> Result<bool, Refusal> {
         match self.map.get(key) {
             None => Err(refuse(
                 RefusalCode::MissingArgument,
@@ -318,7 +318,7 @@ pub(super) struct ToolOutcome {
 impl Team {
     /// Runs one tool call of `member` and records its result. Every refusal becomes a
     /// `Refused` event and an error tool result, so both the learner and the model see it.
-    pub(super) fn execute_tool(&mut self, member: &str, call: &ToolCall) {
+    pub(crate) fn execute_tool(&mut self, member: &str, call: &ToolCall) {
         let outcome = self.run_tool(member, call);
         let (text, is_error, notifies, drained) = match outcome {
             Ok(outcome) => (outcome.text, false, outcome.notifies, outcome.drained),
@@ -351,13 +351,17 @@ impl Team {
         }
     }
 
-    fn refuse_tool(&mut self, member: &str, call: &ToolCall, mut refusal: Refusal) {
+    pub(crate) fn refuse_tool(&mut self, member: &str, call: &ToolCall, mut refusal: Refusal) {
         refusal.tool = Some(call.name.clone());
         refusal.call_id = Some(call.id.clone());
         self.emit(Some(member), EventKind::Refused { refusal });
     }
 
-    fn run_tool(&mut self, member: &str, call: &ToolCall) -> Result<ToolOutcome, Refusal> {
+    pub(crate) fn run_tool(
+        &mut self,
+        member: &str,
+        call: &ToolCall,
+    ) -> Result<ToolOutcome, Refusal> {
         let kind = self.member_kind(member);
         let allow_write = self.state.config.allow_write;
         let Some(tool) = ToolName::parse(&call.name) else {
@@ -519,7 +523,7 @@ impl Team {
         }
     }
 
-    fn spawn(&mut self, by: &str, name: &str, role: &str) -> Result<String, Refusal> {
+    pub(crate) fn spawn(&mut self, by: &str, name: &str, role: &str) -> Result<String, Refusal> {
         validate_member_name(name).map_err(|r| refuse(RefusalCode::InvalidName, r))?;
         if self.state.members.contains_key(name) {
             return Err(refuse(
@@ -553,7 +557,7 @@ impl Team {
         ))
     }
 
-    fn list_teammates(&self) -> String {
+    pub(crate) fn list_teammates(&self) -> String {
         let mut lines = Vec::new();
         for m in self.state.members_in_order() {
             lines.push(format!(
@@ -570,7 +574,7 @@ impl Team {
         lines.join("\n")
     }
 
-    fn read_inbox(&mut self, member: &str) -> ToolOutcome {
+    pub(crate) fn read_inbox(&mut self, member: &str) -> ToolOutcome {
         let drain = self.state.toggles.drain_on_read;
         let records: Vec<_> = self
             .state
@@ -632,7 +636,7 @@ impl Team {
 
     /// M9: one record per other member; a recipient that cannot take it is refused on its own
     /// (an event each), the others still get theirs.
-    fn broadcast(&mut self, from: &str, body: &str) -> Result<String, Refusal> {
+    pub(crate) fn broadcast(&mut self, from: &str, body: &str) -> Result<String, Refusal> {
         let recipients: Vec<String> = self
             .state
             .members_in_order()
@@ -678,7 +682,11 @@ impl Team {
         }
     }
 
-    fn shutdown_request(&mut self, lead: &str, teammate: &str) -> Result<String, Refusal> {
+    pub(crate) fn shutdown_request(
+        &mut self,
+        lead: &str,
+        teammate: &str,
+    ) -> Result<String, Refusal> {
         let Some(target) = self.state.members.get(teammate) else {
             return Err(refuse(
                 RefusalCode::UnknownRecipient,
@@ -724,7 +732,7 @@ impl Team {
         ))
     }
 
-    fn query_request(&self, id: &str, kind: ProtocolKind) -> Result<String, Refusal> {
+    pub(crate) fn query_request(&self, id: &str, kind: ProtocolKind) -> Result<String, Refusal> {
         match self.state.protocol.get(id) {
             Some(r) if r.kind == kind => Ok(format!(
                 "{id} to {}: {}{}",
@@ -753,7 +761,7 @@ impl Team {
 
     /// P2/P3: answer a pending request addressed to `decider`. P5: anything else is refused and
     /// leaves the tracker unchanged.
-    fn decide(
+    pub(crate) fn decide(
         &mut self,
         decider: &str,
         id: &str,
@@ -809,7 +817,7 @@ impl Team {
         Ok(format!("{id} {verdict}; {} was told", request.from))
     }
 
-    fn submit_plan(&mut self, teammate: &str, plan: &str) -> Result<String, Refusal> {
+    pub(crate) fn submit_plan(&mut self, teammate: &str, plan: &str) -> Result<String, Refusal> {
         let lead = self.state.lead_name().to_string();
         let id = protocol::next_id(&self.state.protocol, ProtocolKind::Plan);
         self.check_send(teammate, &lead, MessageKind::PlanApproval, plan)?;

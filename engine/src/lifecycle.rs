@@ -1,0 +1,90 @@
+//! L3, L4: recalling a member, restoring a stored roster, and disbanding the team. Nothing
+//! restarts by itself: only an explicit recall brings a member back, and disbanding reports
+//! every unread record instead of dropping it.
+
+use super::event::EventKind;
+use super::mailbox::MessageRecord;
+use super::refusal::RefusalCode;
+use super::roster::MemberStatus;
+use super::snapshot::RosterSnapshot;
+use super::team::Team;
+
+impl Team {
+    /// L3: replace the team by a stored roster; every member comes back offline. A snapshot of
+    /// another version or with an invalid roster is refused and nothing changes.
+    pub(crate) fn on_restore(&mut self, snapshot: Box<RosterSnapshot>) {
+        if snapshot.version != RosterSnapshot::VERSION {
+            self.refuse(
+                None,
+                RefusalCode::InvalidSnapshot,
+                format!(
+                    "snapshot version {} is not {}",
+                    snapshot.version,
+                    RosterSnapshot::VERSION
+                ),
+            );
+        } else if let Err(e) = snapshot.state.config.validate() {
+            self.refuse(
+                None,
+                RefusalCode::InvalidSnapshot,
+                format!("the stored roster is not valid: {e}"),
+            );
+        } else {
+            self.emit(None, EventKind::RosterRestored { snapshot });
+        }
+    }
+
+    pub(crate) fn on_recall(&mut self, name: &str) {
+        let Some(member) = self.state.members.get(name) else {
+            self.refuse_unknown_member(name);
+            return;
+        };
+        match member.status() {
+            MemberStatus::Offline | MemberStatus::Stopped | MemberStatus::Failed | MemberStatus::Shutdown => {
+                let history_len = member.history.len();
+                self.emit(None, EventKind::MemberRecalled { member: name.to_string(), history_len });
+                self.set_status(name, MemberStatus::Idle);
+            }
+            status => self.refuse(
+                None,
+                RefusalCode::NotRecallable,
+                format!("{name} is {}; only an offline, stopped, failed or shut-down member can be recalled", status.as_str()),
+            ),
+        }
+    }
+
+    pub(crate) fn on_disband(&mut self) {
+        if self.state.any_busy() {
+            let busy: Vec<&str> = self
+                .state
+                .members_in_order()
+                .filter(|m| m.busy() || m.waiting_for_lock())
+                .map(|m| m.name.as_str())
+                .collect();
+            let reason = format!(
+                "{} still working; let the rounds finish before disbanding",
+                busy.join(", ")
+            );
+            self.refuse(None, RefusalCode::MembersBusy, reason);
+            return;
+        }
+        let names: Vec<String> = self.state.order.clone();
+        for name in &names {
+            let status = self.state.members.get(name).map(|m| m.status());
+            if !matches!(
+                status,
+                Some(MemberStatus::Offline) | Some(MemberStatus::Shutdown) | None
+            ) {
+                self.set_status(name, MemberStatus::Offline);
+            }
+        }
+        let undelivered: Vec<MessageRecord> = self
+            .state
+            .messages
+            .iter()
+            .filter(|r| r.notified_at.is_none() && !r.drained)
+            .map(|r| MessageRecord::clone(r))
+            .collect();
+        self.emit(None, EventKind::TeamDisbanded { undelivered });
+    }
+}

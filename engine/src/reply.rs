@@ -1,0 +1,193 @@
+//! L1, L2, M7: a model's answer or failure. A reply is checked before anything is stored (empty,
+//! too many tool calls, history full), appended to the history, and its tool calls run in order;
+//! a failure is retried within the retry budget (which does not consume logical requests) or
+//! fails the round.
+
+use super::event::EventKind;
+use super::model::ModelReply;
+use super::model::RequestId;
+use super::refusal::Refusal;
+use super::refusal::RefusalCode;
+use super::roster::RoundOutcome;
+use super::state::RequestStatus;
+use super::team::Team;
+
+impl Team {
+    /// The request must exist and be in flight; returns its member.
+    pub(crate) fn in_flight_member(&mut self, request_id: RequestId) -> Option<String> {
+        let Some(sent) = self.state.request(request_id) else {
+            self.refuse(
+                None,
+                RefusalCode::UnknownRequest,
+                format!("no model request {request_id} was ever sent"),
+            );
+            return None;
+        };
+        let member = sent.request.member.clone();
+        if sent.status != RequestStatus::InFlight {
+            let status = match sent.status {
+                RequestStatus::Replied => "was already answered",
+                RequestStatus::Failed => "already failed",
+                RequestStatus::Abandoned => "was abandoned when the page reloaded",
+                RequestStatus::InFlight => "is in flight",
+            };
+            self.refuse(
+                Some(&member),
+                RefusalCode::StaleReply,
+                format!("request {request_id} {status}; this outcome is ignored"),
+            );
+            return None;
+        }
+        Some(member)
+    }
+
+    pub(crate) fn on_model_replied(&mut self, request_id: RequestId, reply: ModelReply) {
+        let Some(name) = self.in_flight_member(request_id) else {
+            return;
+        };
+        let limits = self.state.config.limits.clone();
+        let invalid = if reply.text.trim().is_empty() && reply.tool_calls.is_empty() {
+            Some((
+                RefusalCode::EmptyReply,
+                "the reply has neither text nor tool calls".to_string(),
+            ))
+        } else if reply.tool_calls.len() > limits.tool_calls_per_reply {
+            Some((
+                RefusalCode::TooManyToolCalls,
+                format!(
+                    "the reply has {} tool calls, the limit is {}",
+                    reply.tool_calls.len(),
+                    limits.tool_calls_per_reply
+                ),
+            ))
+        } else if self.history_len(&name) + 1 > limits.history_entries {
+            Some((
+                RefusalCode::HistoryFull,
+                format!(
+                    "{name}'s history is full ({} entries); the reply cannot be stored",
+                    limits.history_entries
+                ),
+            ))
+        } else {
+            None
+        };
+        if let Some((code, reason)) = invalid {
+            self.refuse(Some(&name), code, reason.clone());
+            self.emit(
+                Some(&name),
+                EventKind::ModelFailed {
+                    member: name.clone(),
+                    request_id,
+                    error: reason.clone(),
+                    retryable: false,
+                },
+            );
+            self.fail_round(&name, reason);
+            return;
+        }
+        let calls = reply.tool_calls.clone();
+        let final_text = reply.text.clone();
+        self.emit(
+            Some(&name),
+            EventKind::ModelReplied {
+                member: name.clone(),
+                request_id,
+                reply,
+            },
+        );
+        if calls.is_empty() {
+            let exit = self
+                .state
+                .members
+                .get(&name)
+                .and_then(|m| m.round())
+                .is_some_and(|r| r.should_exit);
+            let outcome = if exit {
+                RoundOutcome::Shutdown
+            } else {
+                RoundOutcome::Answered
+            };
+            self.finish(&name, outcome, Some(final_text));
+            return;
+        }
+        // A handful of calls per reply: a vector is enough (and adds no set type to the wasm).
+        let mut seen: Vec<String> = Vec::new();
+        for call in &calls {
+            if self.history_len(&name) + 1 > limits.history_entries {
+                self.refuse(
+                    Some(&name),
+                    RefusalCode::HistoryFull,
+                    format!(
+                        "{name}'s history is full ({} entries); the result of call '{}' cannot be stored",
+                        limits.history_entries, call.id
+                    ),
+                );
+                self.fail_round(
+                    &name,
+                    format!(
+                        "history limit of {} entries reached",
+                        limits.history_entries
+                    ),
+                );
+                return;
+            }
+            if seen.contains(&call.id) {
+                let mut refusal = Refusal::new(
+                    RefusalCode::DuplicateCallId,
+                    format!(
+                        "tool call id '{}' appears twice in one reply; the second call was not run",
+                        call.id
+                    ),
+                );
+                refusal.tool = Some(call.name.clone());
+                refusal.call_id = Some(call.id.clone());
+                self.emit(Some(&name), EventKind::Refused { refusal });
+                continue;
+            }
+            seen.push(call.id.clone());
+            self.execute_tool(&name, call);
+        }
+        self.advance(&name);
+    }
+
+    pub(crate) fn history_len(&self, name: &str) -> usize {
+        self.state.members.get(name).map_or(0, |m| m.history.len())
+    }
+
+    pub(crate) fn on_model_failed(&mut self, request_id: RequestId, error: &str, retryable: bool) {
+        let Some(name) = self.in_flight_member(request_id) else {
+            return;
+        };
+        let error = if error.trim().is_empty() {
+            "unknown error"
+        } else {
+            error
+        };
+        self.emit(
+            Some(&name),
+            EventKind::ModelFailed {
+                member: name.clone(),
+                request_id,
+                error: error.to_string(),
+                retryable,
+            },
+        );
+        if retryable && self.use_retry(&name, &format!("request {request_id} failed: {error}")) {
+            let attempt = self
+                .state
+                .request(request_id)
+                .map_or(1, |r| r.request.attempt + 1);
+            self.send_request(&name, attempt);
+        } else {
+            let why = if retryable {
+                "the retry budget is spent"
+            } else {
+                "not retryable"
+            };
+            self.fail_round(
+                &name,
+                format!("model request {request_id} failed ({why}): {error}"),
+            );
+        }
+    }
+}

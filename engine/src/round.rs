@@ -1,0 +1,256 @@
+//! T5, T6, L1, L2: one delivery ("round") of a member, from the lock and the occupancy check to
+//! its end. A round starts only for an idle member with deliveries left; the lock is held just
+//! for the check-and-set (or, in the hold-lock contrast mode, through the model call); a round
+//! ends answered (idle), stopped (request budget spent), failed (reported to the lead) or shut
+//! down (P2), and then the next member waiting for the lock starts.
+
+use super::event::EventKind;
+use super::mailbox::MessageKind;
+use super::model::RequestId;
+use super::refusal::RefusalCode;
+use super::request::ModelRequest;
+use super::roster::Lifecycle;
+use super::roster::MemberStatus;
+use super::roster::RoundOutcome;
+use super::team::Team;
+use super::text::char_len;
+use super::tools::system_prompt;
+
+impl Team {
+    pub(crate) fn on_start_round(&mut self, name: &str, prompt: Option<String>) {
+        let Some(member) = self.state.members.get(name) else {
+            self.refuse_unknown_member(name);
+            return;
+        };
+        let refusal = match member.status() {
+            MemberStatus::Offline => Some((RefusalCode::MemberOffline, format!("{name} is offline: recall it before delivering work"))),
+            MemberStatus::Stopped | MemberStatus::Failed => Some((
+                RefusalCode::MemberNotIdle,
+                format!("{name} is {}; nothing restarts by itself: recall it first", member.status().as_str()),
+            )),
+            MemberStatus::Shutdown => Some((RefusalCode::MemberShutDown, format!("{name} has shut down; recall it to use it again"))),
+            MemberStatus::Working => Some((
+                RefusalCode::MemberBusy,
+                format!(
+                    "{name} is already working on delivery {}; one member never runs two rounds at once",
+                    member.round().map_or(0, |r| r.delivery)
+                ),
+            )),
+            MemberStatus::Idle if member.busy() => Some((RefusalCode::MemberBusy, format!("{name} is occupied"))),
+            MemberStatus::Idle if member.waiting_for_lock() => {
+                Some((RefusalCode::MemberBusy, format!("{name} is already waiting for the lock to start a round")))
+            }
+            MemberStatus::Idle if member.deliveries_used >= member.delivery_budget => Some((
+                RefusalCode::DeliveryBudgetSpent,
+                format!(
+                    "{name} has used {} of {} deliveries; the delivery is refused and {name} stays as it is",
+                    member.deliveries_used, member.delivery_budget
+                ),
+            )),
+            MemberStatus::Idle => None,
+        };
+        if let Some((code, reason)) = refusal {
+            self.refuse(Some(name), code, reason);
+            return;
+        }
+        if let Some(p) = &prompt {
+            let limit = self.state.config.limits.body_chars;
+            if char_len(p) > limit {
+                self.refuse(
+                    Some(name),
+                    RefusalCode::BodyTooLong,
+                    format!(
+                        "the task has {} characters, the limit is {limit}",
+                        char_len(p)
+                    ),
+                );
+                return;
+            }
+        }
+        if self.state.toggles.hold_lock_during_model_call {
+            if let Some(holder) = self.state.lock_holder.clone() {
+                self.emit(
+                    Some(name),
+                    EventKind::LockWaiting {
+                        member: name.to_string(),
+                        holder,
+                        prompt,
+                    },
+                );
+                return;
+            }
+        }
+        self.begin_round(name, prompt);
+    }
+
+    /// T5/T6: check-and-set occupancy under the lock; release it before any model call unless
+    /// the hold-lock toggle is on.
+    pub(crate) fn begin_round(&mut self, name: &str, prompt: Option<String>) {
+        let Some(member) = self.state.members.get(name) else {
+            return;
+        };
+        let delivery = member.deliveries_used + 1;
+        let delivery_budget = member.delivery_budget;
+        self.emit(
+            Some(name),
+            EventKind::LockAcquired {
+                member: name.to_string(),
+            },
+        );
+        self.emit(
+            Some(name),
+            EventKind::RoundStarted {
+                member: name.to_string(),
+                delivery,
+                delivery_budget,
+                prompt,
+            },
+        );
+        self.narrate_status(name, MemberStatus::Idle, MemberStatus::Working);
+        if !self.state.toggles.hold_lock_during_model_call {
+            self.emit(
+                Some(name),
+                EventKind::LockReleased {
+                    member: name.to_string(),
+                },
+            );
+        }
+        self.advance(name);
+    }
+
+    /// One turn of the member loop: exit, stop, or prepare-commit-request.
+    pub(crate) fn advance(&mut self, name: &str) {
+        let Some(round) = self
+            .state
+            .members
+            .get(name)
+            .and_then(|m| m.round().cloned())
+        else {
+            return;
+        };
+        if round.should_exit {
+            self.finish(name, RoundOutcome::Shutdown, None);
+            return;
+        }
+        let budget = self.state.config.limits.request_budget;
+        if round.requests_used >= budget {
+            self.finish(
+                name,
+                RoundOutcome::Stopped(format!(
+                    "used {} of {budget} requests in this delivery without a final answer",
+                    round.requests_used
+                )),
+                None,
+            );
+            return;
+        }
+        if self.prepare_and_commit(name) {
+            self.send_request(name, 0);
+        }
+    }
+
+    /// Spends one retry if the budget allows (emits `RetryScheduled`).
+    pub(crate) fn use_retry(&mut self, name: &str, reason: &str) -> bool {
+        let Some(round) = self.state.members.get(name).and_then(|m| m.round()) else {
+            return false;
+        };
+        let budget = self.state.config.limits.retry_budget;
+        if round.retries_used >= budget {
+            return false;
+        }
+        self.emit(
+            Some(name),
+            EventKind::RetryScheduled {
+                member: name.to_string(),
+                retries_used: round.retries_used + 1,
+                retry_budget: budget,
+                reason: reason.to_string(),
+            },
+        );
+        true
+    }
+
+    /// Builds the request from the committed history (M3) and emits it.
+    pub(crate) fn send_request(&mut self, name: &str, attempt: u32) {
+        let Some(member) = self.state.members.get(name) else {
+            return;
+        };
+        let Some(round) = member.round() else {
+            return;
+        };
+        let logical = if attempt == 0 {
+            round.requests_used + 1
+        } else {
+            round.requests_used
+        };
+        let request = ModelRequest {
+            id: RequestId(self.state.requests.len() as u64 + 1),
+            member: name.to_string(),
+            member_index: member.requests.len() as u32,
+            delivery: round.delivery,
+            logical,
+            attempt,
+            sent_at: self.now,
+            system: system_prompt(name, &member.role, member.kind, self.state.lead_name()),
+            messages: member.history.clone(),
+            tools: self.state.tools_of(member.kind),
+        };
+        self.emit(Some(name), EventKind::ModelRequested { request });
+    }
+
+    /// Ends the round: status, lock, and the next member waiting for the lock.
+    pub(crate) fn finish(&mut self, name: &str, outcome: RoundOutcome, final_text: Option<String>) {
+        let status = outcome.status();
+        self.emit(
+            Some(name),
+            EventKind::RoundFinished {
+                member: name.to_string(),
+                outcome,
+                final_text,
+            },
+        );
+        self.narrate_status(name, MemberStatus::Working, status);
+        if self.state.holds_lock(name) {
+            self.emit(
+                Some(name),
+                EventKind::LockReleased {
+                    member: name.to_string(),
+                },
+            );
+        }
+        self.wake_waiter();
+    }
+
+    /// L1: failed, and the member reports the error to the lead.
+    pub(crate) fn fail_round(&mut self, name: &str, error: String) {
+        self.finish(name, RoundOutcome::Failed(error.clone()), None);
+        let lead = self.state.lead_name().to_string();
+        if lead != name {
+            let body: String = format!("error: {error}")
+                .chars()
+                .take(self.state.config.limits.body_chars)
+                .collect();
+            if let Err(refusal) = self.send(name, &lead, MessageKind::Message, &body, None, None) {
+                self.emit(Some(name), EventKind::Refused { refusal });
+            }
+        }
+    }
+
+    pub(crate) fn wake_waiter(&mut self) {
+        if self.state.lock_holder.is_some() {
+            return;
+        }
+        let Some(next) = self.state.lock_waiters.first().cloned() else {
+            return;
+        };
+        let prompt = self
+            .state
+            .members
+            .get(&next)
+            .and_then(|m| match m.lifecycle() {
+                Lifecycle::WaitingForLock { prompt } => prompt.clone(),
+                _ => None,
+            });
+        self.begin_round(&next, prompt);
+    }
+}

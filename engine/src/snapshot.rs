@@ -1,0 +1,63 @@
+//! L3: what survives a restart of the host: the roster as browser storage keeps it.
+
+use super::roster::Lifecycle;
+use super::state::{RequestStatus, TeamState};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// L3: what survives a page reload (browser storage). Choice: the whole record of the team
+/// (histories, inboxes, tracker, files, the request log) with every transient part cleared:
+/// members offline, no round, no candidate, no lock, in-flight requests abandoned.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RosterSnapshot {
+    pub version: u32,
+    pub state: TeamState,
+}
+
+impl RosterSnapshot {
+    pub const VERSION: u32 = 1;
+
+    pub fn of(state: &TeamState) -> RosterSnapshot {
+        let mut state = state.clone();
+        for member in state.members.values_mut() {
+            member.lifecycle = Lifecycle::Offline;
+            member.candidate = None;
+            member.armed_fault = None;
+        }
+        state.lock_holder = None;
+        state.lock_waiters.clear();
+        let in_flight: Vec<usize> = state
+            .requests
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| r.status == RequestStatus::InFlight)
+            .map(|(i, _)| i)
+            .collect();
+        for index in in_flight {
+            if let Some(r) = state.requests.get_mut(index) {
+                Arc::make_mut(r).status = RequestStatus::Abandoned;
+            }
+        }
+        RosterSnapshot {
+            version: Self::VERSION,
+            state,
+        }
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    pub fn from_json(text: &str) -> Result<RosterSnapshot, String> {
+        let snapshot: RosterSnapshot = serde_json::from_str(text)
+            .map_err(|e| format!("the stored roster cannot be read: {e}"))?;
+        if snapshot.version != Self::VERSION {
+            return Err(format!(
+                "the stored roster has version {}, this playground reads version {}",
+                snapshot.version,
+                Self::VERSION
+            ));
+        }
+        Ok(snapshot)
+    }
+}
