@@ -203,7 +203,7 @@ impl TeamConfig {
             }
         }
         for (path, content) in &self.files {
-            if let Err(reason) = crate::tools::validate_path(path) {
+            if let Err(reason) = validate_path(path) {
                 return Err(ConfigError(reason));
             }
             if content.chars().count() > self.limits.file_chars {
@@ -214,5 +214,25 @@ impl TeamConfig {
             }
         }
         Ok(())
+    }
+}
+
+/// A path in the virtual file system: relative, no `..`, short, printable.
+pub fn validate_path(path: &str) -> Result<(), String> {
+    let ok = !path.is_empty()
+        && path.chars().count() <= 64
+        && !path.starts_with('/')
+        && !path
+            .split('/')
+            .any(|part| part.is_empty() || part == "." || part == "..")
+        && path
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c));
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "'{path}' is not a valid path: use a relative path of letters, digits, '.', '_', '-' and '/', without '..'"
+        ))
     }
 }

@@ -30,6 +30,7 @@ pub mod model;
 pub mod persist;
 mod prepare;
 pub mod protocol;
+mod protocol_tools;
 pub mod refusal;
 mod reply;
 pub mod request;
@@ -42,7 +43,9 @@ pub mod state;
 pub mod team;
 pub mod text;
 pub mod timeline;
-pub mod tools;
+pub mod tool_args;
+mod tool_calls;
+pub mod tool_table;
 
 pub use caption::{Caption, Lang};
 pub use config::{ConfigError, Limits, MemberConfig, MemberKind, TeamConfig, Toggles};

@@ -5,7 +5,6 @@
 //! instead of the seeds' random uuid prefixes, so a replay gives identical ids. The mailbox
 //! carries the messages; the tracker records the state and can be queried at any time.
 
-use super::refusal::{Refusal, RefusalCode};
 use super::sorted_map::ByName;
 use serde::{Deserialize, Serialize};
 
@@ -69,61 +68,4 @@ pub type Tracker = ByName<ProtocolRequest>;
 pub fn next_id(tracker: &Tracker, kind: ProtocolKind) -> String {
     let n = tracker.values().filter(|r| r.kind == kind).count() + 1;
     format!("{}-{n}", kind.as_str())
-}
-
-/// P5: may `decider` decide request `id` of `kind` now? Leaves the tracker untouched.
-pub fn check_decidable<'a>(
-    tracker: &'a Tracker,
-    id: &str,
-    kind: ProtocolKind,
-    decider: &str,
-) -> Result<&'a ProtocolRequest, Refusal> {
-    let Some(request) = tracker.get(id) else {
-        let known: Vec<&str> = tracker
-            .values()
-            .filter(|r| r.kind == kind)
-            .map(|r| r.id.as_str())
-            .collect();
-        return Err(Refusal::new(
-            RefusalCode::UnknownRequest,
-            format!(
-                "there is no {} request with id '{id}' (known: {})",
-                kind.as_str(),
-                if known.is_empty() {
-                    "none".to_string()
-                } else {
-                    known.join(", ")
-                }
-            ),
-        ));
-    };
-    if request.kind != kind {
-        return Err(Refusal::new(
-            RefusalCode::WrongRequestKind,
-            format!(
-                "'{id}' is a {} request, not a {} request",
-                request.kind.as_str(),
-                kind.as_str()
-            ),
-        ));
-    }
-    if request.to != decider {
-        return Err(Refusal::new(
-            RefusalCode::NotYourRequest,
-            format!(
-                "'{id}' is addressed to {}, so only {} can answer it",
-                request.to, request.to
-            ),
-        ));
-    }
-    if request.status != ProtocolStatus::Pending {
-        return Err(Refusal::new(
-            RefusalCode::AlreadyDecided,
-            format!(
-                "'{id}' was already {}; a request leaves pending only once",
-                request.status.as_str()
-            ),
-        ));
-    }
-    Ok(request)
 }

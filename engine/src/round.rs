@@ -14,7 +14,7 @@ use super::roster::MemberStatus;
 use super::roster::RoundOutcome;
 use super::team::Team;
 use super::text::char_len;
-use super::tools::system_prompt;
+use super::tool_table::system_prompt;
 
 impl Team {
     pub(crate) fn on_start_round(&mut self, name: &str, prompt: Option<String>) {

@@ -14,7 +14,7 @@ use super::protocol::{ProtocolRequest, Tracker};
 use super::request::ModelRequest;
 use super::roster::{MemberState, MemberStatus};
 use super::sorted_map::ByName;
-use super::tools;
+use super::tool_table;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -102,8 +102,11 @@ impl TeamState {
         TeamState {
             toggles: config.toggles,
             files: config.files.clone(),
-            lead_tools: Arc::new(tools::specs_for(MemberKind::Lead, config.allow_write)),
-            teammate_tools: Arc::new(tools::specs_for(MemberKind::Teammate, config.allow_write)),
+            lead_tools: Arc::new(tool_table::specs_for(MemberKind::Lead, config.allow_write)),
+            teammate_tools: Arc::new(tool_table::specs_for(
+                MemberKind::Teammate,
+                config.allow_write,
+            )),
             config: Arc::new(config),
             members,
             order,

@@ -1,0 +1,444 @@
+//! Running one tool call (K1-K3): the call must name a tool of the member's role, its arguments
+//! must parse, a claimed sender is dropped (D3), and every outcome, refusals included, becomes a
+//! tool result in the member's history and an event the learner sees. No tool executes code.
+
+use super::config::validate_member_name;
+use super::config::validate_path;
+use super::config::MemberKind;
+use super::event::EventKind;
+use super::mailbox::MessageId;
+use super::mailbox::MessageKind;
+use super::mailbox::Position;
+use super::model::ToolCall;
+use super::protocol::ProtocolKind;
+use super::refusal::Refusal;
+use super::refusal::RefusalCode;
+use super::text::char_len;
+use super::tool_args::refuse;
+use super::tool_args::Args;
+use super::tool_table::tools_for;
+use super::tool_table::ToolName;
+use serde_json::json;
+use serde_json::Value;
+
+use super::team::Team;
+
+/// M1: the receipt as the sender's model sees it: storage only, no read receipt.
+pub fn receipt_text(receipt: &super::mailbox::Receipt) -> String {
+    json!({"state": "queued", "message_id": receipt.message_id.to_string(), "to": receipt.to})
+        .to_string()
+}
+
+/// The keys a model might use to claim a sender. The host binds the sender (M1, D3), so these
+/// are removed and reported instead of obeyed.
+const SENDER_KEYS: [&str; 2] = ["from", "sender"];
+
+/// What one tool call produced for the history: result text, error flag, drained records.
+pub(super) struct ToolOutcome {
+    pub text: String,
+    pub notifies: Vec<MessageId>,
+    /// Drain mode's read_inbox: records to remove from the inbox view, after the result is
+    /// in the history (so no step shows them as lost).
+    pub drained: Vec<MessageId>,
+}
+
+impl Team {
+    /// Runs one tool call of `member` and records its result. Every refusal becomes a
+    /// `Refused` event and an error tool result, so both the learner and the model see it.
+    pub(crate) fn execute_tool(&mut self, member: &str, call: &ToolCall) {
+        let outcome = self.run_tool(member, call);
+        let (text, is_error, notifies, drained) = match outcome {
+            Ok(outcome) => (outcome.text, false, outcome.notifies, outcome.drained),
+            Err(refusal) => {
+                let text = format!("{}: {}", refusal.code.as_str(), refusal.reason);
+                self.refuse_tool(member, call, refusal);
+                (text, true, Vec::new(), Vec::new())
+            }
+        };
+        self.emit(
+            Some(member),
+            EventKind::ToolExecuted {
+                member: member.to_string(),
+                call_id: call.id.clone(),
+                tool: call.name.clone(),
+                arguments: call.arguments.clone(),
+                result: text,
+                is_error,
+                notifies,
+            },
+        );
+        if !drained.is_empty() {
+            self.emit(
+                Some(member),
+                EventKind::InboxDrained {
+                    member: member.to_string(),
+                    message_ids: drained,
+                },
+            );
+        }
+    }
+
+    pub(crate) fn refuse_tool(&mut self, member: &str, call: &ToolCall, mut refusal: Refusal) {
+        refusal.tool = Some(call.name.clone());
+        refusal.call_id = Some(call.id.clone());
+        self.emit(Some(member), EventKind::Refused { refusal });
+    }
+
+    /// K1, K2, P4: runs one call of `member`: the tool must exist and be in its role's list,
+    /// its arguments must parse, and a claimed sender is dropped (D3) before it runs.
+    pub(crate) fn run_tool(
+        &mut self,
+        member: &str,
+        call: &ToolCall,
+    ) -> Result<ToolOutcome, Refusal> {
+        let tool = self.allowed_tool(member, call)?;
+        let mut args = Args::parse(tool, &call.arguments)?;
+        self.drop_claimed_sender(member, call, &mut args);
+        self.dispatch_tool(member, tool, args)
+    }
+
+    /// K1, K2: the tool named by the call, if it exists and `member`'s role has it.
+    fn allowed_tool(&self, member: &str, call: &ToolCall) -> Result<ToolName, Refusal> {
+        let kind = self.member_kind(member);
+        let allow_write = self.state.config.allow_write;
+        let Some(tool) = ToolName::parse(&call.name) else {
+            let names: Vec<&str> = tools_for(kind, allow_write)
+                .into_iter()
+                .map(ToolName::as_str)
+                .collect();
+            return Err(refuse(
+                RefusalCode::UnknownTool,
+                format!(
+                    "there is no tool named '{}'; your tools are: {}",
+                    call.name,
+                    names.join(", ")
+                ),
+            ));
+        };
+        if !tools_for(kind, allow_write).contains(&tool) {
+            let reason = if tool == ToolName::WriteFile && kind == MemberKind::Teammate {
+                "write_file is not available in this lesson: the team may only read".to_string()
+            } else {
+                let role = if kind == MemberKind::Lead {
+                    "the lead"
+                } else {
+                    "a teammate"
+                };
+                format!("{} is not a tool of {role} ({member})", tool.as_str())
+            };
+            return Err(refuse(RefusalCode::ToolNotAllowed, reason));
+        }
+        Ok(tool)
+    }
+
+    /// M1, D3: the host binds the sender; a `from` or `sender` argument is removed and reported.
+    fn drop_claimed_sender(&mut self, member: &str, call: &ToolCall, args: &mut Args) {
+        for key in SENDER_KEYS {
+            if let Some(claimed) = args.map.remove(key) {
+                let claimed = match claimed {
+                    Value::String(s) => s,
+                    other => other.to_string(),
+                };
+                let mut refusal = Refusal::new(
+                    RefusalCode::SenderIgnored,
+                    format!(
+                        "the '{key}' argument ('{claimed}') was ignored: the host binds the sender, so this call acts as {member}"
+                    ),
+                );
+                refusal.tool = Some(call.name.clone());
+                refusal.call_id = Some(call.id.clone());
+                self.emit(Some(member), EventKind::Refused { refusal });
+            }
+        }
+    }
+
+    /// Runs an allowed tool with parsed arguments. The same name may mean another thing per
+    /// role (P4): the lead's `shutdown_response` queries, a teammate's answers.
+    fn dispatch_tool(
+        &mut self,
+        member: &str,
+        tool: ToolName,
+        args: Args,
+    ) -> Result<ToolOutcome, Refusal> {
+        let kind = self.member_kind(member);
+        let text = |t: String| {
+            Ok(ToolOutcome {
+                text: t,
+                notifies: Vec::new(),
+                drained: Vec::new(),
+            })
+        };
+        match (tool, kind) {
+            (ToolName::SpawnTeammate, _) => {
+                args.check_keys(&["name", "role"])?;
+                let name = args.string("name")?;
+                let role = args.string("role")?;
+                text(self.spawn(member, &name, &role)?)
+            }
+            (ToolName::ListTeammates, _) => {
+                args.check_keys(&[])?;
+                text(self.list_teammates())
+            }
+            (ToolName::SendMessage, _) => {
+                args.check_keys(&["to", "body", "idempotency_key"])?;
+                let to = args.string("to")?;
+                let body = args.string("body")?;
+                let key = args.opt_string("idempotency_key")?;
+                let receipt = self.send(member, &to, MessageKind::Message, &body, None, key)?;
+                text(receipt_text(&receipt))
+            }
+            (ToolName::ReadInbox, _) => {
+                args.check_keys(&[])?;
+                Ok(self.read_inbox(member))
+            }
+            (ToolName::Broadcast, _) => {
+                args.check_keys(&["body"])?;
+                let body = args.string("body")?;
+                text(self.broadcast(member, &body)?)
+            }
+            (ToolName::ShutdownRequest, _) => {
+                args.check_keys(&["teammate"])?;
+                let teammate = args.string("teammate")?;
+                text(self.shutdown_request(member, &teammate)?)
+            }
+            (ToolName::ShutdownResponse, MemberKind::Lead) => {
+                args.check_keys(&["request_id"])?;
+                let id = args.string("request_id")?;
+                text(self.query_request(&id, ProtocolKind::Shutdown)?)
+            }
+            (ToolName::ShutdownResponse, MemberKind::Teammate) => {
+                args.check_keys(&["request_id", "approve", "reason"])?;
+                let id = args.string("request_id")?;
+                let approve = args.boolean("approve")?;
+                let reason = args.opt_string("reason")?.unwrap_or_default();
+                text(self.decide(member, &id, ProtocolKind::Shutdown, approve, &reason)?)
+            }
+            (ToolName::PlanApproval, MemberKind::Lead) => {
+                args.check_keys(&["request_id", "approve", "feedback"])?;
+                let id = args.string("request_id")?;
+                let approve = args.boolean("approve")?;
+                let feedback = args.opt_string("feedback")?.unwrap_or_default();
+                text(self.decide(member, &id, ProtocolKind::Plan, approve, &feedback)?)
+            }
+            (ToolName::PlanApproval, MemberKind::Teammate) => {
+                args.check_keys(&["plan"])?;
+                let plan = args.string("plan")?;
+                text(self.submit_plan(member, &plan)?)
+            }
+            (ToolName::ReadFile, _) => {
+                args.check_keys(&["path"])?;
+                text(self.read_file(&args.string("path")?)?)
+            }
+            (ToolName::WriteFile, _) => {
+                args.check_keys(&["path", "content"])?;
+                let path = args.string("path")?;
+                let content = args.string("content")?;
+                text(self.write_file(member, &path, content)?)
+            }
+        }
+    }
+
+    /// K3: a file of the lesson's virtual file system. Nothing is ever executed.
+    fn read_file(&self, path: &str) -> Result<String, Refusal> {
+        match self.state.files.get(path) {
+            Some(content) => Ok(content.clone()),
+            None => {
+                let known: Vec<&str> = self.state.files.keys().map(String::as_str).collect();
+                Err(refuse(
+                    RefusalCode::NoSuchFile,
+                    format!(
+                        "no file '{path}' in this lesson's virtual file system (files: {})",
+                        if known.is_empty() {
+                            "none".to_string()
+                        } else {
+                            known.join(", ")
+                        }
+                    ),
+                ))
+            }
+        }
+    }
+
+    /// K2, K3: writes a virtual file (only in lessons that allow writing), within the size limit.
+    fn write_file(&mut self, member: &str, path: &str, content: String) -> Result<String, Refusal> {
+        validate_path(path).map_err(|r| refuse(RefusalCode::InvalidPath, r))?;
+        let limit = self.state.config.limits.file_chars;
+        let len = char_len(&content);
+        if len > limit {
+            return Err(refuse(
+                RefusalCode::FileTooLarge,
+                format!("content of {path} has {len} characters, the limit is {limit}; nothing was written"),
+            ));
+        }
+        self.emit(
+            Some(member),
+            EventKind::FileWritten {
+                member: member.to_string(),
+                path: path.to_string(),
+                content,
+            },
+        );
+        Ok(format!(
+            "wrote {len} characters to {path} (nothing was executed)"
+        ))
+    }
+
+    pub(crate) fn spawn(&mut self, by: &str, name: &str, role: &str) -> Result<String, Refusal> {
+        validate_member_name(name).map_err(|r| refuse(RefusalCode::InvalidName, r))?;
+        if self.state.members.contains_key(name) {
+            return Err(refuse(
+                RefusalCode::AlreadyExists,
+                format!("a member named '{name}' is already on the roster"),
+            ));
+        }
+        let role = role.trim();
+        if role.is_empty() || role.chars().count() > 40 {
+            return Err(refuse(
+                RefusalCode::InvalidName,
+                "a role must have 1 to 40 characters".to_string(),
+            ));
+        }
+        let max = self.state.config.limits.max_members;
+        if self.state.members.len() >= max {
+            return Err(refuse(
+                RefusalCode::TeamFull,
+                format!("the roster already has {max} members, the limit of this session"),
+            ));
+        }
+        self.emit(
+            Some(by),
+            EventKind::MemberSpawned {
+                config: super::config::MemberConfig::teammate(name, role),
+            },
+        );
+        self.set_status(name, super::roster::MemberStatus::Idle);
+        Ok(format!(
+            "spawned {name} ({role}): idle, with an empty history of its own"
+        ))
+    }
+
+    pub(crate) fn list_teammates(&self) -> String {
+        let mut lines = Vec::new();
+        for m in self.state.members_in_order() {
+            lines.push(format!(
+                "{} ({}): {}, {}, deliveries {}/{}, inbox {} records",
+                m.name,
+                m.role,
+                m.status().as_str(),
+                if m.busy() { "busy" } else { "not busy" },
+                m.deliveries_used,
+                m.delivery_budget,
+                m.inbox.len()
+            ));
+        }
+        lines.join("\n")
+    }
+
+    pub(crate) fn read_inbox(&mut self, member: &str) -> ToolOutcome {
+        let drain = self.state.toggles.drain_on_read;
+        let records: Vec<_> = self
+            .state
+            .inbox_of(member)
+            .into_iter()
+            .filter(|r| !r.drained)
+            .cloned()
+            .collect();
+        if records.is_empty() {
+            return ToolOutcome {
+                text: "your inbox is empty".to_string(),
+                notifies: Vec::new(),
+                drained: Vec::new(),
+            };
+        }
+        let mut lines = Vec::new();
+        for r in &records {
+            let position = self
+                .state
+                .message_position(r.id)
+                .map(|p| p.name())
+                .unwrap_or(Position::Queued.name());
+            lines.push(format!(
+                "{} {} from {}: {} [{}]",
+                r.id,
+                r.kind.as_str(),
+                r.from,
+                r.body,
+                if drain { "drained" } else { position }
+            ));
+        }
+        if drain {
+            let drained: Vec<MessageId> = records.iter().map(|r| r.id).collect();
+            lines.push("(drain mode: these records were removed from your inbox)".to_string());
+            // Records already committed (before drain mode was switched on) leave the inbox
+            // too, but the history already carries them: do not carry them twice.
+            let notifies = records
+                .iter()
+                .filter(|r| r.notified_at.is_none())
+                .map(|r| r.id)
+                .collect();
+            ToolOutcome {
+                text: lines.join("\n"),
+                notifies,
+                drained,
+            }
+        } else {
+            lines.push(
+                "(nothing was removed; records reach your history as notifications when your next request is prepared)"
+                    .to_string(),
+            );
+            ToolOutcome {
+                text: lines.join("\n"),
+                notifies: Vec::new(),
+                drained: Vec::new(),
+            }
+        }
+    }
+
+    /// M9: one record per other member; a recipient that cannot take it is refused on its own
+    /// (an event each), the others still get theirs.
+    pub(crate) fn broadcast(&mut self, from: &str, body: &str) -> Result<String, Refusal> {
+        let recipients: Vec<String> = self
+            .state
+            .members_in_order()
+            .filter(|m| m.name != from)
+            .map(|m| m.name.clone())
+            .collect();
+        if recipients.is_empty() {
+            return Err(refuse(
+                RefusalCode::UnknownRecipient,
+                "there is nobody else to broadcast to".to_string(),
+            ));
+        }
+        let mut lines = Vec::new();
+        let mut stored = 0;
+        let mut first_error = None;
+        for to in recipients {
+            match self.send(from, &to, MessageKind::Broadcast, body, None, None) {
+                Ok(receipt) => {
+                    stored += 1;
+                    lines.push(format!("{}: queued as {}", to, receipt.message_id));
+                }
+                Err(refusal) => {
+                    lines.push(format!("{to}: refused ({})", refusal.reason));
+                    self.emit(
+                        Some(from),
+                        EventKind::Refused {
+                            refusal: refusal.clone(),
+                        },
+                    );
+                    first_error.get_or_insert(refusal);
+                }
+            }
+        }
+        match (stored, first_error) {
+            (0, Some(first)) => Err(refuse(
+                first.code,
+                format!(
+                    "no member could take the broadcast; nothing was stored ({})",
+                    first.reason
+                ),
+            )),
+            _ => Ok(lines.join("\n")),
+        }
+    }
+}
