@@ -113,6 +113,15 @@ pub fn narrate(event: &Event, lang: Lang) -> String {
                 format!("{member}'s loop commits the candidate; the history now has {history_len} entries. Only the next request is built from it.")
             }
         }
+        _ => narrate_model_and_tools(event, lang),
+    }
+}
+
+/// Requests, replies, retries and tool results.
+fn narrate_model_and_tools(event: &Event, lang: Lang) -> String {
+    use EventKind::*;
+    let zh = lang == Lang::Zh;
+    match &event.kind {
         ModelRequested { request } => {
             if zh {
                 format!("{} 发出模型请求 {}（本轮第 {} 次逻辑请求），内容是此刻已提交的 {} 条历史。发出后它不会再变。", request.member, request.id, request.logical, request.messages.len())
@@ -209,48 +218,78 @@ fn narrate_lock_protocol_and_host(event: &Event, lang: Lang) -> String {
     use EventKind::*;
     let zh = lang == Lang::Zh;
     match &event.kind {
-            LockAcquired { member } => {
-                if zh {
-                    format!("宿主为 {member} 拿到锁，检查并设置占用。")
-                } else {
-                    format!("The host takes the lock for {member} to check and set occupancy.")
-                }
+        LockAcquired { member } => {
+            if zh {
+                format!("宿主为 {member} 拿到锁，检查并设置占用。")
+            } else {
+                format!("The host takes the lock for {member} to check and set occupancy.")
             }
-            LockReleased { member } => {
-                if zh {
-                    format!("{member} 释放了锁，别的成员可以开始了。")
-                } else {
-                    format!("{member}'s lock is released; other members may start.")
-                }
+        }
+        LockReleased { member } => {
+            if zh {
+                format!("{member} 释放了锁，别的成员可以开始了。")
+            } else {
+                format!("{member}'s lock is released; other members may start.")
             }
-            LockWaiting { member, holder, .. } => {
-                if zh {
-                    format!("{member} 要开始工作，但锁在 {holder} 手里（它正拿着锁等模型），只能排队。")
-                } else {
-                    format!("{member} wants to start, but {holder} holds the lock (while waiting for its model), so {member} queues.")
-                }
+        }
+        LockWaiting { member, holder, .. } => {
+            if zh {
+                format!("{member} 要开始工作，但锁在 {holder} 手里（它正拿着锁等模型），只能排队。")
+            } else {
+                format!("{member} wants to start, but {holder} holds the lock (while waiting for its model), so {member} queues.")
             }
-            ProtocolOpened { request } => {
-                if zh {
-                    format!("{} 发起{}请求 {}，追踪器记为 pending。", request.from, protocol_zh(request.kind), request.id)
-                } else {
-                    format!("{} opens {} request {}; the tracker records it as pending.", request.from, request.kind.as_str(), request.id)
-                }
+        }
+        ProtocolOpened { request } => {
+            if zh {
+                format!(
+                    "{} 发起{}请求 {}，追踪器记为 pending。",
+                    request.from,
+                    protocol_zh(request.kind),
+                    request.id
+                )
+            } else {
+                format!(
+                    "{} opens {} request {}; the tracker records it as pending.",
+                    request.from,
+                    request.kind.as_str(),
+                    request.id
+                )
             }
-            ProtocolDecided { request_id, status, by, .. } => {
-                if zh {
-                    format!("{by} 对 {request_id} 作出答复：{}。这个编号从此离开 pending。", status_zh(*status))
-                } else {
-                    format!("{by} answers {request_id}: {}. The id leaves pending, once.", status.as_str())
-                }
+        }
+        ProtocolDecided {
+            request_id,
+            status,
+            by,
+            ..
+        } => {
+            if zh {
+                format!(
+                    "{by} 对 {request_id} 作出答复：{}。这个编号从此离开 pending。",
+                    status_zh(*status)
+                )
+            } else {
+                format!(
+                    "{by} answers {request_id}: {}. The id leaves pending, once.",
+                    status.as_str()
+                )
             }
-            ShouldExitSet { member, .. } => {
-                if zh {
-                    format!("{member} 标记 should_exit：不立刻退出，先把这一轮工具执行完、结果写回。")
-                } else {
-                    format!("{member} sets should_exit: it does not stop mid-way; it finishes this tool round and its results first.")
-                }
+        }
+        ShouldExitSet { member, .. } => {
+            if zh {
+                format!("{member} 标记 should_exit：不立刻退出，先把这一轮工具执行完、结果写回。")
+            } else {
+                format!("{member} sets should_exit: it does not stop mid-way; it finishes this tool round and its results first.")
             }
+        }
+        _ => narrate_roster_and_host(event, lang),
+    }
+}
+
+/// The roster, rounds, statuses, restores, disbanding, faults and modes.
+fn narrate_roster_and_host(event: &Event, lang: Lang) -> String {
+    use EventKind::*;
+    let zh = lang == Lang::Zh;
+    match &event.kind {
             MemberSpawned { config } => {
                 if zh {
                     format!("{}（{}）加入花名册，带着一份空的、只属于自己的历史。", config.name, config.role)
