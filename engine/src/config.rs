@@ -4,12 +4,12 @@
 use super::sorted_map::ByName;
 use serde::{Deserialize, Serialize};
 
-/// Lead or teammate: decides the tool list (K1, K2) and the protocol duties (P4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MemberKind {
-    Lead,
-    Teammate,
+crate::named_enum! {
+    /// Lead or teammate: decides the tool list (K1, K2) and the protocol duties (P4).
+    pub enum MemberKind {
+        Lead = "lead",
+        Teammate = "teammate",
+    }
 }
 
 /// One roster entry as a lesson (or the learner in free play) declares it.

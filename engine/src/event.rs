@@ -17,52 +17,20 @@ use super::text::preview;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// Breakpoint kinds of the UI.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Category {
-    Store,
-    Prepare,
-    Commit,
-    Discard,
-    Request,
-    Reply,
-    Lock,
-    Protocol,
-    Refusal,
-    Lifecycle,
-    Other,
-}
-
-impl Category {
-    pub const ALL: [Category; 11] = [
-        Category::Store,
-        Category::Prepare,
-        Category::Commit,
-        Category::Discard,
-        Category::Request,
-        Category::Reply,
-        Category::Lock,
-        Category::Protocol,
-        Category::Refusal,
-        Category::Lifecycle,
-        Category::Other,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Category::Store => "store",
-            Category::Prepare => "prepare",
-            Category::Commit => "commit",
-            Category::Discard => "discard",
-            Category::Request => "request",
-            Category::Reply => "reply",
-            Category::Lock => "lock",
-            Category::Protocol => "protocol",
-            Category::Refusal => "refusal",
-            Category::Lifecycle => "lifecycle",
-            Category::Other => "other",
-        }
+crate::named_enum! {
+    /// Breakpoint kinds of the UI.
+    pub enum Category {
+        Store = "store",
+        Prepare = "prepare",
+        Commit = "commit",
+        Discard = "discard",
+        Request = "request",
+        Reply = "reply",
+        Lock = "lock",
+        Protocol = "protocol",
+        Refusal = "refusal",
+        Lifecycle = "lifecycle",
+        Other = "other",
     }
 }
 

@@ -15,12 +15,12 @@ use super::mailbox::{notification_text, MessageId, MessageRecord};
 use super::model::{ModelReply, ToolCall};
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum EntryRole {
-    User,
-    Assistant,
-    Tool,
+crate::named_enum! {
+    pub enum EntryRole {
+        User = "user",
+        Assistant = "assistant",
+        Tool = "tool",
+    }
 }
 
 /// One history entry. Flat on purpose: the UI shows role, text and what it notifies.

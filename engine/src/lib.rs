@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! The team engine: a sans-IO, deterministic host for a team of LLM agents.
 //!
 //! **Invariant:** the engine knows nothing about the browser, the network or the clock. It
@@ -27,6 +28,7 @@ pub mod invariants;
 mod lifecycle;
 pub mod mailbox;
 pub mod model;
+pub mod names;
 pub mod persist;
 mod prepare;
 pub mod protocol;

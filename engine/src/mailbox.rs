@@ -22,28 +22,15 @@ impl fmt::Display for MessageId {
     }
 }
 
-/// M8: what kind of record this is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MessageKind {
-    Message,
-    Broadcast,
-    ShutdownRequest,
-    ShutdownResponse,
-    PlanApproval,
-    PlanApprovalResponse,
-}
-
-impl MessageKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MessageKind::Message => "message",
-            MessageKind::Broadcast => "broadcast",
-            MessageKind::ShutdownRequest => "shutdown_request",
-            MessageKind::ShutdownResponse => "shutdown_response",
-            MessageKind::PlanApproval => "plan_approval",
-            MessageKind::PlanApprovalResponse => "plan_approval_response",
-        }
+crate::named_enum! {
+    /// M8: what kind of record this is.
+    pub enum MessageKind {
+        Message = "message",
+        Broadcast = "broadcast",
+        ShutdownRequest = "shutdown_request",
+        ShutdownResponse = "shutdown_response",
+        PlanApproval = "plan_approval",
+        PlanApprovalResponse = "plan_approval_response",
     }
 }
 
@@ -79,10 +66,10 @@ pub struct Receipt {
     pub state: ReceiptState,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ReceiptState {
-    Queued,
+crate::named_enum! {
+    pub enum ReceiptState {
+        Queued = "queued",
+    }
 }
 
 /// M2: where a message is, as far as the recipient's model is concerned.

@@ -45,12 +45,12 @@ impl ToolCall {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum StopReason {
-    EndTurn,
-    ToolUse,
-    MaxTokens,
+crate::named_enum! {
+    pub enum StopReason {
+        EndTurn = "end_turn",
+        ToolUse = "tool_use",
+        MaxTokens = "max_tokens",
+    }
 }
 
 /// A model's answer: text and/or tool calls. No tool calls means a final answer.

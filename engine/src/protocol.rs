@@ -8,39 +8,20 @@
 use super::sorted_map::ByName;
 use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ProtocolKind {
-    /// Lead asks a teammate to stop (P2).
-    Shutdown,
-    /// Teammate asks the lead to approve a plan (P3).
-    Plan,
-}
-
-impl ProtocolKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ProtocolKind::Shutdown => "shutdown",
-            ProtocolKind::Plan => "plan",
-        }
+crate::named_enum! {
+    pub enum ProtocolKind {
+        /// Lead asks a teammate to stop (P2).
+        Shutdown = "shutdown",
+        /// Teammate asks the lead to approve a plan (P3).
+        Plan = "plan",
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum ProtocolStatus {
-    Pending,
-    Approved,
-    Rejected,
-}
-
-impl ProtocolStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ProtocolStatus::Pending => "pending",
-            ProtocolStatus::Approved => "approved",
-            ProtocolStatus::Rejected => "rejected",
-        }
+crate::named_enum! {
+    pub enum ProtocolStatus {
+        Pending = "pending",
+        Approved = "approved",
+        Rejected = "rejected",
     }
 }
 

@@ -3,13 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
-/// Faults a lesson (or the learner) can inject.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Fault {
-    /// The next prepared candidate of the member is discarded before it is committed (the
-    /// "crash between read and commit" of seed 000).
-    FailBeforeCommit,
+crate::named_enum! {
+    /// Faults a lesson (or the learner) can inject.
+    pub enum Fault {
+        /// The next prepared candidate of the member is discarded before it is committed (the
+        /// "crash between read and commit" of seed 000).
+        FailBeforeCommit = "fail_before_commit",
+    }
 }
 
 /// Why something was refused: a stable code plus an English reason.

@@ -15,29 +15,16 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-/// L1: `offline -> idle -> working -> idle | stopped | failed | shutdown`. Nothing restarts by
-/// itself: stopped, failed, shut-down and offline members take no delivery until recalled.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum MemberStatus {
-    Offline,
-    Idle,
-    Working,
-    Stopped,
-    Failed,
-    Shutdown,
-}
-
-impl MemberStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            MemberStatus::Offline => "offline",
-            MemberStatus::Idle => "idle",
-            MemberStatus::Working => "working",
-            MemberStatus::Stopped => "stopped",
-            MemberStatus::Failed => "failed",
-            MemberStatus::Shutdown => "shutdown",
-        }
+crate::named_enum! {
+    /// L1: `offline -> idle -> working -> idle | stopped | failed | shutdown`. Nothing restarts by
+    /// itself: stopped, failed, shut-down and offline members take no delivery until recalled.
+    pub enum MemberStatus {
+        Offline = "offline",
+        Idle = "idle",
+        Working = "working",
+        Stopped = "stopped",
+        Failed = "failed",
+        Shutdown = "shutdown",
     }
 }
 

@@ -18,14 +18,14 @@ use super::tool_table;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RequestStatus {
-    InFlight,
-    Replied,
-    Failed,
-    /// The page reloaded while the request was in flight; its reply will be refused.
-    Abandoned,
+crate::named_enum! {
+    pub enum RequestStatus {
+        InFlight = "in_flight",
+        Replied = "replied",
+        Failed = "failed",
+        /// The page reloaded while the request was in flight; its reply will be refused.
+        Abandoned = "abandoned",
+    }
 }
 
 /// A sent model request and what became of it.

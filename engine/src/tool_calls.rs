@@ -101,7 +101,7 @@ impl Team {
     fn allowed_tool(&self, member: &str, call: &ToolCall) -> Result<ToolName, Refusal> {
         let kind = self.member_kind(member);
         let allow_write = self.state.config.allow_write;
-        let Some(tool) = ToolName::parse(&call.name) else {
+        let Some(tool) = ToolName::from_name(&call.name) else {
             let names: Vec<&str> = tools_for(kind, allow_write)
                 .into_iter()
                 .map(ToolName::as_str)

@@ -6,52 +6,19 @@ use super::config::MemberKind;
 use super::model::ToolSpec;
 use serde_json::{json, Value};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum ToolName {
-    SpawnTeammate,
-    ListTeammates,
-    SendMessage,
-    ReadInbox,
-    Broadcast,
-    ShutdownRequest,
-    ShutdownResponse,
-    PlanApproval,
-    ReadFile,
-    WriteFile,
-}
-
-impl ToolName {
-    pub const ALL: [ToolName; 10] = [
-        ToolName::SpawnTeammate,
-        ToolName::ListTeammates,
-        ToolName::SendMessage,
-        ToolName::ReadInbox,
-        ToolName::Broadcast,
-        ToolName::ShutdownRequest,
-        ToolName::ShutdownResponse,
-        ToolName::PlanApproval,
-        ToolName::ReadFile,
-        ToolName::WriteFile,
-    ];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ToolName::SpawnTeammate => "spawn_teammate",
-            ToolName::ListTeammates => "list_teammates",
-            ToolName::SendMessage => "send_message",
-            ToolName::ReadInbox => "read_inbox",
-            ToolName::Broadcast => "broadcast",
-            ToolName::ShutdownRequest => "shutdown_request",
-            ToolName::ShutdownResponse => "shutdown_response",
-            ToolName::PlanApproval => "plan_approval",
-            ToolName::ReadFile => "read_file",
-            ToolName::WriteFile => "write_file",
-        }
-    }
-
-    /// Exact, case-sensitive match: `Send_Message` is not `send_message`.
-    pub fn parse(name: &str) -> Option<ToolName> {
-        ToolName::ALL.into_iter().find(|t| t.as_str() == name)
+crate::named_enum! {
+    /// The team tools (K1, K2); the stable name is the one a model calls.
+    pub enum ToolName {
+        SpawnTeammate = "spawn_teammate",
+        ListTeammates = "list_teammates",
+        SendMessage = "send_message",
+        ReadInbox = "read_inbox",
+        Broadcast = "broadcast",
+        ShutdownRequest = "shutdown_request",
+        ShutdownResponse = "shutdown_response",
+        PlanApproval = "plan_approval",
+        ReadFile = "read_file",
+        WriteFile = "write_file",
     }
 }
 
