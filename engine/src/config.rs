@@ -1,7 +1,7 @@
 //! Team configuration: who is on the roster at the start, the virtual files, the limits of the
 //! teaching session (M7, L2) and the contrast toggles (M6, T6).
 
-use super::sorted_map::ByName;
+use super::sorted_map::SortedMap;
 use serde::{Deserialize, Serialize};
 
 crate::named_enum! {
@@ -111,7 +111,7 @@ pub struct TeamConfig {
     pub members: Vec<MemberConfig>,
     /// K3: the lesson's virtual file system. No tool executes code.
     #[serde(default)]
-    pub files: ByName<String>,
+    pub files: SortedMap<String, String>,
     #[serde(default)]
     pub limits: Limits,
     #[serde(default)]
@@ -125,7 +125,7 @@ impl TeamConfig {
     pub fn new(members: Vec<MemberConfig>) -> Self {
         TeamConfig {
             members,
-            files: ByName::new(),
+            files: SortedMap::new(),
             limits: Limits::default(),
             toggles: Toggles::default(),
             allow_write: false,

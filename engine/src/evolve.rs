@@ -10,7 +10,7 @@ use super::mailbox::{find_message, MessageId, MessageRecord, Receipt};
 use super::model::{ModelReply, RequestId};
 use super::roster::{Lifecycle, MemberState, MemberStatus, RoundOutcome, RoundState};
 use super::snapshot::RosterSnapshot;
-use super::sorted_map::ByName;
+use super::sorted_map::SortedMap;
 use super::state::{RequestStatus, SentRequest, TeamState};
 
 impl TeamState {
@@ -68,7 +68,7 @@ impl TeamState {
                         state: super::mailbox::ReceiptState::Queued,
                     };
                     let receipts = Arc::make_mut(&mut self.idempotency);
-                    receipts.or_insert_with(record.from.clone(), ByName::new);
+                    receipts.or_insert_with(record.from.clone(), SortedMap::new);
                     if let Some(keys) = receipts.get_mut(&record.from) {
                         keys.insert(key.clone(), receipt);
                     }

@@ -5,7 +5,7 @@
 //! instead of the seeds' random uuid prefixes, so a replay gives identical ids. The mailbox
 //! carries the messages; the tracker records the state and can be queried at any time.
 
-use super::sorted_map::ByName;
+use super::sorted_map::SortedMap;
 use serde::{Deserialize, Serialize};
 
 crate::named_enum! {
@@ -43,7 +43,7 @@ pub struct ProtocolRequest {
     pub decided_at: Option<u64>,
 }
 
-pub type Tracker = ByName<ProtocolRequest>;
+pub type Tracker = SortedMap<String, ProtocolRequest>;
 
 /// The next id for `kind`: counts the tracker's requests of that kind.
 pub fn next_id(tracker: &Tracker, kind: ProtocolKind) -> String {

@@ -15,7 +15,7 @@ pub struct RosterSnapshot {
 }
 
 impl RosterSnapshot {
-    pub const VERSION: u32 = 1;
+    pub const VERSION: u32 = 2;
 
     pub fn of(state: &TeamState) -> RosterSnapshot {
         let mut state = state.clone();

@@ -1,4 +1,4 @@
-//! `SortedMap<K, V>`: a map kept as a vector sorted by key, and `ByName<V>`, the one keyed by
+//! `SortedMap<K, V>`: a map kept as a vector sorted by key, and `SortedMap<String, V>`, the one keyed by
 //! a name.
 //!
 //! It behaves like the `BTreeMap` it replaces (lookups by binary search, iteration in key
@@ -13,11 +13,10 @@ use serde::de::Deserializer;
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
 
+/// A map kept as a key-sorted vector, with the `BTreeMap` API the engine needs; it serializes
+/// as a JSON object in key order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SortedMap<K, V>(Vec<(K, V)>);
-
-/// A map from a name to a value, in name order.
-pub type ByName<V> = SortedMap<String, V>;
 
 impl<K, V> Default for SortedMap<K, V> {
     fn default() -> Self {
@@ -181,7 +180,7 @@ mod tests {
 
     #[test]
     fn behaves_like_a_sorted_map_and_serializes_as_an_object() {
-        let mut m: ByName<u32> = [("b".to_string(), 2), ("a".to_string(), 1)].into();
+        let mut m: SortedMap<String, u32> = [("b".to_string(), 2), ("a".to_string(), 1)].into();
         assert_eq!(m.insert("c".to_string(), 3), None);
         assert_eq!(m.insert("a".to_string(), 10), Some(1));
         assert_eq!(m.get("a"), Some(&10));
@@ -196,7 +195,7 @@ mod tests {
         assert_eq!(m.values().copied().collect::<Vec<_>>(), [10, 20, 3]);
         let json = serde_json::to_string(&m).unwrap();
         assert_eq!(json, r#"{"a":10,"b":20,"c":3}"#);
-        let back: ByName<u32> = serde_json::from_str(&json).unwrap();
+        let back: SortedMap<String, u32> = serde_json::from_str(&json).unwrap();
         assert_eq!(back, m);
         assert_eq!(m.len(), 3);
     }

@@ -13,7 +13,7 @@ use super::persist::PVec;
 use super::protocol::{ProtocolRequest, Tracker};
 use super::request::ModelRequest;
 use super::roster::{MemberState, MemberStatus};
-use super::sorted_map::ByName;
+use super::sorted_map::SortedMap;
 use super::tool_table;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -46,7 +46,7 @@ pub struct TeamState {
     pub(crate) config: Arc<TeamConfig>,
     /// Current contrast modes (a lesson may switch them between acts).
     pub(crate) toggles: Toggles,
-    pub(crate) members: ByName<MemberState>,
+    pub(crate) members: SortedMap<String, MemberState>,
     /// Roster order for display: the configured members, then spawned ones.
     pub(crate) order: Vec<String>,
     /// The lead's name.
@@ -58,9 +58,9 @@ pub struct TeamState {
     /// P1: the protocol tracker.
     pub(crate) protocol: Tracker,
     /// K3: the virtual file system.
-    pub(crate) files: ByName<String>,
+    pub(crate) files: SortedMap<String, String>,
     /// M8: the first receipt per sender and idempotency key.
-    pub(crate) idempotency: Arc<ByName<ByName<Receipt>>>,
+    pub(crate) idempotency: Arc<SortedMap<String, SortedMap<String, Receipt>>>,
     /// T6: who holds the host's lock, and who waits for it (hold-lock mode only).
     pub(crate) lock_holder: Option<String>,
     /// Members waiting for the lock, first come first served.
@@ -85,7 +85,7 @@ impl TeamState {
     /// The state before any event. The configured members are registered by the host and
     /// start idle. The config must be valid ([`TeamConfig::validate`]).
     pub fn new(config: TeamConfig) -> TeamState {
-        let mut members = ByName::new();
+        let mut members = SortedMap::new();
         let mut order = Vec::new();
         let mut lead = String::new();
         for m in &config.members {
@@ -136,7 +136,7 @@ impl TeamState {
     }
 
     /// Every member, keyed by name.
-    pub fn members(&self) -> &ByName<MemberState> {
+    pub fn members(&self) -> &SortedMap<String, MemberState> {
         &self.members
     }
 
@@ -161,7 +161,7 @@ impl TeamState {
     }
 
     /// K3: the lesson's virtual files.
-    pub fn files(&self) -> &ByName<String> {
+    pub fn files(&self) -> &SortedMap<String, String> {
         &self.files
     }
 

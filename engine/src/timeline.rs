@@ -11,7 +11,7 @@ use super::caption::Caption;
 use super::config::{Limits, MemberConfig, TeamConfig};
 use super::event::{Event, EventKind};
 use super::model::{ModelReply, ToolCall};
-use super::sorted_map::{ByName, SortedMap};
+use super::sorted_map::SortedMap;
 use super::state::TeamState;
 use super::team::{Input, Team};
 use serde_json::json;
@@ -166,7 +166,7 @@ impl Timeline {
         }
         let config = TeamConfig {
             members,
-            files: ByName::from([("notes.txt".to_string(), "stress".to_string())]),
+            files: SortedMap::from([("notes.txt".to_string(), "stress".to_string())]),
             limits: Limits {
                 inbox_records: usize::MAX,
                 history_entries: usize::MAX,
