@@ -77,7 +77,7 @@ fn run(team: &mut Team, messages: usize) -> usize {
 fn naive_prepare_all(state: &TeamState) -> usize {
     let mut found = 0;
     for member in state.members().values() {
-        for record in state.inbox_of(&member.name()) {
+        for record in state.inbox_of(member.name()) {
             let text = mailbox::notification_text(record);
             if !member.history().iter().any(|e| e.text == text) {
                 found += 1;

@@ -17,6 +17,14 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
 
+# 1b. The gates of the test command: rustfmt and clippy.
+for component in rustfmt clippy; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    say "adding rust component $component"
+    rustup component add "$component"
+  fi
+done
+
 # 2. Trunk at a pinned version (0.22 needs a newer rustc than this machine has).
 if ! trunk --version 2>/dev/null | grep -q " $TRUNK_VERSION\$"; then
   say "installing trunk $TRUNK_VERSION"

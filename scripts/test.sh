@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up whatever is missing, then runs every test layer:
-#   1. native   `cargo test` (engine, lessons, properties, golden transcripts)
+#   0. gates    `cargo fmt --check`, `cargo clippy --all-targets -D warnings` (native and wasm32)
+#   1. native   `cargo test` (engine, lessons, view model, properties, golden transcripts)
 #   2. browser  `cargo test --target wasm32-unknown-unknown` in headless Chromium
 #   3. e2e      Playwright against the release build served on 127.0.0.1
 # and prints the size figures of dist/ and the performance figures (scripts/perf.sh).
@@ -30,6 +31,11 @@ SECONDS=0
 step() { printf '\n==== %s (t=%ss)\n' "$*" "$SECONDS"; }
 
 if [ "$SIZES_ONLY" = 0 ]; then
+  step "gates: cargo fmt --check, cargo clippy -D warnings (native and wasm32)"
+  cargo fmt --all --check
+  cargo clippy --locked --all-targets -- -D warnings
+  cargo clippy --locked --all-targets --target wasm32-unknown-unknown -- -D warnings
+
   step "native tests: cargo test"
   cargo test --locked
 

@@ -228,10 +228,8 @@ impl TeamState {
                     }
                 }
             }
-            EventKind::LockReleased { member } => {
-                if self.lock_holder.as_ref() == Some(member) {
-                    self.lock_holder = None;
-                }
+            EventKind::LockReleased { member } if self.lock_holder.as_ref() == Some(member) => {
+                self.lock_holder = None;
             }
             EventKind::LockWaiting { member, prompt, .. } => {
                 self.lock_waiters.push(member.clone());

@@ -5,7 +5,7 @@
 //! program was read, not run. (T1-T5, M1-M4, D1-D3)
 
 use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
-use super::Lesson;
+use super::{CaptionRule, Lesson};
 use crate::engine::{Caption, MemberConfig, TeamConfig};
 use serde_json::json;
 
@@ -80,7 +80,27 @@ pub fn lesson() -> Lesson {
         after(&["reader"], deliver("lead")),
     ];
 
-    let captions = vec![
+    let captions = captions();
+
+    let task = Caption::new(
+        "main.py 打印什么？和 expected.txt 里的预期一致吗？先别运行程序，只做一次只读调查。",
+        TASK,
+    );
+    let intro = Caption::new(
+        "两个人查完了，为什么还得从头再来？用户想知道 main.py 写了什么、和 expected.txt 的预期是否一致，而且不运行程序。宿主登记了三个成员：lead、reader、reviewer，每个成员保存角色、历史、是否占用、状态与已交付次数。",
+        "Two people finished investigating: why start over? The user wants to know what main.py says and whether it matches expected.txt, without running it. The host has registered three members, lead, reader and reviewer; each record holds a role, a history, occupancy, a status and the deliveries used.",
+    );
+    Lesson {
+        directions,
+        script,
+        captions,
+        ..builder::lesson(ID, team(), task, intro)
+    }
+}
+
+/// The lesson's captions: which event each explains, in both languages.
+fn captions() -> Vec<CaptionRule> {
+    vec![
         cap(
             "model_replied",
             "lead",
@@ -184,20 +204,5 @@ pub fn lesson() -> Lesson {
             "Lead 给用户汇总。团队里没有运行代码的工具，程序也没有执行，所以结论只能说读到的源码和预期如何对应，不能写成“已运行，输出 42”。队友的消息是信息，不是许可；sender 由宿主绑定，只是本进程里的角色约定，不是跨机器的身份认证。",
             "The lead summarizes for the user. No one on the team can run code and the program was not run, so the conclusion only says how the source and the expectation correspond, never \"ran it, output 42\". Teammate messages are information, not permission; the sender is bound by the host, a local role convention, not authentication across machines.",
         ),
-    ];
-
-    let task = Caption::new(
-        "main.py 打印什么？和 expected.txt 里的预期一致吗？先别运行程序，只做一次只读调查。",
-        TASK,
-    );
-    let intro = Caption::new(
-        "两个人查完了，为什么还得从头再来？用户想知道 main.py 写了什么、和 expected.txt 的预期是否一致，而且不运行程序。宿主登记了三个成员：lead、reader、reviewer，每个成员保存角色、历史、是否占用、状态与已交付次数。",
-        "Two people finished investigating: why start over? The user wants to know what main.py says and whether it matches expected.txt, without running it. The host has registered three members, lead, reader and reviewer; each record holds a role, a history, occupancy, a status and the deliveries used.",
-    );
-    Lesson {
-        directions,
-        script,
-        captions,
-        ..builder::lesson(ID, team(), task, intro)
-    }
+    ]
 }

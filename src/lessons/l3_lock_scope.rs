@@ -4,7 +4,7 @@
 //! members now run one after the other. (T5, T6)
 
 use super::builder::{self, cap, cap_with, deliver, host_send, now, quiet, Script};
-use super::Lesson;
+use super::{CaptionRule, Lesson};
 use crate::engine::{Caption, Input, MemberConfig, TeamConfig, Toggles};
 use serde_json::json;
 
@@ -68,7 +68,23 @@ pub fn lesson() -> Lesson {
                 .answer(member, 2, "Reported to lead.");
         }
     }
-    let captions = vec![
+    let captions = captions();
+    let task = Caption::new("同样的两段调查，先只锁“检查并设置占用”，再把模型调用也锁住。", "The same two investigations, first locking only the check-and-set, then locking the model call too.");
+    let intro = Caption::new(
+        "两人能同时工作，也得知道锁该锁多大。宿主用同一把锁检查并设置占用，随后释放锁，让各自的 Agent 循环工作。如果把模型调用也包在锁里，就会让所有成员排成一队。",
+        "Two members can work at once, as long as the lock stays small. The host checks and sets occupancy under one lock, then releases it and lets each agent loop work. Wrap the model call in the lock as well, and every member queues behind the others.",
+    );
+    Lesson {
+        directions,
+        script: script.build(),
+        captions,
+        ..builder::lesson(ID, config, task, intro)
+    }
+}
+
+/// The lesson's captions: which event each explains, in both languages.
+fn captions() -> Vec<CaptionRule> {
+    vec![
         cap(
             "lock_acquired",
             "reader",
@@ -119,16 +135,5 @@ pub fn lesson() -> Lesson {
             "reader 整轮结束才释放锁，reviewer 这时才能开始。原本并行的两段工作排成了一队，总时间接近翻倍：这就是锁范围过大的代价。",
             "Only when reader's whole round ends is the lock released, and reviewer can start. Two pieces of work that ran in parallel now run one after the other, taking about twice as long: the cost of a lock held too wide.",
         ),
-    ];
-    let task = Caption::new("同样的两段调查，先只锁“检查并设置占用”，再把模型调用也锁住。", "The same two investigations, first locking only the check-and-set, then locking the model call too.");
-    let intro = Caption::new(
-        "两人能同时工作，也得知道锁该锁多大。宿主用同一把锁检查并设置占用，随后释放锁，让各自的 Agent 循环工作。如果把模型调用也包在锁里，就会让所有成员排成一队。",
-        "Two members can work at once, as long as the lock stays small. The host checks and sets occupancy under one lock, then releases it and lets each agent loop work. Wrap the model call in the lock as well, and every member queues behind the others.",
-    );
-    Lesson {
-        directions,
-        script: script.build(),
-        captions,
-        ..builder::lesson(ID, config, task, intro)
-    }
+    ]
 }

@@ -4,7 +4,7 @@
 //! a response to an unknown id are refused and leave the tracker unchanged. (P1, P2, P4, P5)
 
 use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
-use super::Lesson;
+use super::{CaptionRule, Lesson};
 use crate::engine::{Caption, MemberConfig, TeamConfig};
 use serde_json::json;
 
@@ -66,7 +66,26 @@ pub fn lesson() -> Lesson {
         after(&["alice"], deliver("alice")),
         now(deliver("lead")),
     ];
-    let captions = vec![
+    let captions = captions();
+    let task = Caption::new(
+        "让 alice 写 report.md（先摘要后细节）；写完后让她优雅关机。",
+        TASK,
+    );
+    let intro = Caption::new(
+        "队友一旦派出去，领导怎么让它停下？直接杀线程不行，需要握手：领导说“请关机”，队友说“好的我收尾一下”或者“不行我正在写文件”。请求和回应靠同一个 request_id 对上号，共用 pending → approved | rejected 的状态机。",
+        "Once a teammate is working, how does the lead make it stop? Not by killing it: by a handshake. The lead says \"please shut down\"; the teammate says \"fine, let me wrap up\" or \"not now, I am writing a file\". Request and response match by request_id and share one state machine: pending -> approved | rejected.",
+    );
+    Lesson {
+        directions,
+        script,
+        captions,
+        ..builder::lesson(ID, config, task, intro)
+    }
+}
+
+/// The lesson's captions: which event each explains, in both languages.
+fn captions() -> Vec<CaptionRule> {
+    vec![
         cap(
             "protocol_opened",
             "lead",
@@ -144,19 +163,5 @@ pub fn lesson() -> Lesson {
             "再给 alice 交付工作：被拒绝。没有什么会自己重启。",
             "Delivering more work to alice is refused. Nothing restarts by itself.",
         ),
-    ];
-    let task = Caption::new(
-        "让 alice 写 report.md（先摘要后细节）；写完后让她优雅关机。",
-        TASK,
-    );
-    let intro = Caption::new(
-        "队友一旦派出去，领导怎么让它停下？直接杀线程不行，需要握手：领导说“请关机”，队友说“好的我收尾一下”或者“不行我正在写文件”。请求和回应靠同一个 request_id 对上号，共用 pending → approved | rejected 的状态机。",
-        "Once a teammate is working, how does the lead make it stop? Not by killing it: by a handshake. The lead says \"please shut down\"; the teammate says \"fine, let me wrap up\" or \"not now, I am writing a file\". Request and response match by request_id and share one state machine: pending -> approved | rejected.",
-    );
-    Lesson {
-        directions,
-        script,
-        captions,
-        ..builder::lesson(ID, config, task, intro)
-    }
+    ]
 }

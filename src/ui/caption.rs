@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::context::Playground;
 use super::i18n::tr;
 use crate::engine::{EventKind, Lang, Timeline};
+use crate::lessons::narration::{caption_at, narrate};
 
 /// A status change that completes the step before it (a recall ends with "offline -> idle")
 /// keeps that step's teaching caption, followed by the status change itself, so the caption
@@ -23,8 +24,8 @@ fn carried_caption(timeline: &Timeline, step: usize, lang: Lang) -> Option<Strin
     completes.then(|| {
         format!(
             "{} ({})",
-            timeline.caption(step - 1, lang),
-            current.caption(lang)
+            caption_at(timeline, step - 1, lang),
+            narrate(current, lang)
         )
     })
 }
@@ -42,7 +43,7 @@ pub fn CaptionBar() -> impl IntoView {
                 if let Some(carried) = carried_caption(timeline, step, lang) {
                     return carried;
                 }
-                let caption = timeline.caption(step, lang);
+                let caption = caption_at(timeline, step, lang);
                 // The last step usually just closes a round; repeat the lesson's last teaching
                 // caption there so the lesson ends on its point, not on a status change.
                 let closing = (step == timeline.len() && step > 0)

@@ -64,10 +64,10 @@ fn card_data(state: &TeamState, member: &MemberState) -> CardData {
         request_budget: limits.request_budget,
         retries_used: member.round().map(|r| r.retries_used),
         retry_budget: limits.retry_budget,
-        holds_lock: state.holds_lock(&member.name()),
+        holds_lock: state.holds_lock(member.name()),
         waits_for_lock: state.lock_waiters().iter().any(|w| w == member.name()),
-        inbox: state.inbox_count(&member.name()),
-        not_in_history: state.not_in_history_count(&member.name()),
+        inbox: state.inbox_count(member.name()),
+        not_in_history: state.not_in_history_count(member.name()),
         history: member.history().len(),
     }
 }

@@ -21,6 +21,7 @@
 use crate::engine::{
     Event, EventKind, Lang, MessageId, MessageKind, RefusalCode, RequestId, SortedMap, TeamState,
 };
+use crate::lessons::narration::narrate;
 
 /// Events laid out at most (the most recent ones up to the step).
 pub const WINDOW_EVENTS: usize = 200;
@@ -629,7 +630,7 @@ pub fn layout_window(
                     code: refusal.code,
                     x,
                     y: mid,
-                    title: event.caption(lang),
+                    title: narrate(event, lang),
                     current: is_current,
                 });
             }
@@ -645,13 +646,13 @@ pub fn layout_window(
                         "当前这一步（第 {} 步，t={}）：{}",
                         step,
                         event.time,
-                        event.caption(lang)
+                        narrate(event, lang)
                     ),
                     Lang::En => format!(
                         "Current step ({}, t={}): {}",
                         step,
                         event.time,
-                        event.caption(lang)
+                        narrate(event, lang)
                     ),
                 },
             });

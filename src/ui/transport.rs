@@ -15,7 +15,8 @@ use crate::engine::Category;
 /// carry no lesson (lifecycle bookkeeping and "other").
 fn breakpoint_kinds() -> impl Iterator<Item = Category> {
     Category::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|c| !matches!(c, Category::Lifecycle | Category::Other))
 }
 

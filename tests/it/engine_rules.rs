@@ -106,7 +106,7 @@ fn m9_broadcast_refuses_a_full_inbox_on_its_own_and_delivers_the_rest() {
 
 #[test]
 fn m7_history_cap_on_preparation_keeps_the_mail_in_the_inbox() {
-    let mut config = TeamConfig::clone(&team().state().config());
+    let mut config = TeamConfig::clone(team().state().config());
     config.limits.history_entries = 3;
     let mut team = Team::new(config).unwrap();
     for k in 0..4 {
@@ -234,13 +234,7 @@ fn l2_retry_budget_is_separate_and_spending_it_fails_the_round() {
             retryable: true,
         });
     }
-    let round = team
-        .state()
-        .member("reader")
-        .unwrap()
-        .round()
-        .clone()
-        .unwrap();
+    let round = team.state().member("reader").unwrap().round().unwrap();
     assert_eq!((round.requests_used, round.retries_used), (1, 2));
     let id = in_flight(&team, "reader");
     team.apply(Input::ModelFailed {

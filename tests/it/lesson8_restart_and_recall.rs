@@ -58,7 +58,7 @@ fn l3_the_roster_snapshot_survives_json_as_browser_storage_would_keep_it() {
     let json = team.roster_snapshot().to_json();
     let back = RosterSnapshot::from_json(&json).unwrap();
     assert_eq!(back, team.roster_snapshot());
-    let mut fresh = Team::new(TeamConfig::clone(&back.state.config())).unwrap();
+    let mut fresh = Team::new(TeamConfig::clone(back.state.config())).unwrap();
     let events = fresh.apply(Input::Restore {
         snapshot: Box::new(back),
     });
