@@ -228,10 +228,9 @@ impl TeamState {
                     }
                 }
             }
-            EventKind::LockReleased { member } => {
-                if self.lock_holder.as_ref() == Some(member) {
-                    self.lock_holder = None;
-                }
+            // Only the holder's release frees the lock; any other release changes nothing.
+            EventKind::LockReleased { member } if self.lock_holder.as_ref() == Some(member) => {
+                self.lock_holder = None;
             }
             EventKind::LockWaiting { member, prompt, .. } => {
                 self.lock_waiters.push(member.clone());
