@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 crate::named_enum! {
     /// Lead or teammate: decides the tool list (K1, K2) and the protocol duties (P4).
     pub enum MemberKind {
+        /// Splits the work, delivers it and summarizes (K1, D1); exactly one per team.
         Lead = "lead",
+        /// Does delivered work with its own history and reports to the lead (K2).
         Teammate = "teammate",
     }
 }
@@ -15,9 +17,11 @@ crate::named_enum! {
 /// One roster entry as a lesson (or the learner in free play) declares it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MemberConfig {
+    /// T1: the member's unique name on the roster (see [`validate_member_name`]).
     pub name: String,
     /// A free-text role label such as `reader`, `reviewer`, `coder`.
     pub role: String,
+    /// Lead or teammate: decides its tools (K1, K2) and its system prompt (P4).
     pub kind: MemberKind,
     /// Overrides [`Limits::delivery_budget`] for this member (the lead of a longer lesson needs
     /// more rounds than a teammate).
@@ -26,6 +30,7 @@ pub struct MemberConfig {
 }
 
 impl MemberConfig {
+    /// The lead, named and roled `lead`, with the default delivery budget.
     pub fn lead() -> Self {
         MemberConfig {
             name: "lead".into(),
@@ -35,6 +40,7 @@ impl MemberConfig {
         }
     }
 
+    /// A teammate with this name and role, with the default delivery budget.
     pub fn teammate(name: &str, role: &str) -> Self {
         MemberConfig {
             name: name.into(),
@@ -44,6 +50,7 @@ impl MemberConfig {
         }
     }
 
+    /// L2: the same member with its own delivery budget.
     pub fn with_deliveries(mut self, budget: u32) -> Self {
         self.delivery_budget = Some(budget);
         self
@@ -112,8 +119,10 @@ pub struct TeamConfig {
     /// K3: the lesson's virtual file system. No tool executes code.
     #[serde(default)]
     pub files: SortedMap<String, String>,
+    /// M7, L2: the limits of the session.
     #[serde(default)]
     pub limits: Limits,
+    /// M6, T6: the contrast modes at the start.
     #[serde(default)]
     pub toggles: Toggles,
     /// K2: whether teammates get `write_file` in this lesson.
@@ -122,6 +131,7 @@ pub struct TeamConfig {
 }
 
 impl TeamConfig {
+    /// A team of these members, with no files, default limits and toggles, and no writing.
     pub fn new(members: Vec<MemberConfig>) -> Self {
         TeamConfig {
             members,
@@ -132,6 +142,7 @@ impl TeamConfig {
         }
     }
 
+    /// K3: the same config with one more virtual file (or `path` replaced).
     pub fn with_file(mut self, path: &str, content: &str) -> Self {
         self.files.insert(path.into(), content.into());
         self
@@ -187,7 +198,8 @@ impl TeamConfig {
                 self.limits.max_members
             )));
         }
-        // At most `max_members` names: a vector is enough (and adds no set type to the wasm).
+        // At most `max_members` names: a vector is enough, and the browser build carries no
+        // set type for it.
         let mut seen: Vec<&str> = Vec::new();
         for member in &self.members {
             validate_member_name(&member.name).map_err(ConfigError)?;

@@ -18,18 +18,29 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 crate::named_enum! {
-    /// Breakpoint kinds of the UI.
+    /// Breakpoint kinds of the UI: the learner can stop the playback at every event of a kind.
     pub enum Category {
+        /// A record stored in an inbox, or a resend that stored nothing (M1, M8).
         Store = "store",
+        /// A candidate prepared, or an inbox drained by the preparation (M4, M6).
         Prepare = "prepare",
+        /// A candidate committed to the history (M3).
         Commit = "commit",
+        /// A candidate thrown away (M5).
         Discard = "discard",
+        /// A model request sent, or a retry scheduled (M3, L2).
         Request = "request",
+        /// A model reply or failure.
         Reply = "reply",
+        /// The host's lock taken, released or waited for (T6).
         Lock = "lock",
+        /// A protocol request opened or decided, or a should-exit flag set (P1-P3).
         Protocol = "protocol",
+        /// Something the host refused, with its reason.
         Refusal = "refusal",
+        /// Roster and status changes: spawn, rounds, recall, restore, disband (T1, L1, L3, L4).
         Lifecycle = "lifecycle",
+        /// Tool results, file writes, faults and mode switches.
         Other = "other",
     }
 }
@@ -43,6 +54,7 @@ pub struct Event {
     pub time: u64,
     /// The member on whose behalf this happened (None: the host or the learner).
     pub actor: Option<String>,
+    /// What happened, with the data the reducer needs to replay it.
     pub kind: EventKind,
 }
 
@@ -52,149 +64,232 @@ pub struct Event {
 pub enum EventKind {
     /// M1: a record was appended to the recipient's inbox; the receipt says `queued`.
     MessageQueued {
+        /// The stored record, sender bound by the host.
         record: MessageRecord,
     },
     /// M8: a send repeated an idempotency key; nothing new was stored.
     ResendIgnored {
+        /// The sender who repeated the key.
         from: String,
+        /// The key already used by that sender.
         idempotency_key: String,
+        /// The first send's receipt, returned again.
         receipt: Receipt,
     },
     /// M6 (drain mode): the records were removed from the inbox view by a read.
     InboxDrained {
+        /// Whose inbox was read.
         member: String,
+        /// The records that left the inbox view.
         message_ids: Vec<MessageId>,
     },
     /// M4: a candidate (history + new notifications) was prepared.
     CandidatePrepared {
+        /// The member whose next request is being prepared.
         member: String,
+        /// The committed history's length plus the new entries.
         candidate: Candidate,
     },
     /// M5: the candidate was thrown away. `lost` lists drained records that are now gone.
     CandidateDiscarded {
+        /// The member whose candidate was dropped.
         member: String,
+        /// Why (an injected fault, or the history limit).
         reason: String,
+        /// The records the candidate notified; in append-only mode they are found again.
         message_ids: Vec<MessageId>,
+        /// Drain mode only: the records that were drained and now exist nowhere else (M6).
         lost: Vec<MessageId>,
     },
     /// M3: the member's loop committed its candidate to the history.
     HistoryCommitted {
+        /// The member whose history grew.
         member: String,
+        /// The records whose notifications are now in the history.
         message_ids: Vec<MessageId>,
+        /// How many entries were appended.
         entries: usize,
+        /// The history's length after the commit.
         history_len: usize,
     },
-    /// A model request was sent, built from the committed history.
+    /// M3: a model request was sent, built from the committed history.
     ModelRequested {
+        /// Exactly what the model was sent; it never changes afterwards.
         request: ModelRequest,
     },
     /// L2: a retry will follow (own budget; logical requests are not consumed).
     RetryScheduled {
+        /// The member that retries.
         member: String,
+        /// Retries used in this delivery, this one included.
         retries_used: u32,
+        /// Retries allowed per delivery.
         retry_budget: u32,
+        /// What failed (a model request, or a discarded candidate).
         reason: String,
     },
     /// A reply arrived and its assistant entry was appended to the history.
     ModelReplied {
+        /// The member that sent the request.
         member: String,
+        /// The request this reply answers.
         request_id: RequestId,
+        /// The reply as stored.
         reply: ModelReply,
     },
-    /// A request failed.
+    /// A request failed, or its reply was refused (empty, too many calls, history full).
     ModelFailed {
+        /// The member that sent the request.
         member: String,
+        /// The request that failed.
         request_id: RequestId,
+        /// What went wrong.
         error: String,
+        /// Whether the driver said a retry may succeed (a refused reply never is).
         retryable: bool,
     },
     /// A tool call ran (or was refused); its result was appended to the history.
     ToolExecuted {
+        /// The member whose model made the call.
         member: String,
+        /// The call's id, echoed in the tool result.
         call_id: String,
+        /// The tool name as the model sent it.
         tool: String,
+        /// The arguments as the model sent them.
         arguments: Value,
+        /// The result text the model will read.
         result: String,
+        /// The call was refused or failed; `result` says why.
         is_error: bool,
+        /// Drain mode's `read_inbox`: the records this result carries into the history.
         notifies: Vec<MessageId>,
     },
+    /// K3: `write_file` changed a file of the virtual file system (nothing was executed).
     FileWritten {
+        /// The member that wrote.
         member: String,
+        /// The file's path.
         path: String,
+        /// The new content, whole.
         content: String,
     },
     /// T6: the lock was taken (to check-and-set occupancy, or for the whole round).
     LockAcquired {
+        /// The new holder.
         member: String,
     },
+    /// T6: the lock was released (after the check-and-set, or at the end of a hold-lock round).
     LockReleased {
+        /// The member that held it.
         member: String,
     },
     /// T6 (hold-lock mode): the member waits for the lock held by `holder`.
     LockWaiting {
+        /// The member that asked to start a round.
         member: String,
+        /// The member holding the lock.
         holder: String,
+        /// The delivery's task, kept until the round can start.
         prompt: Option<String>,
     },
+    /// P1: a shutdown or plan request was opened; it is `pending`.
     ProtocolOpened {
+        /// The tracked request.
         request: ProtocolRequest,
     },
+    /// P1-P3: a pending request was approved or rejected, once and for good.
     ProtocolDecided {
+        /// The decided request.
         request_id: String,
+        /// `approved` or `rejected`.
         status: ProtocolStatus,
+        /// The member that decided (the request's addressee).
         by: String,
+        /// The reason (shutdown) or feedback (plan); may be empty.
         note: String,
     },
     /// P2: the member will exit after its current tool round.
     ShouldExitSet {
+        /// The teammate that approved its shutdown.
         member: String,
+        /// The approved shutdown request.
         request_id: String,
     },
+    /// T1: a member joined the roster (offline until the next event sets it idle).
     MemberSpawned {
+        /// Its name, role and kind.
         config: MemberConfig,
     },
     /// T5: occupancy was set; a delivery started.
     RoundStarted {
+        /// The member now working.
         member: String,
+        /// Which delivery this is (1-based, L2).
         delivery: u32,
+        /// How many deliveries the member accepts (L2).
         delivery_budget: u32,
+        /// The task text; it enters the history with the round's first commit.
         prompt: Option<String>,
     },
+    /// L1: a round ended; the outcome names the status the member rests in.
     RoundFinished {
+        /// The member whose round ended.
         member: String,
+        /// Answered, stopped, failed or shut down.
         outcome: RoundOutcome,
+        /// The final answer's text, when the round ended with one.
         final_text: Option<String>,
     },
+    /// L1: a member's status changed (narrates a round's start and end; rests the member for
+    /// a recall, a spawn or a disband).
     StatusChanged {
+        /// The member.
         member: String,
+        /// The status before.
         from: MemberStatus,
+        /// The status after.
         to: MemberStatus,
     },
     /// L3: an offline member was recalled with its history.
     MemberRecalled {
+        /// The recalled member.
         member: String,
+        /// The length of the history it keeps (T3).
         history_len: usize,
     },
     /// L3: the roster was restored from storage; every member is offline.
     RosterRestored {
+        /// The stored roster the state was replaced by.
         snapshot: Box<RosterSnapshot>,
     },
     /// L4: the team was disbanded; these records were never read.
     TeamDisbanded {
+        /// Every record no history holds and no read drained: the dead letters.
         undelivered: Vec<MessageRecord>,
     },
+    /// M5, M6: a fault was armed; it strikes at the member's next preparation.
     FaultArmed {
+        /// The member the fault will strike.
         member: String,
+        /// Which fault.
         fault: Fault,
     },
+    /// M5, M6: the armed fault struck between read and commit; the candidate is discarded next.
     FaultStruck {
+        /// The member it struck.
         member: String,
+        /// Which fault.
         fault: Fault,
     },
+    /// M6, T6: the contrast modes changed (only between rounds).
     TogglesChanged {
+        /// The modes now in force.
         toggles: Toggles,
     },
+    /// The host refused an input or a tool call; nothing else changed.
     Refused {
+        /// The code and the reason the learner reads.
         refusal: Refusal,
     },
 }
@@ -235,6 +330,7 @@ impl EventKind {
         }
     }
 
+    /// The breakpoint kind of this event.
     pub fn category(&self) -> Category {
         use EventKind::*;
         match self {
@@ -266,6 +362,7 @@ impl EventKind {
 }
 
 impl Event {
+    /// The breakpoint kind of this event's kind.
     pub fn category(&self) -> Category {
         self.kind.category()
     }

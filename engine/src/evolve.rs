@@ -228,6 +228,7 @@ impl TeamState {
                     }
                 }
             }
+            // Only the holder's release frees the lock; any other release changes nothing.
             EventKind::LockReleased { member } if self.lock_holder.as_ref() == Some(member) => {
                 self.lock_holder = None;
             }
@@ -358,17 +359,20 @@ impl TeamState {
         }
     }
 
+    /// The record with this id (ids are dense: `m1` is at index 0), copied on write.
     fn message_mut(&mut self, id: MessageId) -> Option<&mut MessageRecord> {
         let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
         self.messages.get_mut(index).map(Arc::make_mut)
     }
 
+    /// M6: the record left the inbox view by a read.
     fn mark_drained(&mut self, id: MessageId) {
         if let Some(r) = self.message_mut(id) {
             r.drained = true;
         }
     }
 
+    /// Records what became of a sent request (replied or failed) and when.
     fn finish_request(
         &mut self,
         id: RequestId,

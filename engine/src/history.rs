@@ -16,9 +16,13 @@ use super::model::{ModelReply, ToolCall};
 use serde::{Deserialize, Serialize};
 
 crate::named_enum! {
+    /// Who a history entry speaks for, as a chat model API names it.
     pub enum EntryRole {
+        /// Input to the model: a task the host delivers, or an inbox notification (M4).
         User = "user",
+        /// The model's own reply (text and tool calls).
         Assistant = "assistant",
+        /// The result of one tool call.
         Tool = "tool",
     }
 }
@@ -26,7 +30,9 @@ crate::named_enum! {
 /// One history entry. Flat on purpose: the UI shows role, text and what it notifies.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct HistoryEntry {
+    /// Who the entry speaks for.
     pub role: EntryRole,
+    /// The text the model reads: the task, notification, reply text or tool result.
     pub text: String,
     /// Message ids this entry carries: one for an inbox notification; in drain mode a
     /// `read_inbox` tool result carries the records it drained.
@@ -38,8 +44,10 @@ pub struct HistoryEntry {
     /// Tool entries: which call this result answers, and which tool ran.
     #[serde(default)]
     pub tool_call_id: Option<String>,
+    /// Tool entries: the name of the tool that ran.
     #[serde(default)]
     pub tool_name: Option<String>,
+    /// Tool entries: the call was refused or failed, and the text says why.
     #[serde(default)]
     pub is_error: bool,
 }
@@ -65,6 +73,7 @@ impl HistoryEntry {
         entry
     }
 
+    /// The model's reply as it is stored: its text and its tool calls.
     pub fn assistant(reply: &ModelReply) -> Self {
         HistoryEntry {
             role: EntryRole::Assistant,
@@ -77,6 +86,8 @@ impl HistoryEntry {
         }
     }
 
+    /// The result of tool call `call_id` of `tool`; `notifies` lists the records it carries
+    /// (drain mode's `read_inbox`).
     pub fn tool_result(
         call_id: &str,
         tool: &str,
@@ -105,7 +116,10 @@ impl HistoryEntry {
 /// `entries`. `message_ids` lists the inbox records the entries notify.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Candidate {
+    /// Length of the committed history the candidate extends (its entries are not copied).
     pub base_len: usize,
+    /// The new entries: the delivery's task, if any, then one notification per new record.
     pub entries: Vec<HistoryEntry>,
+    /// The inbox records the new notifications carry, in inbox order.
     pub message_ids: Vec<MessageId>,
 }

@@ -33,6 +33,7 @@ pub fn check(prev: &TeamState, cur: &TeamState, events: &[Event]) -> Result<(), 
     refusals_say_why(events)
 }
 
+/// Did these events act for `name` or store a record for it?
 fn touched(name: &str, events: &[Event]) -> bool {
     events.iter().any(|e| {
         e.actor.as_deref() == Some(name)
@@ -59,6 +60,7 @@ fn append_only(prev: &TeamState, cur: &TeamState) -> Result<(), String> {
     }
 }
 
+/// Every per-member check, for one member.
 fn member_invariants(cur: &TeamState, member: &MemberState) -> Result<(), String> {
     records_are_where_they_say(cur, member)?;
     requests_only_grow(cur, member)?;

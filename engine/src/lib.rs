@@ -1,4 +1,4 @@
-#![allow(missing_docs)]
+#![warn(missing_docs)]
 //! The team engine: a sans-IO, deterministic host for a team of LLM agents.
 //!
 //! **Invariant: the engine knows nothing about the browser, the network or the clock.** It is

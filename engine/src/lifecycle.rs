@@ -34,6 +34,9 @@ impl Team {
         }
     }
 
+    /// L3, L1: bring a member back to idle. Only an explicit recall does this (nothing restarts
+    /// by itself), and the member keeps its history (T3): nothing is rebuilt or copied from
+    /// another member. An idle or working member has nothing to recall and is refused.
     pub(crate) fn on_recall(&mut self, name: &str) {
         let Some(member) = self.state.members.get(name) else {
             self.refuse_unknown_member(name);
@@ -53,6 +56,10 @@ impl Team {
         }
     }
 
+    /// L4: close the team. Refused while a member works or waits for the lock (a round must
+    /// not be cut off). Otherwise every member that has not shut down goes offline, and every
+    /// record no history holds and no read drained is reported as undelivered (a dead letter)
+    /// instead of being dropped silently.
     pub(crate) fn on_disband(&mut self) {
         if self.state.any_busy() {
             let busy: Vec<&str> = self

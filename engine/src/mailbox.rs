@@ -25,11 +25,17 @@ impl fmt::Display for MessageId {
 crate::named_enum! {
     /// M8: what kind of record this is.
     pub enum MessageKind {
+        /// A plain message from `send_message` or a host send (M1).
         Message = "message",
+        /// One recipient's copy of a broadcast (M9).
         Broadcast = "broadcast",
+        /// The lead asks a teammate to shut down (P2).
         ShutdownRequest = "shutdown_request",
+        /// The teammate's approve or reject, with its reason (P2).
         ShutdownResponse = "shutdown_response",
+        /// A teammate submits a plan to the lead (P3).
         PlanApproval = "plan_approval",
+        /// The lead's approve or reject, with its feedback (P3).
         PlanApprovalResponse = "plan_approval_response",
     }
 }
@@ -38,16 +44,21 @@ crate::named_enum! {
 /// [`TeamState::message_position`](super::state::TeamState::message_position).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct MessageRecord {
+    /// M8: the record's id (`m1`, `m2`, ... in the order records were stored).
     pub id: MessageId,
     /// Bound by the host to the member whose tool call (or the host command) sent it (M1, D3).
     pub from: String,
+    /// The recipient: the member whose inbox holds the record.
     pub to: String,
+    /// M8: a plain message, a broadcast, or one of the protocol messages (P2, P3).
     pub kind: MessageKind,
+    /// The text. A body over the limit is refused, never cut (M7).
     pub body: String,
     /// The protocol request this record belongs to (P1).
     pub request_id: Option<String>,
     /// Logical time of the send.
     pub created_at: u64,
+    /// M8: the key the sender gave; a later send with the same key stores nothing new.
     pub idempotency_key: Option<String>,
     /// Drain mode only: the record was read and removed from the inbox view.
     pub drained: bool,
@@ -61,13 +72,18 @@ pub struct MessageRecord {
 /// M1: what a send returns. `queued` proves storage only; there are no read receipts (M2).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Receipt {
+    /// The stored record.
     pub message_id: MessageId,
+    /// The recipient whose inbox holds it.
     pub to: String,
+    /// Always `queued`: the receipt proves storage, nothing more.
     pub state: ReceiptState,
 }
 
 crate::named_enum! {
+    /// M1, M2: what a receipt can say. Only `queued` exists: there are no read receipts.
     pub enum ReceiptState {
+        /// The record is in the recipient's inbox; nothing says a model has seen it.
         Queued = "queued",
     }
 }

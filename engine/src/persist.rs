@@ -2,8 +2,8 @@
 //!
 //! Why they exist: the [`Timeline`](super::timeline::Timeline) keeps a checkpoint of the whole
 //! team every few events so that the UI can scrub. With plain `Vec`s every checkpoint would
-//! copy every history, message and request, and a 100,000-event log would need gigabytes. With
-//! these containers a checkpoint clone bumps one reference count per vector; the first later
+//! copy every history, message and request, so memory would grow with the square of the log's
+//! length. With these containers a checkpoint clone bumps one reference count per vector; the first later
 //! write copies the list of chunk pointers (one pointer per 64 elements) and the one chunk it
 //! touches (copy-on-write through `Arc::make_mut`). Elements that are big (history entries,
 //! message records, sent requests) are stored as `Arc`s, so copying a chunk copies pointers.
@@ -46,18 +46,22 @@ impl<T> Default for PVec<T> {
 }
 
 impl<T: Clone> PVec<T> {
+    /// An empty vector.
     pub fn new() -> Self {
         Self::default()
     }
 
+    /// Number of elements.
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// True when there are no elements.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// Appends one element; copies only the last chunk if a checkpoint still shares it.
     pub fn push(&mut self, value: T) {
         let chunks = Arc::make_mut(&mut self.chunks);
         match chunks.last_mut() {
@@ -71,6 +75,7 @@ impl<T: Clone> PVec<T> {
         self.len += 1;
     }
 
+    /// The element at `index`, if there is one.
     pub fn get(&self, index: usize) -> Option<&T> {
         self.chunks.get(index / CHUNK)?.get(index % CHUNK)
     }
@@ -84,10 +89,12 @@ impl<T: Clone> PVec<T> {
         Arc::make_mut(chunk).get_mut(index % CHUNK)
     }
 
+    /// The last element, if any.
     pub fn last(&self) -> Option<&T> {
         self.chunks.last().and_then(|chunk| chunk.last())
     }
 
+    /// The elements in order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + '_ {
         self.chunks.iter().flat_map(|chunk| chunk.iter())
     }
@@ -103,6 +110,7 @@ impl<T: Clone> PVec<T> {
             .skip(skip)
     }
 
+    /// A plain `Vec` with clones of the elements.
     pub fn to_vec(&self) -> Vec<T> {
         self.iter().cloned().collect()
     }

@@ -18,7 +18,12 @@ use std::sync::Arc;
 
 impl Team {
     /// M3-M6: prepare a candidate, survive an injected fault by preparing again (retry budget),
-    /// then commit. Returns false when the round ended instead.
+    /// then commit. Returns false when the round ended instead. The order is M3's: the
+    /// candidate is committed before the request is built from the history, so a request never
+    /// holds mail its history does not. A discarded candidate loses nothing in append-only mode
+    /// (M5: the next preparation finds the same records); in drain mode its records are lost
+    /// (M6). A candidate that would pass the history limit is refused and fails the round
+    /// (M7); in append-only mode its mail stays in the inbox.
     pub(crate) fn prepare_and_commit(&mut self, name: &str) -> bool {
         loop {
             let Some(member) = self.state.members.get(name) else {

@@ -9,6 +9,7 @@ use super::sorted_map::SortedMap;
 use serde::{Deserialize, Serialize};
 
 crate::named_enum! {
+    /// P1: the two request/response protocols; they share one state machine.
     pub enum ProtocolKind {
         /// Lead asks a teammate to stop (P2).
         Shutdown = "shutdown",
@@ -18,9 +19,13 @@ crate::named_enum! {
 }
 
 crate::named_enum! {
+    /// P1: `pending -> approved | rejected`; a request leaves `pending` at most once (P5).
     pub enum ProtocolStatus {
+        /// Opened, not yet decided.
         Pending = "pending",
+        /// The addressee said yes (a shutdown proceeds, a plan may be carried out).
         Approved = "approved",
+        /// The addressee said no, with a reason or feedback.
         Rejected = "rejected",
     }
 }
@@ -28,21 +33,27 @@ crate::named_enum! {
 /// One tracked request.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ProtocolRequest {
+    /// P1: the correlating id, `shutdown-N` or `plan-N`.
     pub id: String,
+    /// Shutdown or plan.
     pub kind: ProtocolKind,
     /// Who opened it (lead for shutdown, the teammate for a plan).
     pub from: String,
     /// Who must decide it (the teammate for shutdown, the lead for a plan).
     pub to: String,
+    /// Where it is in `pending -> approved | rejected`.
     pub status: ProtocolStatus,
     /// The plan text, or the shutdown request's note.
     pub body: String,
     /// The reason (shutdown) or feedback (plan) given with the decision.
     pub response: Option<String>,
+    /// Logical time it was opened.
     pub opened_at: u64,
+    /// Logical time it was decided, once it was.
     pub decided_at: Option<u64>,
 }
 
+/// P1: the tracker, every protocol request by id; queryable at any time.
 pub type Tracker = SortedMap<String, ProtocolRequest>;
 
 /// The next id for `kind`: counts the tracker's requests of that kind.

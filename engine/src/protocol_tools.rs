@@ -18,6 +18,9 @@ use super::tool_args::refuse;
 use super::team::Team;
 
 impl Team {
+    /// P2 (lead's `shutdown_request`): opens a pending shutdown request (P1) for a teammate and
+    /// sends it through the mailbox with its request id. Only teammates can be asked; the send
+    /// is checked first, so a refused send opens no request.
     pub(crate) fn shutdown_request(
         &mut self,
         lead: &str,
@@ -68,6 +71,9 @@ impl Team {
         ))
     }
 
+    /// P1, P4 (lead's `shutdown_response`): the tracker is queryable at any time; answers the
+    /// request's addressee, status and reason. An unknown id or one of the other protocol is
+    /// refused (P5).
     pub(crate) fn query_request(&self, id: &str, kind: ProtocolKind) -> Result<String, Refusal> {
         match self.state.protocol.get(id) {
             Some(r) if r.kind == kind => Ok(format!(
@@ -96,7 +102,9 @@ impl Team {
     }
 
     /// P2/P3: answer a pending request addressed to `decider`. P5: anything else is refused and
-    /// leaves the tracker unchanged.
+    /// leaves the tracker unchanged. The decision is recorded once, then sent to the opener as
+    /// a response message; an approved shutdown sets the should-exit flag, so the teammate
+    /// finishes this tool round and then exits as `shutdown` (P2).
     pub(crate) fn decide(
         &mut self,
         decider: &str,
@@ -153,6 +161,9 @@ impl Team {
         Ok(format!("{id} {verdict}; {} was told", request.from))
     }
 
+    /// P3 (teammate's `plan_approval`): the teammate side creates the request id, opens a
+    /// pending plan request for the lead and sends the plan through the mailbox; the teammate
+    /// then waits for the decision before major work.
     pub(crate) fn submit_plan(&mut self, teammate: &str, plan: &str) -> Result<String, Refusal> {
         let lead = self.state.lead_name().to_string();
         let id = next_id(&self.state.protocol, ProtocolKind::Plan);

@@ -13,7 +13,9 @@ use super::state::RequestStatus;
 use super::team::Team;
 
 impl Team {
-    /// The request must exist and be in flight; returns its member.
+    /// The request must exist and be in flight; returns its member. An outcome for an unknown
+    /// request, or for one already answered, failed or abandoned at a restart (L3), is refused
+    /// and ignored, so a late or duplicated driver answer can never change a history twice.
     pub(crate) fn in_flight_member(&mut self, request_id: RequestId) -> Option<String> {
         let Some(sent) = self.state.request(request_id) else {
             self.refuse(
@@ -41,6 +43,12 @@ impl Team {
         Some(member)
     }
 
+    /// A model's answer to a request in flight. M7: the reply is checked before anything is
+    /// stored: an empty reply, too many tool calls or a full history is refused, recorded as a
+    /// failed request, and fails the round (L1) rather than being cut. Otherwise the reply is
+    /// appended; no tool calls means a final answer (idle, or `shutdown` after an approved
+    /// shutdown: P2); else each call runs in order (a repeated call id is refused, a full
+    /// history fails the round) and the loop takes its next turn.
     pub(crate) fn on_model_replied(&mut self, request_id: RequestId, reply: ModelReply) {
         let Some(name) = self.in_flight_member(request_id) else {
             return;
@@ -110,7 +118,8 @@ impl Team {
             self.finish(&name, outcome, Some(final_text));
             return;
         }
-        // A handful of calls per reply: a vector is enough (and adds no set type to the wasm).
+        // A handful of calls per reply: a vector is enough, and the browser build carries no
+        // set type for it.
         let mut seen: Vec<String> = Vec::new();
         for call in &calls {
             if self.history_len(&name) + 1 > limits.history_entries {
@@ -150,10 +159,14 @@ impl Team {
         self.advance(&name);
     }
 
+    /// Length of `name`'s committed history (0 for an unknown name); the M7 checks use it.
     pub(crate) fn history_len(&self, name: &str) -> usize {
         self.state.members.get(name).map_or(0, |m| m.history.len())
     }
 
+    /// L2, L1: a request failed. A retryable failure is sent again as a new attempt of the same
+    /// logical request while the retry budget lasts (retries do not consume logical requests);
+    /// otherwise the round fails and the member reports the error to the lead.
     pub(crate) fn on_model_failed(&mut self, request_id: RequestId, error: &str, retryable: bool) {
         let Some(name) = self.in_flight_member(request_id) else {
             return;

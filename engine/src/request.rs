@@ -12,7 +12,9 @@ use std::sync::Arc;
 /// at send time (M3), never changed afterwards.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ModelRequest {
+    /// The request's id across the team (`r1`, `r2`, ...).
     pub id: RequestId,
+    /// The member whose model is asked.
     pub member: String,
     /// Per-member index of sent requests (retries included), starting at 0. The scripted model
     /// is keyed by (member, member_index).
@@ -25,9 +27,11 @@ pub struct ModelRequest {
     pub attempt: u32,
     /// Logical time the request was sent.
     pub sent_at: u64,
+    /// The system prompt of the member's role, with its protocol duties (P4).
     pub system: String,
     /// The committed history the request was built from (shares storage with the history).
     pub messages: PVec<Arc<HistoryEntry>>,
+    /// The explicit tool list of the member's role (K1, K2).
     pub tools: Arc<Vec<ToolSpec>>,
 }
 
@@ -49,11 +53,13 @@ impl ModelRequest {
         })
     }
 
+    /// The names of the tools the request offers, in order.
     pub fn tool_names(&self) -> Vec<&str> {
         self.tools.iter().map(|t| t.name.as_str()).collect()
     }
 }
 
+/// One history entry in the provider-neutral JSON shape of a chat message.
 fn entry_json(entry: &HistoryEntry) -> Value {
     match entry.role {
         EntryRole::User => json!({"role": "user", "content": entry.text}),

@@ -19,11 +19,17 @@ crate::named_enum! {
     /// L1: `offline -> idle -> working -> idle | stopped | failed | shutdown`. Nothing restarts by
     /// itself: stopped, failed, shut-down and offline members take no delivery until recalled.
     pub enum MemberStatus {
+        /// Registered but not running (after a restart, L3, or a disband); needs a recall.
         Offline = "offline",
+        /// Ready for a delivery.
         Idle = "idle",
+        /// Occupied by a round (T5).
         Working = "working",
+        /// A delivery spent its request budget without a final answer (L2).
         Stopped = "stopped",
+        /// A round ended in an error, reported to the lead.
         Failed = "failed",
+        /// Exited after an approved shutdown (P2).
         Shutdown = "shutdown",
     }
 }
@@ -43,6 +49,7 @@ pub enum RoundOutcome {
 }
 
 impl RoundOutcome {
+    /// L1: the status the member rests in after a round with this outcome.
     pub fn status(&self) -> MemberStatus {
         match self {
             RoundOutcome::Answered => MemberStatus::Idle,
@@ -157,6 +164,7 @@ pub struct MemberState {
 }
 
 impl MemberState {
+    /// A fresh record resting in `status`: no deliveries, empty history, empty inbox.
     pub(crate) fn new(
         name: &str,
         role: &str,
@@ -215,6 +223,7 @@ impl MemberState {
         }
     }
 
+    /// The current round, for the reducer to update its counters.
     pub(crate) fn round_mut(&mut self) -> Option<&mut RoundState> {
         match &mut self.lifecycle {
             Lifecycle::Working(round) => Some(round),

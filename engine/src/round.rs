@@ -17,6 +17,12 @@ use super::text::char_len;
 use super::tool_table::system_prompt;
 
 impl Team {
+    /// T5, L1, L2, T6: deliver work to a member. Only an idle member with deliveries left takes
+    /// a round: an offline member must be recalled first (L3), a stopped, failed or shut-down
+    /// one does not restart by itself (L1), a busy one never runs two rounds at once (T5), and a
+    /// spent delivery budget refuses the delivery and leaves the member as it is (L2). A task
+    /// over the body limit is refused, not cut (M7). In hold-lock mode a member that finds the
+    /// lock taken waits for it, which is how the contrast mode serializes the team (T6).
     pub(crate) fn on_start_round(&mut self, name: &str, prompt: Option<String>) {
         let Some(member) = self.state.members.get(name) else {
             self.refuse_unknown_member(name);
@@ -84,7 +90,8 @@ impl Team {
     }
 
     /// T5/T6: check-and-set occupancy under the lock; release it before any model call unless
-    /// the hold-lock toggle is on.
+    /// the hold-lock toggle is on. Releasing early is what lets several members wait for their
+    /// models at once; holding it shows the cost (members run one after another).
     pub(crate) fn begin_round(&mut self, name: &str, prompt: Option<String>) {
         let Some(member) = self.state.members.get(name) else {
             return;
@@ -118,7 +125,9 @@ impl Team {
         self.advance(name);
     }
 
-    /// One turn of the member loop: exit, stop, or prepare-commit-request.
+    /// One turn of the member loop: exit after an approved shutdown (P2), stop when the
+    /// delivery's logical requests are spent (L2: `stopped`, not `failed`), or prepare, commit
+    /// and send the next request (M3).
     pub(crate) fn advance(&mut self, name: &str) {
         let Some(round) = self
             .state
@@ -149,7 +158,8 @@ impl Team {
         }
     }
 
-    /// Spends one retry if the budget allows (emits `RetryScheduled`).
+    /// L2: spends one retry if the delivery's retry budget allows (emits `RetryScheduled`).
+    /// Retries have their own budget, so a flaky model does not eat the logical requests.
     pub(crate) fn use_retry(&mut self, name: &str, reason: &str) -> bool {
         let Some(round) = self.state.members.get(name).and_then(|m| m.round()) else {
             return false;
@@ -170,7 +180,8 @@ impl Team {
         true
     }
 
-    /// Builds the request from the committed history (M3) and emits it.
+    /// M3: builds the request from the committed history and emits it; mail that arrives later
+    /// never changes it. `attempt` 0 is a new logical request (L2), a retry repeats the number.
     pub(crate) fn send_request(&mut self, name: &str, attempt: u32) {
         let Some(member) = self.state.members.get(name) else {
             return;
@@ -198,7 +209,8 @@ impl Team {
         self.emit(Some(name), EventKind::ModelRequested { request });
     }
 
-    /// Ends the round: status, lock, and the next member waiting for the lock.
+    /// L1, T6: ends the round: the outcome names the resting status, the lock is released if
+    /// this member held it, and the first member waiting for the lock starts its round.
     pub(crate) fn finish(&mut self, name: &str, outcome: RoundOutcome, final_text: Option<String>) {
         let status = outcome.status();
         self.emit(
@@ -221,7 +233,9 @@ impl Team {
         self.wake_waiter();
     }
 
-    /// L1: failed, and the member reports the error to the lead.
+    /// L1: failed, and the member reports the error to the lead (the report goes through the
+    /// mailbox like any message). Nothing restarts the member by itself. The report's body is
+    /// the error cut to the body limit, so the report itself is not refused as too long.
     pub(crate) fn fail_round(&mut self, name: &str, error: String) {
         self.finish(name, RoundOutcome::Failed(error.clone()), None);
         let lead = self.state.lead_name().to_string();
@@ -236,6 +250,8 @@ impl Team {
         }
     }
 
+    /// T6 (hold-lock mode): when the lock is free, the first member waiting for it starts the
+    /// round it asked for, with the task it carried.
     pub(crate) fn wake_waiter(&mut self) {
         if self.state.lock_holder.is_some() {
             return;

@@ -44,7 +44,9 @@ impl Team {
         }
     }
 
-    /// M1/M7: may `from` store this record for `to`? Checks only; stores nothing.
+    /// M1/M7: may `from` store this record for `to`? Checks only; stores nothing. Separate from
+    /// [`Team::send`] so a protocol tool can check its message before it opens a request, and
+    /// a refused send leaves no half-done protocol step behind.
     pub(crate) fn check_send(
         &self,
         from: &str,

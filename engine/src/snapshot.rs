@@ -10,13 +10,18 @@ use std::sync::Arc;
 /// members offline, no round, no candidate, no lock, in-flight requests abandoned.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RosterSnapshot {
+    /// The storage format's version; a snapshot of another version is refused.
     pub version: u32,
+    /// The team with every transient part cleared (see the type docs).
     pub state: TeamState,
 }
 
 impl RosterSnapshot {
+    /// The version this engine writes and reads. Bumped whenever the stored shape changes.
     pub const VERSION: u32 = 2;
 
+    /// L3: the snapshot of `state`: members offline, no round, candidate, fault or lock, and
+    /// in-flight requests marked abandoned (their replies will be refused).
     pub fn of(state: &TeamState) -> RosterSnapshot {
         let mut state = state.clone();
         for member in state.members.values_mut() {
@@ -44,10 +49,12 @@ impl RosterSnapshot {
         }
     }
 
+    /// The JSON kept in browser storage (an empty string if it cannot be serialized).
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).unwrap_or_default()
     }
 
+    /// Reads a stored snapshot; an unreadable text or another version is an error that says why.
     pub fn from_json(text: &str) -> Result<RosterSnapshot, String> {
         let snapshot: RosterSnapshot = serde_json::from_str(text)
             .map_err(|e| format!("the stored roster cannot be read: {e}"))?;

@@ -25,10 +25,12 @@ impl<K, V> Default for SortedMap<K, V> {
 }
 
 impl<K: Ord, V> SortedMap<K, V> {
+    /// An empty map.
     pub fn new() -> Self {
         SortedMap::default()
     }
 
+    /// Binary search: `Ok(index)` of `key`, or `Err(index)` where it would be inserted.
     fn find<Q: Ord + ?Sized>(&self, key: &Q) -> Result<usize, usize>
     where
         K: Borrow<Q>,
@@ -36,6 +38,7 @@ impl<K: Ord, V> SortedMap<K, V> {
         self.0.binary_search_by(|(k, _)| k.borrow().cmp(key))
     }
 
+    /// The value under `key`, if any.
     pub fn get<Q: Ord + ?Sized>(&self, key: &Q) -> Option<&V>
     where
         K: Borrow<Q>,
@@ -44,6 +47,7 @@ impl<K: Ord, V> SortedMap<K, V> {
         self.0.get(i).map(|(_, v)| v)
     }
 
+    /// Mutable access to the value under `key`, if any.
     pub fn get_mut<Q: Ord + ?Sized>(&mut self, key: &Q) -> Option<&mut V>
     where
         K: Borrow<Q>,
@@ -52,6 +56,7 @@ impl<K: Ord, V> SortedMap<K, V> {
         self.0.get_mut(i).map(|(_, v)| v)
     }
 
+    /// True when `key` has a value.
     pub fn contains_key<Q: Ord + ?Sized>(&self, key: &Q) -> bool
     where
         K: Borrow<Q>,
@@ -80,6 +85,7 @@ impl<K: Ord, V> SortedMap<K, V> {
         }
     }
 
+    /// Removes `key` and returns its value, if it had one.
     pub fn remove<Q: Ord + ?Sized>(&mut self, key: &Q) -> Option<V>
     where
         K: Borrow<Q>,
@@ -92,10 +98,12 @@ impl<K: Ord, V> SortedMap<K, V> {
         std::mem::take(&mut self.0)
     }
 
+    /// Number of entries.
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// True when the map has no entries.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -105,14 +113,17 @@ impl<K: Ord, V> SortedMap<K, V> {
         self.0.iter().map(|(k, v)| (k, v))
     }
 
+    /// Keys in order.
     pub fn keys(&self) -> impl DoubleEndedIterator<Item = &K> + '_ {
         self.0.iter().map(|(k, _)| k)
     }
 
+    /// Values in key order.
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> + '_ {
         self.0.iter().map(|(_, v)| v)
     }
 
+    /// Mutable values in key order.
     pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> + '_ {
         self.0.iter_mut().map(|(_, v)| v)
     }

@@ -19,9 +19,13 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 crate::named_enum! {
+    /// What became of a sent model request.
     pub enum RequestStatus {
+        /// Sent; waiting for the driver's reply or failure.
         InFlight = "in_flight",
+        /// The reply was stored in the member's history.
         Replied = "replied",
+        /// The request failed, or its reply was refused.
         Failed = "failed",
         /// The page reloaded while the request was in flight; its reply will be refused.
         Abandoned = "abandoned",
@@ -31,10 +35,15 @@ crate::named_enum! {
 /// A sent model request and what became of it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SentRequest {
+    /// Exactly what was sent (M3: it never changes afterwards).
     pub request: ModelRequest,
+    /// In flight, replied, failed or abandoned.
     pub status: RequestStatus,
+    /// Logical time of the reply or failure.
     pub finished_at: Option<u64>,
+    /// The reply, once replied.
     pub reply: Option<ModelReply>,
+    /// What went wrong, once failed.
     pub error: Option<String>,
 }
 
@@ -46,6 +55,7 @@ pub struct TeamState {
     pub(crate) config: Arc<TeamConfig>,
     /// Current contrast modes (a lesson may switch them between acts).
     pub(crate) toggles: Toggles,
+    /// T1: every member record, by name.
     pub(crate) members: SortedMap<String, MemberState>,
     /// Roster order for display: the configured members, then spawned ones.
     pub(crate) order: Vec<String>,
@@ -61,9 +71,10 @@ pub struct TeamState {
     pub(crate) files: SortedMap<String, String>,
     /// M8: the first receipt per sender and idempotency key.
     pub(crate) idempotency: Arc<SortedMap<String, SortedMap<String, Receipt>>>,
-    /// T6: who holds the host's lock, and who waits for it (hold-lock mode only).
+    /// T6: who holds the host's lock (briefly in every round; for the whole round in
+    /// hold-lock mode).
     pub(crate) lock_holder: Option<String>,
-    /// Members waiting for the lock, first come first served.
+    /// T6: members waiting for the lock (hold-lock mode only), first come first served.
     pub(crate) lock_waiters: Vec<String>,
     /// L4: the team was disbanded; nothing more happens to it.
     pub(crate) disbanded: bool,
@@ -73,6 +84,7 @@ pub struct TeamState {
     pub(crate) now: u64,
     /// K1, K2: the tool lists, built once per state.
     pub(crate) lead_tools: Arc<Vec<ToolSpec>>,
+    /// K2: the teammates' tool list.
     pub(crate) teammate_tools: Arc<Vec<ToolSpec>>,
 }
 
@@ -190,26 +202,32 @@ impl TeamState {
         self.now
     }
 
+    /// The member named `name`, if it is on the roster.
     pub fn member(&self, name: &str) -> Option<&MemberState> {
         self.members.get(name)
     }
 
+    /// Member records in roster order.
     pub fn members_in_order(&self) -> impl Iterator<Item = &MemberState> + '_ {
         self.order.iter().filter_map(|name| self.members.get(name))
     }
 
+    /// The lead's name (the one member of kind `Lead`).
     pub fn lead_name(&self) -> &str {
         &self.lead
     }
 
+    /// T6: does `name` hold the host's lock?
     pub fn holds_lock(&self, name: &str) -> bool {
         self.lock_holder.as_deref() == Some(name)
     }
 
+    /// M8: the record with this id, if it was stored.
     pub fn message(&self, id: MessageId) -> Option<&MessageRecord> {
         find_message(&self.messages, id)
     }
 
+    /// The sent request with this id, and what became of it.
     pub fn request(&self, id: RequestId) -> Option<&SentRequest> {
         let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
         self.requests.get(index).map(|shared| &**shared)
@@ -341,10 +359,12 @@ impl TeamState {
         })
     }
 
+    /// P1: every tracked protocol request, in id order.
     pub fn protocol_requests(&self) -> impl Iterator<Item = &ProtocolRequest> + '_ {
         self.protocol.values()
     }
 
+    /// K1, K2: the tool list of a role (shared, not copied).
     pub fn tools_of(&self, kind: MemberKind) -> Arc<Vec<ToolSpec>> {
         match kind {
             MemberKind::Lead => self.lead_tools.clone(),
@@ -352,6 +372,7 @@ impl TeamState {
         }
     }
 
+    /// T5, T6: is any member working or waiting for the lock?
     pub fn any_busy(&self) -> bool {
         self.members
             .values()

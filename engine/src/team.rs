@@ -31,53 +31,85 @@ use serde::{Deserialize, Serialize};
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Input {
     /// Advance the logical clock (never backwards).
-    Tick { now: u64 },
+    Tick {
+        /// The new logical time.
+        now: u64,
+    },
     /// Deliver work to a member: start one round. `prompt` is the task text (the user's
     /// request for the lead); a teammate usually gets its task as an inbox message instead.
     StartRound {
+        /// The member to deliver to.
         member: String,
+        /// The task text, if the delivery carries one.
         prompt: Option<String>,
     },
     /// The learner (or the lesson) sends a message as `from`, through the host. The host is
     /// trusted to name the sender here; a model never is.
     HostSend {
+        /// The sender, named by the host (M1, D3).
         from: String,
+        /// The recipient.
         to: String,
+        /// The message text (M7: at most the body limit).
         body: String,
+        /// M8: a key that makes a resend store nothing new.
         idempotency_key: Option<String>,
     },
     /// A model answered request `request_id`.
     ModelReplied {
+        /// The request answered; it must be in flight.
         request_id: RequestId,
+        /// The model's reply.
         reply: ModelReply,
     },
     /// A model request failed (network, 429, 5xx...).
     ModelFailed {
+        /// The request that failed; it must be in flight.
         request_id: RequestId,
+        /// What went wrong, as the driver saw it.
         error: String,
+        /// Whether a retry may succeed (L2: retries have their own budget).
         retryable: bool,
     },
     /// Arm a fault for a member (M5, M6).
-    InjectFault { member: String, fault: Fault },
+    InjectFault {
+        /// The member the fault will strike.
+        member: String,
+        /// Which fault.
+        fault: Fault,
+    },
     /// Switch contrast modes; only between rounds.
-    SetToggles { toggles: Toggles },
+    SetToggles {
+        /// The modes to put in force (M6, T6).
+        toggles: Toggles,
+    },
     /// L3: bring an offline (or stopped, failed, shut-down) member back to idle with its history.
-    Recall { member: String },
+    Recall {
+        /// The member to recall.
+        member: String,
+    },
     /// L4: close the team and report unread mail.
     Disband,
     /// L3: replace the team by a stored roster; every member comes back offline.
-    Restore { snapshot: Box<RosterSnapshot> },
+    Restore {
+        /// The stored roster (as read by [`RosterSnapshot::from_json`]).
+        snapshot: Box<RosterSnapshot>,
+    },
 }
 
 /// The team host. See the module docs.
 #[derive(Clone, Debug)]
 pub struct Team {
+    /// The team state after every event emitted so far.
     pub(super) state: TeamState,
+    /// Logical time, moved only by [`Input::Tick`].
     pub(super) now: u64,
+    /// Events emitted by the input being applied; handed out by [`Team::apply`].
     out: Vec<Event>,
 }
 
 impl Team {
+    /// A team at the start of `config`, or why the config cannot be a team.
     pub fn new(config: TeamConfig) -> Result<Team, ConfigError> {
         config.validate()?;
         Ok(Team::from_state(TeamState::new(config)))
@@ -92,10 +124,12 @@ impl Team {
         }
     }
 
+    /// The state after everything applied so far (read-only: only [`Team::apply`] changes it).
     pub fn state(&self) -> &TeamState {
         &self.state
     }
 
+    /// The logical time.
     pub fn now(&self) -> u64 {
         self.now
     }
@@ -105,7 +139,9 @@ impl Team {
         RosterSnapshot::of(&self.state)
     }
 
-    /// The only mutator. Never panics on anything a model or learner can send.
+    /// The only mutator: handles one input and returns the events it caused, already applied
+    /// to the state. Never panics on anything a model or learner can send; in debug builds it
+    /// checks the [`invariants`](super::invariants) after every input.
     pub fn apply(&mut self, input: Input) -> Vec<Event> {
         #[cfg(debug_assertions)]
         let before = self.state.clone();
@@ -118,6 +154,9 @@ impl Team {
         events
     }
 
+    /// Records one event: stamps it with its position and the logical time, applies it to the
+    /// state through the reducer, and queues it for [`Team::apply`] to return. Every change a
+    /// handler makes goes through here, so the log replays to the same state.
     pub(crate) fn emit(&mut self, actor: Option<&str>, kind: EventKind) {
         let event = Event {
             seq: self.state.event_count,
@@ -129,6 +168,8 @@ impl Team {
         self.out.push(event);
     }
 
+    /// A refusal is an event too: the learner sees the code and the reason, and nothing else
+    /// changes.
     pub(crate) fn refuse(&mut self, actor: Option<&str>, code: RefusalCode, reason: String) {
         self.emit(
             actor,
@@ -138,6 +179,8 @@ impl Team {
         );
     }
 
+    /// Lead or teammate (K1, K2). A name not on the roster counts as a teammate, which has the
+    /// fewer tools.
     pub(crate) fn member_kind(&self, name: &str) -> MemberKind {
         self.state
             .members
@@ -145,6 +188,8 @@ impl Team {
             .map_or(MemberKind::Teammate, |m| m.kind)
     }
 
+    /// L1: rests a member in `to` (recall, spawn, disband) with a `StatusChanged` event, unless
+    /// it is already there.
     pub(crate) fn set_status(&mut self, name: &str, to: MemberStatus) {
         let Some(from) = self.state.members.get(name).map(|m| m.status()) else {
             return;
@@ -208,7 +253,8 @@ impl Team {
         }
     }
 
-    /// Logical time only moves forward: the log's order is its time.
+    /// Logical time only moves forward: the log's order is its time. A tick back in time is
+    /// refused (`clock_backwards`) and the clock stays where it was.
     pub(crate) fn on_tick(&mut self, now: u64) {
         if now < self.now {
             self.refuse(
@@ -221,7 +267,9 @@ impl Team {
         }
     }
 
-    /// M5, M6: arm a fault that strikes at the member's next preparation.
+    /// M5, M6: arm a fault that strikes at the member's next preparation, so a lesson can show
+    /// that a discarded candidate loses nothing in append-only mode and loses the drained mail
+    /// in drain mode. An unknown member is refused.
     pub(crate) fn on_inject_fault(&mut self, member: String, fault: Fault) {
         if self.state.members.contains_key(&member) {
             self.emit(None, EventKind::FaultArmed { member, fault });

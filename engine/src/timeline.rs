@@ -2,8 +2,8 @@
 //! index is cheap to obtain (the UI scrubs).
 //!
 //! A checkpoint is a full [`TeamState`] kept every [`CHECKPOINT_INTERVAL`] events. Thanks to
-//! the shared containers of [`persist`](super::persist), a checkpoint costs about one pointer per
-//! 64 history entries, messages or requests, not a copy of them. `state_at(i)` clones the
+//! the shared containers of [`persist`](super::persist), a checkpoint shares the histories,
+//! messages and requests of the state before it instead of copying them. `state_at(i)` clones the
 //! nearest checkpoint at or before `i` and replays at most `CHECKPOINT_INTERVAL - 1` events
 //! through the same reducer the team used.
 
@@ -19,6 +19,8 @@ use serde_json::json;
 /// Events between two checkpoints.
 pub const CHECKPOINT_INTERVAL: usize = 64;
 
+/// The log of one recorded team: its initial state, every event in order, checkpoints for
+/// seeking, and the lesson's captions laid over the events.
 #[derive(Clone, Debug)]
 pub struct Timeline {
     initial: TeamState,
@@ -74,6 +76,7 @@ impl Timeline {
         prefix
     }
 
+    /// Every event, in the order the team emitted them.
     pub fn events(&self) -> &[Event] {
         &self.events
     }
@@ -83,14 +86,17 @@ impl Timeline {
         self.events.len()
     }
 
+    /// True when nothing happened yet.
     pub fn is_empty(&self) -> bool {
         self.events.is_empty()
     }
 
+    /// The state before the first event (step 0).
     pub fn initial_state(&self) -> &TeamState {
         &self.initial
     }
 
+    /// The state after the last event.
     pub fn final_state(&self) -> &TeamState {
         &self.tip
     }
@@ -129,10 +135,12 @@ impl Timeline {
         (state, Some(previous))
     }
 
+    /// Sets the lesson caption shown at step 0, before any event.
     pub fn set_intro(&mut self, caption: Caption) {
         self.intro = Some(caption);
     }
 
+    /// The lesson caption of step 0, if any.
     pub fn intro(&self) -> Option<&Caption> {
         self.intro.as_ref()
     }

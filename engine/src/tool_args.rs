@@ -7,15 +7,20 @@ use serde_json::{Map, Value};
 
 /// Strictly parsed tool arguments.
 pub(crate) struct Args {
+    /// The tool's name, for the reasons of refusals.
     tool: &'static str,
+    /// The arguments by key (a claimed sender is removed from it before the tool runs).
     pub(crate) map: Map<String, Value>,
 }
 
+/// A refusal of a tool call; `refuse_tool` adds the tool and the call id when it reports it.
 pub(crate) fn refuse(code: RefusalCode, reason: String) -> Refusal {
     Refusal::new(code, reason)
 }
 
 impl Args {
+    /// The arguments of `tool` as a JSON object; a JSON string is parsed first (OpenAI sends
+    /// arguments as a string). Anything else is refused as malformed.
     pub(crate) fn parse(tool: ToolName, raw: &Value) -> Result<Args, Refusal> {
         let name = tool.as_str();
         let value = match raw {
@@ -39,6 +44,7 @@ impl Args {
         }
     }
 
+    /// Refuses a key the tool does not take, so a typo is reported instead of ignored.
     pub(crate) fn check_keys(&self, allowed: &[&str]) -> Result<(), Refusal> {
         for key in self.map.keys() {
             if !allowed.contains(&key.as_str()) {
@@ -59,6 +65,7 @@ impl Args {
         Ok(())
     }
 
+    /// A required string argument.
     pub(crate) fn string(&self, key: &str) -> Result<String, Refusal> {
         match self.map.get(key) {
             None => Err(refuse(
@@ -77,6 +84,7 @@ impl Args {
         }
     }
 
+    /// An optional string argument (absent or `null` is `None`).
     pub(crate) fn opt_string(&self, key: &str) -> Result<Option<String>, Refusal> {
         match self.map.get(key) {
             None | Some(Value::Null) => Ok(None),
@@ -84,6 +92,7 @@ impl Args {
         }
     }
 
+    /// A required boolean argument.
     pub(crate) fn boolean(&self, key: &str) -> Result<bool, Refusal> {
         match self.map.get(key) {
             None => Err(refuse(
@@ -103,6 +112,7 @@ impl Args {
     }
 }
 
+/// A JSON value's type, as a refusal names it.
 fn json_type(value: &Value) -> &'static str {
     match value {
         Value::Null => "null",

@@ -35,7 +35,9 @@ const SENDER_KEYS: [&str; 2] = ["from", "sender"];
 
 /// What one tool call produced for the history: result text, error flag, drained records.
 pub(super) struct ToolOutcome {
+    /// The result text the model reads.
     pub text: String,
+    /// Drain mode's read_inbox: the records this result carries into the history (M6).
     pub notifies: Vec<MessageId>,
     /// Drain mode's read_inbox: records to remove from the inbox view, after the result is
     /// in the history (so no step shows them as lost).
@@ -78,6 +80,8 @@ impl Team {
         }
     }
 
+    /// A refused tool call becomes a `Refused` event naming the tool and the call id, so the
+    /// learner sees which call of the reply was refused.
     pub(crate) fn refuse_tool(&mut self, member: &str, call: &ToolCall, mut refusal: Refusal) {
         refusal.tool = Some(call.name.clone());
         refusal.call_id = Some(call.id.clone());
@@ -283,6 +287,9 @@ impl Team {
         ))
     }
 
+    /// K1, T1: the lead's `spawn_teammate`. The name must be valid and new, the role short and
+    /// not empty, and the roster under its size limit; the new member starts idle with an empty
+    /// history of its own (T2: nothing is copied from another member).
     pub(crate) fn spawn(&mut self, by: &str, name: &str, role: &str) -> Result<String, Refusal> {
         validate_member_name(name).map_err(|r| refuse(RefusalCode::InvalidName, r))?;
         if self.state.members.contains_key(name) {
@@ -317,6 +324,9 @@ impl Team {
         ))
     }
 
+    /// K1, T1: the lead's `list_teammates`: each member's role, status, occupancy, deliveries
+    /// used of its budget and inbox size. An inbox count says what is stored, not what a model
+    /// knows (M2).
     pub(crate) fn list_teammates(&self) -> String {
         let mut lines = Vec::new();
         for m in self.state.members_in_order() {
@@ -334,6 +344,10 @@ impl Team {
         lines.join("\n")
     }
 
+    /// K1, K2, M2: `read_inbox` lists the member's own records not yet drained, each with its
+    /// position. In append-only mode it removes and acknowledges nothing: records reach the
+    /// history as notifications at the next preparation (M4). In drain mode (M6) the read
+    /// clears the inbox, and the tool result carries the records into the history instead.
     pub(crate) fn read_inbox(&mut self, member: &str) -> ToolOutcome {
         let drain = self.state.toggles.drain_on_read;
         let records: Vec<_> = self

@@ -9,15 +9,26 @@ use serde_json::{json, Value};
 crate::named_enum! {
     /// The team tools (K1, K2); the stable name is the one a model calls.
     pub enum ToolName {
+        /// K1 (lead): add a teammate to the roster; it starts idle with its own history.
         SpawnTeammate = "spawn_teammate",
+        /// K1 (lead): every member with role, status, occupancy and deliveries used.
         ListTeammates = "list_teammates",
+        /// K1, K2, M1: store a message in one member's inbox; the receipt says `queued`.
         SendMessage = "send_message",
+        /// K1, K2: list one's own inbox records and where each one is (M2); removes nothing,
+        /// except in drain mode (M6).
         ReadInbox = "read_inbox",
+        /// K1, M9: store the same message for every other member.
         Broadcast = "broadcast",
+        /// K1, P2 (lead): ask a teammate to shut down; opens a pending request.
         ShutdownRequest = "shutdown_request",
+        /// P2, P4: the lead queries a shutdown request; a teammate answers one.
         ShutdownResponse = "shutdown_response",
+        /// P3, P4: a teammate submits a plan; the lead decides one.
         PlanApproval = "plan_approval",
+        /// K2, K3 (teammate): read a virtual file; nothing is executed.
         ReadFile = "read_file",
+        /// K2, K3 (teammate, only in lessons that allow writing): write a virtual file.
         WriteFile = "write_file",
     }
 }
@@ -47,6 +58,7 @@ pub fn tools_for(kind: MemberKind, allow_write: bool) -> Vec<ToolName> {
     }
 }
 
+/// A JSON schema of an object with these properties, `required` keys, and no other keys.
 fn schema(props: Value, required: &[&str]) -> Value {
     json!({"type": "object", "properties": props, "required": required, "additionalProperties": false})
 }
@@ -104,6 +116,7 @@ pub fn spec(kind: MemberKind, tool: ToolName) -> ToolSpec {
     }
 }
 
+/// K1, K2, P4: the specs a model of role `kind` is offered, in the order of [`tools_for`].
 pub fn specs_for(kind: MemberKind, allow_write: bool) -> Vec<ToolSpec> {
     tools_for(kind, allow_write)
         .into_iter()
