@@ -304,7 +304,12 @@ fn run(n: usize, ops: &[Op]) -> Result<(), TestCaseError> {
         let events = recorder.apply(input).to_vec();
         // Team::apply already panics on a broken invariant in debug builds; checking here too
         // keeps the property meaningful in a release test run.
-        if let Err(broken) = invariants::check(&prev, recorder.state(), &events) {
+        if let Err(broken) = invariants::check_scoped(
+            &prev,
+            recorder.state(),
+            &events,
+            invariants::Scope::Everything,
+        ) {
             return Err(TestCaseError::fail(broken));
         }
     }
