@@ -24,9 +24,10 @@ use super::{resolve_rule, Action, Lesson, ScriptOutcome, ScriptedModel, Wait};
 use crate::engine::{EventKind, Fault, Input, ModelRequest, RequestId, Team, Timeline, Toggles};
 use serde::{Deserialize, Serialize};
 
-/// A learner's change to a run, anchored at an event index.
+/// A learner's change to a run, anchored at an event index. Stored (the session, links) as
+/// JSON in serde's default, externally tagged form: `{"lead_sends": {"at": 3, ...}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Intervention {
     ReplaceReply {
         at: usize,

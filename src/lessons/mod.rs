@@ -29,7 +29,6 @@ mod l5_shutdown;
 mod l6_plan_approval;
 mod l7_limits;
 mod l8_restart;
-pub mod options_json;
 mod script;
 mod transcript;
 
@@ -38,7 +37,6 @@ pub use catalog::{catalog, find, LessonInfo};
 pub use driver::{
     play, play_lesson, resolve_captions, Intervention, LessonSource, PlayError, PlayOptions,
 };
-pub use options_json::{play_options_from_json, play_options_from_value};
 pub use playable::{play_id, Playable};
 pub use script::{ScriptOutcome, ScriptedModel, ScriptedReply};
 pub use transcript::transcript;

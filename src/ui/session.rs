@@ -8,35 +8,20 @@
 //! restarts by itself.
 
 use leptos::prelude::*;
-use serde::Serialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 
 use super::context::Playground;
 use crate::engine::EventKind;
-use crate::lessons::options_json::{field_string, field_uint, field_with, object, play_options_at};
 use crate::lessons::{Branches, Intervention, PlayOptions};
 
 const STORAGE_KEY: &str = "atp.session";
 
-/// Written with the derived `Serialize`; read back by [`StoredSession::from_json`] (a derived
-/// `Deserialize` of the options would cost about 25 KB gzip of wasm, see `options_json`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// Written and read back with serde's derived `Serialize` and `Deserialize`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct StoredSession {
     lesson: String,
     options: PlayOptions,
     step: usize,
-}
-
-impl StoredSession {
-    fn from_json(text: &str) -> Result<StoredSession, String> {
-        let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        let obj = object(&value, "")?;
-        Ok(StoredSession {
-            lesson: field_string(obj, "lesson", "")?,
-            options: field_with(obj, "options", "", play_options_at)?,
-            step: field_uint(obj, "step", "")?,
-        })
-    }
 }
 
 /// The stored session, if any. A session that cannot be read is an error for the banner;
@@ -45,9 +30,11 @@ fn load() -> Result<Option<StoredSession>, String> {
     let Some(text) = super::storage::read(STORAGE_KEY) else {
         return Ok(None);
     };
-    StoredSession::from_json(&text).map(Some).map_err(|e| {
-        format!("the session stored in this browser cannot be read ({e}); it was not restored")
-    })
+    serde_json::from_str::<StoredSession>(&text)
+        .map(Some)
+        .map_err(|e| {
+            format!("the session stored in this browser cannot be read ({e}); it was not restored")
+        })
 }
 
 /// Whether this page load is a reload of the same page (Navigation Timing's `type`), the only

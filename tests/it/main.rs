@@ -22,6 +22,6 @@ mod lesson_all;
 mod lessons_branches;
 mod lessons_language;
 mod lessons_stress;
-mod options_json;
+mod play_options_json;
 #[cfg(not(target_arch = "wasm32"))]
 mod props_engine;
