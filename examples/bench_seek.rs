@@ -1,4 +1,4 @@
-//! Seek: build a 100,000-event log with `Timeline::generate_stress`, then time `state_at` at
+//! Seek: build a 100,000-event log with `lessons::stress::generate`, then time `state_at` at
 //! 1,000 pseudo-random indices drawn from a fixed-seed LCG (no randomness, same indices on
 //! every run). Target: under 1 ms per seek natively, so wasm stays within a 16 ms frame. On a
 //! shared machine the maximum is sensitive to preemption; the median and p99 are the figures
@@ -6,7 +6,6 @@
 //!
 //! Run: `cargo run --release --example bench_seek`
 
-use agent_team_playground::engine::Timeline;
 use std::time::Instant;
 
 const EVENTS: usize = 100_000;
@@ -14,7 +13,7 @@ const SEEKS: usize = 1_000;
 
 fn main() {
     let start = Instant::now();
-    let timeline = Timeline::generate_stress(EVENTS);
+    let timeline = agent_team_playground::lessons::stress::generate(EVENTS);
     let built = start.elapsed().as_secs_f64();
     let state = timeline.final_state();
     println!(

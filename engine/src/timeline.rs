@@ -8,13 +8,10 @@
 //! through the same reducer the team used.
 
 use super::caption::Caption;
-use super::config::{Limits, MemberConfig, TeamConfig};
 use super::event::{Event, EventKind};
-use super::model::{ModelReply, ToolCall};
 use super::sorted_map::SortedMap;
 use super::state::TeamState;
 use super::team::{Input, Team};
-use serde_json::json;
 
 /// Events between two checkpoints.
 pub const CHECKPOINT_INTERVAL: usize = 64;
@@ -74,6 +71,24 @@ impl Timeline {
             .map(|(step, caption)| (*step, caption.clone()))
             .collect();
         prefix
+    }
+
+    /// Keeps the first `len` events (and the captions up to them) and drops the rest: what is
+    /// left is the log the engine had made at that point. Unlike [`Timeline::prefix`] it reuses
+    /// the checkpoints instead of replaying.
+    pub fn truncate(&mut self, len: usize) {
+        if len >= self.events.len() {
+            return;
+        }
+        self.tip = self.state_at(len);
+        self.events.truncate(len);
+        self.checkpoints.truncate(len / CHECKPOINT_INTERVAL);
+        self.captions = self
+            .captions
+            .iter()
+            .filter(|(step, _)| **step <= len)
+            .map(|(step, caption)| (*step, caption.clone()))
+            .collect();
     }
 
     /// Every event, in the order the team emitted them.
@@ -162,116 +177,6 @@ impl Timeline {
     /// Indices of the events that carry a lesson caption.
     pub fn captioned_events(&self) -> impl Iterator<Item = (usize, &Caption)> + '_ {
         self.captions.iter().map(|(k, v)| (*k, v))
-    }
-
-    /// A long, realistic log for seek benchmarks (natively and in the browser): 50 members,
-    /// the lead sends work, teammates prepare, commit, call a tool, report back, and the lead
-    /// takes the reports in. Deterministic: a fixed-seed LCG picks the teammates.
-    pub fn generate_stress(n_events: usize) -> Timeline {
-        let mut members = vec![MemberConfig::lead()];
-        for i in 1..50 {
-            members.push(MemberConfig::teammate(&format!("t{i:02}"), "worker"));
-        }
-        let config = TeamConfig {
-            members,
-            files: SortedMap::from([("notes.txt".to_string(), "stress".to_string())]),
-            limits: Limits {
-                inbox_records: usize::MAX,
-                history_entries: usize::MAX,
-                delivery_budget: u32::MAX,
-                max_members: 64,
-                ..Limits::default()
-            },
-            toggles: Default::default(),
-            allow_write: false,
-        };
-        // Invariant: this config is valid by construction (one lead, 50 distinct names).
-        let mut team = Team::new(config).expect("stress config is valid");
-        let mut timeline = Timeline::new(team.state().clone());
-        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut round = 0u64;
-        let mut now = 0u64;
-        let feed = |team: &mut Team, timeline: &mut Timeline, input: Input| {
-            for event in team.apply(input) {
-                if timeline.len() < n_events {
-                    timeline.push(event);
-                }
-            }
-        };
-        while timeline.len() < n_events {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            let worker = format!("t{:02}", 1 + (seed >> 33) % 49);
-            round += 1;
-            now += 1;
-            feed(&mut team, &mut timeline, Input::Tick { now });
-            let body = format!("task {round}: read notes.txt and report");
-            feed(
-                &mut team,
-                &mut timeline,
-                Input::HostSend {
-                    from: "lead".into(),
-                    to: worker.clone(),
-                    body,
-                    idempotency_key: None,
-                },
-            );
-            feed(
-                &mut team,
-                &mut timeline,
-                Input::StartRound {
-                    member: worker.clone(),
-                    prompt: None,
-                },
-            );
-            let calls = vec![
-                ToolCall::new(
-                    format!("c{round}a"),
-                    "read_file",
-                    json!({"path": "notes.txt"}),
-                ),
-                ToolCall::new(
-                    format!("c{round}b"),
-                    "send_message",
-                    json!({"to": "lead", "body": format!("report {round}: notes.txt says stress")}),
-                ),
-            ];
-            for reply in [ModelReply::tools("", calls), ModelReply::text("done")] {
-                let Some(id) = team.state().member(&worker).and_then(|m| m.in_flight()) else {
-                    break;
-                };
-                feed(
-                    &mut team,
-                    &mut timeline,
-                    Input::ModelReplied {
-                        request_id: id,
-                        reply,
-                    },
-                );
-            }
-            if round.is_multiple_of(49) {
-                feed(
-                    &mut team,
-                    &mut timeline,
-                    Input::StartRound {
-                        member: "lead".into(),
-                        prompt: None,
-                    },
-                );
-                if let Some(id) = team.state().member("lead").and_then(|m| m.in_flight()) {
-                    feed(
-                        &mut team,
-                        &mut timeline,
-                        Input::ModelReplied {
-                            request_id: id,
-                            reply: ModelReply::text("noted"),
-                        },
-                    );
-                }
-            }
-        }
-        timeline
     }
 }
 

@@ -26,9 +26,10 @@ use crate::engine::{
 };
 use serde::{Deserialize, Serialize};
 
-/// A learner's change to a run, anchored at an event index.
+/// A learner's change to a run, anchored at an event index. Stored (the session, links) as
+/// JSON in serde's default, externally tagged form: `{"lead_sends": {"at": 3, ...}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum Intervention {
     ReplaceReply {
         at: usize,

@@ -1,5 +1,7 @@
 //! The built-in lessons as data, the scripted model, and the deterministic driver that plays a
-//! lesson into a [`Timeline`].
+//! lesson into a [`Timeline`], and the learner's branches of a lesson ([`Branches`]).
+//! [`play_id`] is the one place an id the page opens (a lesson or the generated stress
+//! lesson, [`stress`]) becomes a timeline.
 //!
 //! A lesson is data ([`Lesson`]): the roster and files ([`TeamConfig`]), stage directions for
 //! the host ([`Direction`]: deliver work, send as the lead, inject a fault, reload...), a
@@ -11,7 +13,11 @@
 //! Choice: the model's own words (tool arguments, replies) are in English in every language;
 //! the captions carry the teaching in both.
 
+pub mod branches;
 pub mod catalog;
+pub mod language;
+pub mod playable;
+pub mod stress;
 
 mod builder;
 mod driver;
@@ -24,15 +30,15 @@ mod l6_plan_approval;
 mod l7_limits;
 mod l8_restart;
 pub mod narration;
-pub mod options_json;
 mod script;
 mod transcript;
 
+pub use branches::Branches;
 pub use catalog::{catalog, find, LessonInfo};
 pub use driver::{
     play, play_lesson, resolve_captions, Intervention, LessonSource, PlayError, PlayOptions,
 };
-pub use options_json::{play_options_from_json, play_options_from_value};
+pub use playable::{play_id, Playable};
 pub use script::{ScriptOutcome, ScriptedModel, ScriptedReply};
 pub use transcript::transcript;
 

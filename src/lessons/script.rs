@@ -5,9 +5,10 @@
 use crate::engine::ModelReply;
 use serde::{Deserialize, Serialize};
 
-/// What the scripted model does for one request.
+/// What the scripted model does for one request. Externally tagged in JSON
+/// (`{"reply": {"reply": ...}}`), serde's default, which decodes without buffering.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "outcome", rename_all = "snake_case")]
+#[serde(rename_all = "snake_case")]
 pub enum ScriptOutcome {
     Reply {
         reply: ModelReply,

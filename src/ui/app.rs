@@ -1,11 +1,11 @@
 //! The page: header (language toggle, lesson picker), error banner, caption and transport,
-//! then the areas of the playground. Owns keyboard shortcuts and the language persistence.
+//! then the areas of the playground. Owns the keyboard shortcuts and the language toggle.
 
 use leptos::prelude::*;
 
 use super::caption::CaptionBar;
 use super::context::Playground;
-use super::i18n::{Lang, LangExt};
+use super::i18n::{initial_lang, remember_lang, Lang, LangText};
 use super::lanes::MessageLanes;
 use super::members::MemberCards;
 use super::transport::Transport;
@@ -25,9 +25,8 @@ fn read_link() -> Result<crate::share::LinkState, String> {
 }
 
 /// "中文" drawn as strokes. As text, these two glyphs were the only CJK characters on the
-/// English page, and laying them out made Chromium search the fallback fonts for a CJK face:
-/// about 8 ms of the first layout (static copies of the first view, 15 fresh loads each). The
-/// button's `aria-label` still says 中文.
+/// English page, and laying them out made Chromium search the fallback fonts for a CJK face,
+/// a visible share of the first layout. The button's `aria-label` still says 中文.
 fn chinese_label() -> impl IntoView {
     view! {
         <svg
@@ -55,13 +54,13 @@ pub fn App() -> impl IntoView {
         .ok()
         .and_then(|l| l.lang.as_deref())
         .and_then(Lang::from_code)
-        .unwrap_or_else(Lang::initial);
+        .unwrap_or_else(initial_lang);
     let lesson = match &link {
         Ok(l) => l.lesson.clone(),
         Err(_) => None,
     };
     let (lesson, lesson_error) = match lesson {
-        Some(id) if crate::lessons::find(&id).is_some() || id.starts_with("stress-") => (id, None),
+        Some(id) if crate::lessons::Playable::parse(&id).is_some() => (id, None),
         Some(id) => (
             catalog()[0].id.to_string(),
             Some(format!(
@@ -84,13 +83,14 @@ pub fn App() -> impl IntoView {
     let lang = pg.lang;
 
     // The address bar holds a link to what is on screen (lesson, step, language). It is written
-    // once things settle: scrubbing or running changes the step many times a second, each
+    // when the page is idle: scrubbing or running changes the step many times a second, each
     // `replaceState` is costly, and Chromium ignores calls beyond a rate limit, which would
     // leave a stale link behind. The first link (the page as opened) is written right after
     // the first paint.
-    let write_settled = super::settled::when_settled(|fragment: String| write_link(&fragment));
+    let write_link_when_idle =
+        super::when_idle::write_when_idle(|fragment: String| write_link(&fragment));
     Effect::new(move |_| {
-        write_settled(crate::share::to_fragment(
+        write_link_when_idle(crate::share::to_fragment(
             &pg.lesson_id.get(),
             pg.step.get(),
             lang.get().code(),
@@ -99,7 +99,7 @@ pub fn App() -> impl IntoView {
 
     let toggle_language = move |_| {
         let next = lang.get_untracked().other();
-        next.persist();
+        remember_lang(next);
         lang.set(next);
     };
     // The document language follows the choice so screen readers pronounce captions right.
@@ -112,7 +112,7 @@ pub fn App() -> impl IntoView {
     // The panels below the fold (diagram, detail, protocols, fork) mount right after the first
     // paint, so the lesson's caption, cards and lanes show without waiting for them.
     let below_fold = RwSignal::new(false);
-    super::settled::after_first_paint(move || below_fold.set(true));
+    super::when_idle::after_first_paint(move || below_fold.set(true));
 
     let strings = move || lang.get().strings();
     let summary = move || {

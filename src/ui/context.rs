@@ -1,19 +1,19 @@
-//! The playground's view state and the one place a timeline is made.
+//! The playground's view state, and the one memo that asks `lessons::play_id` for a timeline.
 //!
-//! Everything on screen is a function of (lesson, play options, step): the timeline is a
-//! memo of the lesson and the options (toggles and fork interventions), and the team state is
-//! a memo of the timeline and the step. Components get this `Playground` from context; it holds
+//! Everything on screen is a function of (lesson, play options, step): the timeline is a memo
+//! of the lesson and the current branch's options (toggles and fork interventions, see
+//! `lessons::Branches`), and the team state is a memo of the timeline and the step. Components get this `Playground` from context; it holds
 //! only `Copy` signal handles, so passing it around costs nothing.
 //!
 //! **Invariant:** the UI never mutates team state. To change what happens, a component changes
-//! the play options (a fork); the driver replays the lesson deterministically.
+//! the branches (a fork, a recall); the driver replays the lesson deterministically.
 
 use std::sync::Arc;
 
 use leptos::prelude::*;
 
 use crate::engine::{Category, Event, Lang, TeamState, Timeline};
-use crate::lessons::{self, PlayOptions};
+use crate::lessons::{self, Branches, PlayOptions};
 
 /// A played timeline. Compared by identity: a new play is a new timeline.
 #[derive(Clone, Debug)]
@@ -44,12 +44,15 @@ impl PartialEq for StepState {
 #[derive(Clone, Copy)]
 pub struct Playground {
     pub lang: RwSignal<Lang>,
-    /// A built-in lesson id from `lessons::catalog()`.
+    /// An id `lessons::Playable` reads: a lesson from `lessons::catalog()`, or the generated
+    /// stress lesson.
     pub lesson_id: RwSignal<String>,
-    /// Toggles and fork interventions of the current branch.
-    pub options: RwSignal<PlayOptions>,
-    /// Earlier branches the learner forked away from (newest last), to switch back to.
-    pub branches: RwSignal<Vec<PlayOptions>>,
+    /// The learner's branches of the lesson: the current one's options (toggles, fork
+    /// interventions) and the earlier ones to switch back to. Changed only through
+    /// [`Branches`]' methods.
+    pub branches: RwSignal<Branches>,
+    /// The current branch's options, what the lesson is played with.
+    pub options: Memo<PlayOptions>,
     /// Result of playing (lesson, options): the timeline, or a clear error for the banner.
     pub run: Memo<Result<Run, String>>,
     /// Current step: 0 is the initial state, `len` is the state after the last event.
@@ -73,19 +76,14 @@ impl Playground {
     /// Creates the view state and provides it as context.
     pub fn provide(lang: Lang, lesson_id: String) -> Playground {
         let lesson_id = RwSignal::new(lesson_id);
-        let options = RwSignal::new(PlayOptions::default());
+        let branches = RwSignal::new(Branches::default());
+        // A memo of its own, so a change of the branch list that leaves the current branch
+        // as it was does not replay the lesson.
+        let options = Memo::new(move |_| branches.with(|b| b.current().clone()));
         let run = Memo::new(move |_| {
             let id = lesson_id.get();
-            // Performance testing only (tests/e2e/perf.spec.ts): an id `stress-<n>` plays the
-            // engine's generated stress log of n events (capped at 200,000) instead of a lesson.
-            if let Some(n) = id.strip_prefix("stress-") {
-                return n
-                    .parse::<usize>()
-                    .map(|n| Run(Arc::new(Timeline::generate_stress(n.min(200_000)))))
-                    .map_err(|_| format!("'{id}' is not a stress log size"));
-            }
             options.with(|options| {
-                lessons::play(id.as_str(), options)
+                lessons::play_id(&id, options)
                     .map(|timeline| Run(Arc::new(timeline)))
                     .map_err(|error| error.to_string())
             })
@@ -108,8 +106,8 @@ impl Playground {
         let playground = Playground {
             lang: RwSignal::new(lang),
             lesson_id,
+            branches,
             options,
-            branches: RwSignal::new(Vec::new()),
             run,
             step,
             state,
@@ -169,8 +167,7 @@ impl Playground {
     /// Switches lesson: step 0, no fork, no selection.
     pub fn open_lesson(&self, id: String) {
         self.playing.set(false);
-        self.options.set(PlayOptions::default());
-        self.branches.set(Vec::new());
+        self.branches.set(Branches::default());
         self.selected.set(None);
         self.step.set(0);
         self.lesson_id.set(id);

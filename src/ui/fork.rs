@@ -2,11 +2,11 @@
 //! branch. Three kinds of change, each an [`Intervention`] anchored at the current step:
 //! replace a scripted reply (text only), inject a fault, or send a message as the lead.
 //!
-//! Applying a fork never touches team state: the current play options are kept in
-//! `pg.branches`, the new options (the old interventions that are already in effect at this
-//! step, plus the new one) replace them, and the driver replays the lesson; the step stays
-//! where it is, because the first `at` events of the new run are those of the old one. Every
-//! branch, the original included, stays in the list and can be switched back to.
+//! Applying a fork never touches team state: it hands the intervention to
+//! `lessons::Branches::fork` (which keeps the old branch and makes the new one current), the
+//! lesson is replayed, and the step stays where it is, because the first `at` events of the
+//! new run are those of the old one. Every branch, the original included, stays in the list
+//! and can be switched back to.
 //!
 //! Bad input (empty text, text over the engine's body limit, an unknown member, a request that
 //! was already sent) shows a message and keeps what the learner typed.
@@ -16,6 +16,7 @@ use leptos::prelude::*;
 use super::context::Playground;
 use super::i18n::{tr, Lang};
 use crate::engine::{Fault, ModelReply, TeamState};
+use crate::lessons::branches::requests_sent_in_base;
 use crate::lessons::{Intervention, PlayOptions, ScriptOutcome};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -345,16 +346,16 @@ pub fn ForkPanel() -> impl IntoView {
         // The run the new branch starts from: this branch's changes up to the fork point.
         let sent_in_run = (draft_kind == ForkKind::Reply)
             .then(|| {
-                let mut base = pg.options.get_untracked();
-                base.interventions.retain(|iv| iv.at() <= step);
-                let lesson = pg.lesson_id.get_untracked();
-                crate::lessons::play(lesson.as_str(), &base)
-                    .ok()
-                    .map(|run| {
-                        run.final_state()
-                            .member(&draft_member)
-                            .map_or(0, |m| m.requests().len())
-                    })
+                let current_run = pg.timeline_untracked();
+                pg.branches.with_untracked(|branches| {
+                    requests_sent_in_base(
+                        &pg.lesson_id.get_untracked(),
+                        branches,
+                        step,
+                        &draft_member,
+                        current_run.as_deref(),
+                    )
+                })
             })
             .flatten();
         let draft = Draft {
@@ -380,20 +381,9 @@ pub fn ForkPanel() -> impl IntoView {
                 error.set(Some(message));
             }
             Ok(intervention) => {
-                let current = pg.options.get_untracked();
-                let mut next = current.clone();
-                // Changes of the old branch that have not happened by this step belong to it.
-                next.interventions.retain(|iv| iv.at() <= step);
                 let summary = describe(&intervention, lang);
-                next.interventions.push(intervention);
                 pg.playing.set(false);
-                pg.branches.update(|branches| {
-                    if !branches.contains(&current) {
-                        branches.push(current);
-                    }
-                    branches.retain(|b| *b != next);
-                });
-                pg.options.set(next);
+                pg.branches.update(|branches| branches.fork(intervention));
                 pg.go_to(step);
                 error.set(None);
                 notice.set(Some(match lang {
@@ -406,17 +396,13 @@ pub fn ForkPanel() -> impl IntoView {
 
     let switch_to = move |index: usize| {
         let step = pg.step.get_untracked();
-        let Some(target) = pg.branches.with_untracked(|b| b.get(index).cloned()) else {
+        if pg.branches.with_untracked(|b| index >= b.earlier().len()) {
             return;
-        };
-        let current = pg.options.get_untracked();
+        }
         pg.playing.set(false);
         pg.branches.update(|branches| {
-            if let Some(slot) = branches.get_mut(index) {
-                *slot = current;
-            }
+            branches.switch_to(index);
         });
-        pg.options.set(target);
         pg.go_to(step);
         error.set(None);
         notice.set(None);
@@ -424,7 +410,7 @@ pub fn ForkPanel() -> impl IntoView {
 
     let branch_list = move || {
         let lang = lang.get();
-        let saved = pg.branches.get();
+        let saved = pg.branches.with(|b| b.earlier().to_vec());
         let current = pg.options.with(|o| describe_branch(o, lang));
         let items = saved
             .iter()

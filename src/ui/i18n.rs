@@ -1,189 +1,29 @@
-//! The learner's language: Chinese or English. Owns the UI strings of both languages, the
-//! choice of the default (the browser's language) and its persistence (local storage).
+//! The learner's language in the browser: the default (what the learner chose before, else
+//! the browser's language) and remembering a choice. What each language says is native
+//! (`lessons::language`) and re-exported here for the components.
 
-pub use crate::engine::Lang;
-use crate::lessons::LessonInfo;
+/// The former name of [`LangText`], kept while components still import it by that name.
+pub use crate::lessons::language::LangText as LangExt;
+pub use crate::lessons::language::{tr, Lang, LangText, Strings};
 
 const STORAGE_KEY: &str = "atp.lang";
 
-/// Picks the string of the learner's language; for strings that live next to the one
-/// component that shows them.
-pub fn tr(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
-    match lang {
-        Lang::Zh => zh,
-        Lang::En => en,
+/// What the learner chose before, else the browser's language (Chinese for any `zh*`).
+pub fn initial_lang() -> Lang {
+    if let Some(lang) = super::storage::read(STORAGE_KEY).and_then(|code| Lang::from_code(&code)) {
+        return lang;
+    }
+    let browser = web_sys::window()
+        .and_then(|w| w.navigator().language())
+        .unwrap_or_default();
+    if browser.to_ascii_lowercase().starts_with("zh") {
+        Lang::Zh
+    } else {
+        Lang::En
     }
 }
 
-/// UI-side helpers on the engine's language type.
-pub trait LangExt: Sized {
-    fn code(self) -> &'static str;
-    fn from_code(code: &str) -> Option<Self>;
-    fn other(self) -> Self;
-    fn initial() -> Self;
-    fn persist(self);
-    fn strings(self) -> &'static Strings;
-    fn lesson_title(self, lesson: &LessonInfo) -> &'static str;
-    fn lesson_summary(self, lesson: &LessonInfo) -> &'static str;
+/// Remembers the choice for the next visit (for this page only if storage is unavailable).
+pub fn remember_lang(lang: Lang) {
+    super::storage::write(STORAGE_KEY, lang.code());
 }
-
-impl LangExt for Lang {
-    /// The value kept in storage and in links.
-    fn code(self) -> &'static str {
-        match self {
-            Lang::Zh => "zh",
-            Lang::En => "en",
-        }
-    }
-
-    fn from_code(code: &str) -> Option<Lang> {
-        match code {
-            "zh" => Some(Lang::Zh),
-            "en" => Some(Lang::En),
-            _ => None,
-        }
-    }
-
-    fn other(self) -> Lang {
-        match self {
-            Lang::Zh => Lang::En,
-            Lang::En => Lang::Zh,
-        }
-    }
-
-    /// What the learner chose before, else the browser's language (Chinese for any `zh*`).
-    fn initial() -> Lang {
-        let window = web_sys::window();
-        let stored = window
-            .as_ref()
-            .and_then(|w| w.local_storage().ok().flatten())
-            .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
-            .and_then(|code| Lang::from_code(&code));
-        if let Some(lang) = stored {
-            return lang;
-        }
-        let browser = window
-            .and_then(|w| w.navigator().language())
-            .unwrap_or_default();
-        if browser.to_ascii_lowercase().starts_with("zh") {
-            Lang::Zh
-        } else {
-            Lang::En
-        }
-    }
-
-    /// Remembers the choice; storage can be unavailable (private mode), which is not an error
-    /// worth showing: the choice then lasts for this page only.
-    fn persist(self) {
-        if let Some(storage) = web_sys::window().and_then(|w| w.local_storage().ok().flatten()) {
-            let _ = storage.set_item(STORAGE_KEY, self.code());
-        }
-    }
-
-    fn strings(self) -> &'static Strings {
-        match self {
-            Lang::Zh => &ZH,
-            Lang::En => &EN,
-        }
-    }
-
-    fn lesson_title(self, lesson: &LessonInfo) -> &'static str {
-        match self {
-            Lang::Zh => lesson.title_zh,
-            Lang::En => lesson.title_en,
-        }
-    }
-
-    fn lesson_summary(self, lesson: &LessonInfo) -> &'static str {
-        match self {
-            Lang::Zh => lesson.summary_zh,
-            Lang::En => lesson.summary_en,
-        }
-    }
-}
-
-/// Every fixed string of the interface, once per language.
-pub struct Strings {
-    pub app_name: &'static str,
-    pub tagline: &'static str,
-    /// Label of the toggle: names the language it switches *to*.
-    pub switch_language: &'static str,
-    pub lesson: &'static str,
-    pub members: &'static str,
-    pub no_members: &'static str,
-    pub messages: &'static str,
-    pub lane_queued: &'static str,
-    pub lane_queued_hint: &'static str,
-    pub lane_candidate: &'static str,
-    pub lane_candidate_hint: &'static str,
-    pub lane_request: &'static str,
-    pub lane_request_hint: &'static str,
-    pub lane_empty: &'static str,
-    pub transport: &'static str,
-    pub first: &'static str,
-    pub back: &'static str,
-    pub forward: &'static str,
-    pub last: &'static str,
-    pub run: &'static str,
-    pub pause: &'static str,
-    pub speed: &'static str,
-    pub step: &'static str,
-    pub caption: &'static str,
-    pub dismiss: &'static str,
-}
-
-const EN: Strings = Strings {
-    app_name: "Agent Team Playground",
-    tagline: "Watch a lead and its teammates work, one step at a time.",
-    switch_language: "中文",
-    lesson: "Lesson",
-    members: "Members",
-    no_members: "No members yet.",
-    messages: "Where each message is",
-    lane_queued: "Queued",
-    lane_queued_hint: "stored in an inbox; no model has seen it",
-    lane_candidate: "In candidate",
-    lane_candidate_hint: "copied into the history the host is preparing",
-    lane_request: "In request",
-    lane_request_hint: "inside a request actually sent to a model",
-    lane_empty: "empty",
-    transport: "Transport",
-    first: "First step",
-    back: "Step back",
-    forward: "Step forward",
-    last: "Last step",
-    run: "Run",
-    pause: "Pause",
-    speed: "Speed",
-    step: "step",
-    caption: "What just happened",
-    dismiss: "Dismiss",
-};
-
-const ZH: Strings = Strings {
-    app_name: "Agent Team Playground",
-    tagline: "智能体团队演练场：一步一步看 Lead 和队友如何协作。",
-    switch_language: "English",
-    lesson: "课程",
-    members: "成员",
-    no_members: "还没有成员。",
-    messages: "每条消息在哪里",
-    lane_queued: "已排队",
-    lane_queued_hint: "存进了收件箱，还没有模型看见",
-    lane_candidate: "在候选中",
-    lane_candidate_hint: "已复制进宿主正在准备的历史候选",
-    lane_request: "在请求中",
-    lane_request_hint: "在真正发给模型的请求里",
-    lane_empty: "空",
-    transport: "播放控制",
-    first: "第一步",
-    back: "后退一步",
-    forward: "前进一步",
-    last: "最后一步",
-    run: "运行",
-    pause: "暂停",
-    speed: "速度",
-    step: "步",
-    caption: "刚刚发生了什么",
-    dismiss: "关闭",
-};

@@ -14,10 +14,11 @@ pub mod protocol;
 pub mod sequence;
 pub mod sequence_layout;
 pub mod session;
-pub mod settled;
+pub mod storage;
 pub mod svg;
 pub mod target;
 pub mod transport;
+pub mod when_idle;
 
 pub use app::App;
 

@@ -8,50 +8,33 @@
 //! restarts by itself.
 
 use leptos::prelude::*;
-use serde::Serialize;
-use serde_json::Value;
+use serde::{Deserialize, Serialize};
 
 use super::context::Playground;
 use crate::engine::EventKind;
-use crate::lessons::options_json::{field_string, field_uint, field_with, object, play_options_at};
-use crate::lessons::{Intervention, PlayOptions};
+use crate::lessons::{Branches, Intervention, PlayOptions};
 
 const STORAGE_KEY: &str = "atp.session";
 
-/// Written with the derived `Serialize`; read back by [`StoredSession::from_json`] (a derived
-/// `Deserialize` of the options would cost about 25 KB gzip of wasm, see `options_json`).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// Written and read back with serde's derived `Serialize` and `Deserialize`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct StoredSession {
     lesson: String,
     options: PlayOptions,
     step: usize,
 }
 
-impl StoredSession {
-    fn from_json(text: &str) -> Result<StoredSession, String> {
-        let value: Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
-        let obj = object(&value, "")?;
-        Ok(StoredSession {
-            lesson: field_string(obj, "lesson", "")?,
-            options: field_with(obj, "options", "", play_options_at)?,
-            step: field_uint(obj, "step", "")?,
-        })
-    }
-}
-
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
-}
-
 /// The stored session, if any. A session that cannot be read is an error for the banner;
 /// the stored text is left in place (nothing the learner had is overwritten until they act).
 fn load() -> Result<Option<StoredSession>, String> {
-    let Some(text) = storage().and_then(|s| s.get_item(STORAGE_KEY).ok().flatten()) else {
+    let Some(text) = super::storage::read(STORAGE_KEY) else {
         return Ok(None);
     };
-    StoredSession::from_json(&text).map(Some).map_err(|e| {
-        format!("the session stored in this browser cannot be read ({e}); it was not restored")
-    })
+    serde_json::from_str::<StoredSession>(&text)
+        .map(Some)
+        .map_err(|e| {
+            format!("the session stored in this browser cannot be read ({e}); it was not restored")
+        })
 }
 
 /// Whether this page load is a reload of the same page (Navigation Timing's `type`), the only
@@ -88,10 +71,10 @@ pub fn restore_and_track(
             Err(e) => error = Some(e),
         }
     }
-    // Stored once the step settles (and when the page is left), not on every step of a scrub.
-    let store = super::settled::when_settled(|session: StoredSession| {
-        if let (Some(storage), Ok(text)) = (storage(), serde_json::to_string(&session)) {
-            let _ = storage.set_item(STORAGE_KEY, &text);
+    // Stored when the page is idle (and when the page is left), not on every step of a scrub.
+    let store = super::when_idle::write_when_idle(|session: StoredSession| {
+        if let Ok(text) = serde_json::to_string(&session) {
+            super::storage::write(STORAGE_KEY, &text);
         }
     });
     Effect::new(move |_| {
@@ -110,7 +93,7 @@ fn reload(pg: Playground, session: StoredSession) {
     let mut options = session.options;
     let at = session.step;
     options.interventions.push(Intervention::Reload { at });
-    pg.options.set(options);
+    pg.branches.set(Branches::new(options));
     let restored = pg.timeline_untracked().and_then(|timeline| {
         timeline
             .events()
@@ -123,17 +106,16 @@ fn reload(pg: Playground, session: StoredSession) {
     pg.reloaded.set(true);
 }
 
-/// L3: recall an offline member explicitly, from the current step; the view moves to the
-/// step right after the recall.
+/// L3: recall an offline member explicitly, from the current step, on a new branch
+/// (`Branches::extend`); the view moves to the step right after the recall.
 pub fn recall(pg: Playground, member: String) {
     let at = pg.step.get_untracked();
-    let mut options = pg.options.get_untracked();
-    pg.branches.update(|b| b.push(options.clone()));
-    options.interventions.push(Intervention::Recall {
-        at,
-        member: member.clone(),
+    pg.branches.update(|branches| {
+        branches.extend(Intervention::Recall {
+            at,
+            member: member.clone(),
+        })
     });
-    pg.options.set(options);
     // The recall ends with the member's status change to idle (or with a refusal): land on the
     // step right after it, so the card already shows what the caption says.
     let recalled = pg.timeline_untracked().and_then(|timeline| {

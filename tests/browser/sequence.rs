@@ -198,7 +198,7 @@ fn lesson3_default_overlaps_in_act_one_and_serialises_in_act_two() {
 
 #[wasm_bindgen_test]
 fn stress_layout_at_last_step_is_bounded() {
-    let timeline = Timeline::generate_stress(100_000);
+    let timeline = agent_team_playground::lessons::stress::generate(100_000);
     let state = timeline.final_state();
     let started = now_ms();
     let d = layout(timeline.events(), timeline.len(), state, Lang::En);
@@ -351,7 +351,7 @@ async fn diagram_draws_titled_marks_and_selects_a_member() {
 
 #[wasm_bindgen_test]
 async fn stress_render_of_the_window_is_timed() {
-    let timeline = Timeline::generate_stress(100_000);
+    let timeline = agent_team_playground::lessons::stress::generate(100_000);
     let d = layout(
         timeline.events(),
         timeline.len(),

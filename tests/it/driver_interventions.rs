@@ -273,11 +273,11 @@ fn reload_and_recall_interventions_serialize_like_the_other_variants() {
         member: "reader".to_string(),
     };
     let json = serde_json::to_value(&reload).expect("serializes");
-    assert_eq!(json, serde_json::json!({"type": "reload", "at": 7}));
+    assert_eq!(json, serde_json::json!({"reload": {"at": 7}}));
     let json = serde_json::to_value(&recall).expect("serializes");
     assert_eq!(
         json,
-        serde_json::json!({"type": "recall", "at": 9, "member": "reader"})
+        serde_json::json!({"recall": {"at": 9, "member": "reader"}})
     );
     for iv in [reload, recall] {
         let text = serde_json::to_string(&iv).expect("serializes");
@@ -286,7 +286,7 @@ fn reload_and_recall_interventions_serialize_like_the_other_variants() {
         assert_eq!(back.at(), iv.at());
     }
     let options: PlayOptions =
-        serde_json::from_str(r#"{"interventions":[{"type":"reload","at":3}]}"#).expect("parses");
+        serde_json::from_str(r#"{"interventions":[{"reload":{"at":3}}]}"#).expect("parses");
     assert_eq!(options.interventions, vec![Intervention::Reload { at: 3 }]);
-    assert!(serde_json::from_str::<Intervention>(r#"{"type":"recall","at":3}"#).is_err());
+    assert!(serde_json::from_str::<Intervention>(r#"{"recall":{"at":3}}"#).is_err());
 }

@@ -29,7 +29,7 @@ fn state_at_equals_replay_from_the_start_at_every_step() {
 #[test]
 fn state_with_previous_is_two_seeks_in_one() {
     let lesson = lessons::play("l1-two-investigators", &PlayOptions::default()).unwrap();
-    let stress = Timeline::generate_stress(3_000);
+    let stress = agent_team_playground::lessons::stress::generate(3_000);
     for (timeline, indices) in [
         (&lesson, (0..=lesson.len() + 2).collect::<Vec<_>>()),
         (&stress, vec![0, 1, 63, 64, 65, 128, 2_999, 3_000, 3_005]),
@@ -49,7 +49,7 @@ fn state_with_previous_is_two_seeks_in_one() {
 
 #[test]
 fn stress_log_has_the_requested_length_and_seeks_exactly() {
-    let timeline = Timeline::generate_stress(3_000);
+    let timeline = agent_team_playground::lessons::stress::generate(3_000);
     assert_eq!(timeline.len(), 3_000);
     for index in [0, 1, 63, 64, 65, 1_000, 2_047, 2_999, 3_000] {
         assert_eq!(
@@ -68,7 +68,7 @@ fn stress_log_has_the_requested_length_and_seeks_exactly() {
 
 #[test]
 fn every_event_has_a_category_and_captions_in_both_languages() {
-    let timeline = Timeline::generate_stress(500);
+    let timeline = agent_team_playground::lessons::stress::generate(500);
     for event in timeline.events() {
         assert!(Category::ALL.contains(&event.category()));
         assert!(!narrate(event, Lang::Zh).is_empty());

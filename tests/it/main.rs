@@ -19,6 +19,9 @@ mod lesson6_plan_approval;
 mod lesson7_limits_and_budgets;
 mod lesson8_restart_and_recall;
 mod lesson_all;
-mod options_json;
+mod lessons_branches;
+mod lessons_language;
+mod lessons_stress;
+mod play_options_json;
 #[cfg(not(target_arch = "wasm32"))]
 mod props_engine;

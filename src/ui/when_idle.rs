@@ -1,15 +1,16 @@
-//! Writes that only need the value the page settles on (the address bar's link, the stored
-//! session): while the step keeps changing (scrubbing, running) they are held back and done
-//! once, [`SETTLE`] after the last change, and at once when the page is being left, so a reload
-//! right after a step still finds the step stored. Running at 4x (a step every 225 ms) still
-//! writes each step. Also owns [`after_first_paint`], for work the first frame need not wait for.
+//! Writes done when the page is idle, for things that only need the latest value (the address
+//! bar's link, the stored session): while the step keeps changing (scrubbing, running) they
+//! are held back and done once, [`IDLE`] after the last change, and at once when the page is
+//! being left, so a reload right after a step still finds the step stored. Running at the
+//! highest speed still writes each step: its steps are further apart than [`IDLE`]. Also owns
+//! [`after_first_paint`], for work the first frame need not wait for.
 
 use std::time::Duration;
 
 use leptos::prelude::*;
 
 /// How long a value must stay put before it is written.
-pub const SETTLE: Duration = Duration::from_millis(200);
+pub const IDLE: Duration = Duration::from_millis(200);
 
 /// Runs `f` right after the next paint: the frame callback runs before that paint, the zero
 /// timeout after it. Work that the first view does not show (panels below the fold, the
@@ -19,16 +20,16 @@ pub fn after_first_paint(f: impl FnOnce() + 'static) {
 }
 
 /// Returns a function that hands `write` the latest value it was given: the first value right
-/// after the first paint, later ones once the values stop coming for [`SETTLE`] (and any
+/// after the first paint, later ones once the values stop coming for [`IDLE`] (and any
 /// pending one when the page is hidden or unloaded).
-pub fn when_settled<T: Send + Sync + 'static>(
+pub fn write_when_idle<T: Send + Sync + 'static>(
     write: impl Fn(T) + Send + Sync + 'static,
 ) -> impl Fn(T) + Copy + 'static {
     let pending = StoredValue::new(None::<T>);
     let write = StoredValue::new(write);
     // Each value starts a timer; only the timer of the latest value writes, so a scrub that
-    // never pauses for SETTLE writes nothing until it stops (writing every SETTLE instead
-    // cost 0.24 ms per seek: `replaceState` is slow).
+    // never pauses for IDLE writes nothing until it stops (writing every IDLE instead made
+    // every seek slower: `replaceState` is slow).
     let generation = StoredValue::new(0u64);
     let flush = move || {
         if let Some(value) = pending.try_update_value(Option::take).flatten() {
@@ -47,9 +48,8 @@ pub fn when_settled<T: Send + Sync + 'static>(
             return;
         };
         // The page as opened (the first value) is written right after its first paint, not
-        // SETTLE later; not before that paint either: under the CPU profiler the first
-        // `replaceState` of a fresh page showed as ~10 ms in front of the first lesson
-        // (without it, ~5 ms on the load median, within the noise).
+        // IDLE later; not before that paint either: under the CPU profiler the first
+        // `replaceState` of a fresh page delayed the first lesson.
         if this == 1 {
             after_first_paint(flush);
             return;
@@ -60,7 +60,7 @@ pub fn when_settled<T: Send + Sync + 'static>(
                     flush();
                 }
             },
-            SETTLE,
+            IDLE,
         );
     }
 }

@@ -1,0 +1,108 @@
+//! The branches a learner has in one lesson: the play options of the branch on screen and the
+//! earlier branches it can switch back to. Every change of what happens (a fork from the fork
+//! panel, a recall from a member's card) starts a new branch here; the old one stays in the
+//! list. The UI holds one [`Branches`] and binds what it says; it never edits options itself.
+//!
+//! A fork at step `at` keeps the current branch's changes that are in effect by then and adds
+//! the new one; changes anchored later belong to the old branch. The first `at` events of the
+//! new run are those of the old one (see the driver), so the view stays at its step.
+
+use super::{Intervention, PlayOptions};
+use crate::engine::Timeline;
+
+/// The current branch and the earlier ones.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Branches {
+    current: PlayOptions,
+    /// Branches the learner left, oldest first; never holds a copy of `current`.
+    earlier: Vec<PlayOptions>,
+}
+
+impl Branches {
+    /// One branch, with these options, and nothing to switch back to.
+    pub fn new(current: PlayOptions) -> Branches {
+        Branches {
+            current,
+            earlier: Vec::new(),
+        }
+    }
+
+    /// The options the lesson is played with.
+    pub fn current(&self) -> &PlayOptions {
+        &self.current
+    }
+
+    /// The branches the learner can switch back to, oldest first.
+    pub fn earlier(&self) -> &[PlayOptions] {
+        &self.earlier
+    }
+
+    /// The options a fork at step `at` starts from: the current branch's changes in effect by
+    /// then.
+    pub fn base_at(&self, at: usize) -> PlayOptions {
+        let mut base = self.current.clone();
+        base.interventions.retain(|iv| iv.at() <= at);
+        base
+    }
+
+    /// Forks at the intervention's step: a new current branch made of [`Self::base_at`] and
+    /// `intervention`; the old branch joins the earlier ones.
+    pub fn fork(&mut self, intervention: Intervention) {
+        let mut next = self.base_at(intervention.at());
+        next.interventions.push(intervention);
+        self.start(next);
+    }
+
+    /// A new current branch with every change of the current one, later ones included, plus
+    /// `intervention` (a recall keeps what the learner changed after its step); the old branch
+    /// joins the earlier ones.
+    pub fn extend(&mut self, intervention: Intervention) {
+        let mut next = self.current.clone();
+        next.interventions.push(intervention);
+        self.start(next);
+    }
+
+    /// Makes earlier branch `index` current; the current one takes its place in the list.
+    /// Returns false (and changes nothing) if there is no such branch.
+    pub fn switch_to(&mut self, index: usize) -> bool {
+        match self.earlier.get_mut(index) {
+            Some(slot) => {
+                std::mem::swap(slot, &mut self.current);
+                true
+            }
+            None => false,
+        }
+    }
+
+    fn start(&mut self, next: PlayOptions) {
+        let old = std::mem::replace(&mut self.current, next);
+        if !self.earlier.contains(&old) {
+            self.earlier.push(old);
+        }
+        let current = &self.current;
+        self.earlier.retain(|b| b != current);
+    }
+}
+
+/// How many requests `member` sends in the run a fork at `at` would branch from (the current
+/// branch's changes up to `at`), or None if that run does not play. `current_run` is the
+/// current branch's timeline: when no change is anchored after `at` it is that run, and
+/// nothing is replayed.
+pub fn requests_sent_in_base(
+    id: &str,
+    branches: &Branches,
+    at: usize,
+    member: &str,
+    current_run: Option<&Timeline>,
+) -> Option<usize> {
+    let base = branches.base_at(at);
+    let count = |run: &Timeline| {
+        run.final_state()
+            .member(member)
+            .map_or(0, |m| m.requests().len())
+    };
+    match current_run {
+        Some(run) if base == *branches.current() => Some(count(run)),
+        _ => super::play_id(id, &base).ok().map(|run| count(&run)),
+    }
+}

@@ -1,0 +1,49 @@
+//! The one place an id the page can open becomes a timeline: a built-in lesson id (played
+//! with the learner's options) or `stress-<n>`, the generated stress lesson of `n` events
+//! (capped at [`stress::MAX_EVENTS`]), which the perf test opens. The UI resolves ids only
+//! through here, so no prefix is special-cased anywhere else.
+
+use super::{stress, PlayError, PlayOptions};
+use crate::engine::Timeline;
+
+const STRESS_PREFIX: &str = "stress-";
+
+/// What an id names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Playable {
+    /// An entry of the catalog (a lesson or free play).
+    Lesson(String),
+    /// The generated stress lesson of this many events (already capped).
+    Stress(usize),
+}
+
+impl Playable {
+    /// Reads an id; None if it names nothing the page can play.
+    pub fn parse(id: &str) -> Option<Playable> {
+        if let Some(n) = id.strip_prefix(STRESS_PREFIX) {
+            return n
+                .parse::<usize>()
+                .ok()
+                .map(|n| Playable::Stress(n.min(stress::MAX_EVENTS)));
+        }
+        super::find(id)
+            .is_some()
+            .then(|| Playable::Lesson(id.to_string()))
+    }
+
+    /// Plays it. The stress lesson has no script to change, so it ignores the options.
+    pub fn play(&self, options: &PlayOptions) -> Result<Timeline, PlayError> {
+        match self {
+            Playable::Lesson(id) => super::play(id.as_str(), options),
+            Playable::Stress(n) => Ok(stress::generate(*n)),
+        }
+    }
+}
+
+/// Plays whatever `id` names with `options`; an id that names nothing is
+/// [`PlayError::UnknownLesson`].
+pub fn play_id(id: &str, options: &PlayOptions) -> Result<Timeline, PlayError> {
+    Playable::parse(id)
+        .ok_or_else(|| PlayError::UnknownLesson(id.to_string()))?
+        .play(options)
+}
