@@ -22,3 +22,5 @@ mod lesson_all;
 mod options_json;
 #[cfg(not(target_arch = "wasm32"))]
 mod props_engine;
+#[cfg(not(target_arch = "wasm32"))]
+mod rule_map;
