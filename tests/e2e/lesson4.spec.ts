@@ -59,8 +59,9 @@ test('l4: spawn, bound sender, role tools, disband lists unread mail', async ({ 
   await expect(chip(page, 'm2')).toHaveAttribute('data-to', 'lead');
 
   // M9: the lead's wrap-up broadcast is one record per teammate (m6, m7), none for the lead.
-  await scrubTo(page, stepAfter(g, 'store', /^lead queued broadcast m7 -> bob/));
+  await scrubTo(page, stepAfter(g, 'store', /^lead queued broadcast m6 -> alice/));
   await expect(caption(page)).toContainText('every member except the sender');
+  await scrubTo(page, stepAfter(g, 'store', /^lead queued broadcast m7 -> bob/));
   for (const [id, to] of [['m6', 'alice'], ['m7', 'bob']]) {
     await expectChipIn(page, id, 'lane-queued', 'queued');
     await expect(chip(page, id)).toHaveAttribute('data-kind', 'broadcast');
