@@ -1,7 +1,8 @@
 //! Lesson 4, "Coder and reviewer" (seed 002): the lead spawns alice (coder) and bob (reviewer),
 //! alice writes a file and reports (her model tries to sign the report as bob: the host binds
-//! the sender), the lead hands the work to bob, bob reviews by reading, the lead reports and
-//! disbands the team, which lists the mail nobody read. (K1, K2, L1, L4, M1, D3)
+//! the sender), the lead hands the work to bob, bob reviews by reading, the lead reports,
+//! broadcasts a wrap-up to the team and disbands it, which lists the mail nobody read (the
+//! broadcast's copies included). (K1, K2, K3, L1, L4, M1, M9, D2, D3)
 
 use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, quiet, Script};
 use super::Lesson;
@@ -49,7 +50,16 @@ pub fn lesson() -> Lesson {
             ],
         )
         .answer("bob", 1, "Review sent to lead.")
-        .calls("lead", 1, "", vec![("read_inbox", json!({})), ("list_teammates", json!({}))])
+        .calls(
+            "lead",
+            1,
+            "",
+            vec![
+                ("read_inbox", json!({})),
+                ("list_teammates", json!({})),
+                ("broadcast", json!({"body": "Wrap up: add.py is written and reviewed. The team closes now; thank you both."})),
+            ],
+        )
         .answer(
             "lead",
             1,
@@ -125,12 +135,20 @@ pub fn lesson() -> Lesson {
             "bob 读完 add.py 回报：读起来正确，但没有跑测试。审查者自然语言的“通过”不是确定性的检查。",
             "bob read add.py and reports: it reads correctly, but no tests were run. A reviewer's \"looks good\" in plain language is not a deterministic check.",
         ),
+        cap_with(
+            "message_queued",
+            "lead",
+            "broadcast",
+            0,
+            "总控用 broadcast 通知大家收尾：宿主给除发送者以外的每个成员各存一条记录，alice 一条、bob 一条，lead 自己没有。广播也只是排队：之后没人再开一轮，所以它们还没被任何模型看见。",
+            "The lead broadcasts a wrap-up: the host stores one record for every member except the sender, one for alice and one for bob, none for the lead. A broadcast is only queued too: nobody takes another round after it, so no model has seen it.",
+        ),
         cap(
             "team_disbanded",
             "",
             0,
-            "解散团队：成员下线，未读消息逐条报告（bob 给 alice 的建议她从没读到）。关闭不仅是一句提示词，还要处理未读消息，而不是悄悄丢掉。",
-            "The team is disbanded: members go offline and unread mail is reported one by one (alice never read bob's nit). Closing a team is more than a prompt: unread messages are reported, not silently dropped.",
+            "解散团队：成员下线，未读消息逐条报告：bob 给 alice 的建议她从没读到，收尾广播的两份也没人读到。关闭不仅是一句提示词，还要处理未读消息，而不是悄悄丢掉。",
+            "The team is disbanded: members go offline and unread mail is reported one by one: alice never read bob's nit, and nobody read the two copies of the wrap-up broadcast. Closing a team is more than a prompt: unread messages are reported, not silently dropped.",
         ),
     ];
     let task = Caption::new(

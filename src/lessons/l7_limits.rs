@@ -1,8 +1,9 @@
 //! Lesson 7, "Limits and budgets" (seed 000's limits of a small teaching session): a full inbox
-//! (8 records), an oversized body (over 600 characters), a failing request paid from the retry
-//! budget, a delivery that spends its 4 requests without an answer (stopped), a history that
-//! reaches 80 entries (failed, reported to the lead), and a third delivery refused by the
-//! delivery quota. Every limit gives a clear error; nothing is truncated or dropped. (M7, L2)
+//! (8 records), an oversized body (over 600 characters), a send repeated with the same
+//! idempotency key that stores nothing new, a failing request paid from the retry budget, a
+//! delivery that spends its 4 requests without an answer (stopped), a history that reaches 80
+//! entries (failed, reported to the lead), and a third delivery refused by the delivery quota.
+//! Every limit gives a clear error; nothing is truncated or dropped. (M7, M8, L1, L2)
 
 use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
 use super::Lesson;
@@ -35,10 +36,11 @@ pub fn lesson() -> Lesson {
         "blah ".repeat(112)
     );
     lead_calls.push(("send_message", json!({"to": "scout", "body": long_body})));
-    lead_calls.push((
-        "send_message",
-        json!({"to": "scout", "body": "Find the secret word in notes.txt."}),
-    ));
+    // Sent twice with one idempotency key, as a sender does when it cannot tell whether the
+    // first send arrived: the second stores nothing and gets the first receipt back (M8).
+    let scout_task = json!({"to": "scout", "body": "Find the secret word in notes.txt.", "idempotency_key": "scout-task"});
+    lead_calls.push(("send_message", scout_task.clone()));
+    lead_calls.push(("send_message", scout_task));
     lead_calls.push(("send_message", json!({"to": "archivist", "body": "Read every file, as many times as you like, and keep notes."})));
     let archivist_calls: Vec<(&str, Value)> = (0..80)
         .map(|_| ("read_file", json!({"path": "main.py"})))
@@ -54,7 +56,7 @@ pub fn lesson() -> Lesson {
         .calls("scout", 1, "Maybe I missed it.", vec![("read_file", json!({"path": "notes.txt"}))])
         .calls("scout", 1, "One more time.", vec![("read_file", json!({"path": "notes.txt"}))])
         .calls("archivist", 1, "Copying everything, again and again.", archivist_calls)
-        .answer("lead", 1, "reader has notes 1-8 (note 9 was refused: inbox full); the long message to scout was refused (over 600 characters); scout stopped after 4 requests without an answer; archivist failed when its history reached 80 entries.")
+        .answer("lead", 1, "reader has notes 1-8 (note 9 was refused: inbox full); the long message to scout was refused (over 600 characters); scout got its task once (the resend with the same key stored nothing); scout stopped after 4 requests without an answer; archivist failed when its history reached 80 entries.")
         .build();
     let directions = vec![
         now(deliver_task("lead", TASK)),
@@ -82,6 +84,13 @@ pub fn lesson() -> Lesson {
             0,
             "这条正文超过 600 字符，被整条拒绝：不截断、不存半条。长期团队需要归档和压缩，本课先把上限讲清楚。",
             "This body is over 600 characters and is refused as a whole: not truncated, not half stored. Long-lived teams need archiving and compaction; this lesson just makes the limit explicit.",
+        ),
+        cap(
+            "resend_ignored",
+            "lead",
+            0,
+            "lead 的模型用同一个幂等键把任务又发了一次：发送方拿不准第一次是否送达（比如回执在超时中丢了）时就会这样重发。宿主认出这个键，什么也不多存，返回第一次的回执 m9：scout 的收件箱里仍然只有一份任务。没有这个键，重发会多存一份，还会多占 scout 八个位置中的一个。",
+            "The lead's model sends the task again with the same idempotency key, as a sender does when it cannot tell whether the first send arrived (say its receipt was lost in a timeout). The host recognizes the key, stores nothing new and returns the first receipt, m9: scout's inbox holds the task once. Without the key, the resend would store a second copy and take one more of scout's eight places.",
         ),
         cap(
             "model_failed",

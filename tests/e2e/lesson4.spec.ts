@@ -1,6 +1,7 @@
-// Lesson 4, "Coder and reviewer" (K1, K2, L1, L4, M1, D3), played through the UI: spawned
-// members appear, the host binds the sender, role tool lists differ, and disbanding reports the
-// unread message as undelivered.
+// Lesson 4, "Coder and reviewer" (K1, K2, K3, L1, L4, M1, M9, D3), played through the UI:
+// spawned members appear, the host binds the sender, role tool lists differ, a write changes only
+// the virtual file system, the wrap-up broadcast reaches both teammates, and disbanding reports
+// the unread messages as undelivered.
 import { test, expect } from '@playwright/test';
 import {
   golden, stepAfter, trackErrors, openLesson, scrubTo, selectMember, memberCard, chip,
@@ -44,6 +45,10 @@ test('l4: spawn, bound sender, role tools, disband lists unread mail', async ({ 
   for (const t of ['read_file', 'write_file', 'send_message', 'read_inbox']) await expect(tools).toContainText(t);
   await expect(tools).not.toContainText('spawn_teammate');
 
+  // K3: writing changes the virtual file system only; nothing is executed.
+  await scrubTo(page, stepAfter(g, 'other', /^alice wrote add\.py/));
+  await expect(caption(page)).toContainText('nothing is executed');
+
   // D3/M1: alice tries to sign as bob; the host binds the sender.
   const ignored = stepAfter(g, 'refusal', /sender_ignored/);
   await scrubTo(page, ignored);
@@ -53,12 +58,27 @@ test('l4: spawn, bound sender, role tools, disband lists unread mail', async ({ 
   await expect(chip(page, 'm2')).toHaveAttribute('data-from', 'alice');
   await expect(chip(page, 'm2')).toHaveAttribute('data-to', 'lead');
 
-  // L4: disband: everyone offline, m5 (bob -> alice, never read) reported undelivered.
+  // M9: the lead's wrap-up broadcast is one record per teammate (m6, m7), none for the lead.
+  await scrubTo(page, stepAfter(g, 'store', /^lead queued broadcast m6 -> alice/));
+  await expect(caption(page)).toContainText('every member except the sender');
+  await scrubTo(page, stepAfter(g, 'store', /^lead queued broadcast m7 -> bob/));
+  for (const [id, to] of [['m6', 'alice'], ['m7', 'bob']]) {
+    await expectChipIn(page, id, 'lane-queued', 'queued');
+    await expect(chip(page, id)).toHaveAttribute('data-kind', 'broadcast');
+    await expect(chip(page, id)).toHaveAttribute('data-from', 'lead');
+    await expect(chip(page, id)).toHaveAttribute('data-to', to);
+  }
+  await expect(page.locator('[data-testid=message-chip][data-kind="broadcast"][data-to="lead"]')).toHaveCount(0);
+
+  // L4: disband: everyone offline; m5 (bob -> alice) and the broadcast's copies m6, m7, never
+  // read, are reported undelivered.
   await page.getByTestId('step-last').click();
   expect(await statuses(page)).toEqual({ lead: 'offline', alice: 'offline', bob: 'offline' });
   await expectChipIn(page, 'm5', 'lane-lost', 'undelivered');
   await expect(chip(page, 'm5')).toHaveAttribute('data-from', 'bob');
   await expect(chip(page, 'm5')).toHaveAttribute('data-to', 'alice');
+  await expectChipIn(page, 'm6', 'lane-lost', 'undelivered');
+  await expectChipIn(page, 'm7', 'lane-lost', 'undelivered');
   await expect(caption(page)).not.toBeEmpty();
   // D2: the summary says what was read, not run.
   await selectMember(page, 'lead');

@@ -1,9 +1,10 @@
-// Lesson 7, "Limits and budgets" (M7, L2), played through the UI: full inbox, oversized body,
-// retry budget, history cap (failed), delivery quota, request budget (stopped).
+// Lesson 7, "Limits and budgets" (M7, M8, L1, L2), played through the UI: full inbox, oversized
+// body, a resend with the same idempotency key, retry budget, history cap (failed), delivery
+// quota, request budget (stopped).
 import { test, expect } from '@playwright/test';
 import {
   golden, stepAfter, trackErrors, openLesson, scrubTo, memberCard, readCounter, caption,
-  playBothLanguages, statuses, selectMember, requestView,
+  playBothLanguages, statuses, selectMember, requestView, chip,
   testPlaysToEndInBothLanguages,
 } from './helpers';
 
@@ -26,6 +27,14 @@ test('l7: every limit is a clear, visible refusal or status', async ({ page }) =
   await scrubTo(page, stepAfter(g, 'refusal', /body_too_long/));
   await expect(caption(page)).toContainText('600');
   await expect(page.locator('[data-testid=message-chip][data-to="scout"]')).toHaveCount(0);
+
+  // M8: the task to scout is sent again with the same idempotency key: nothing new is stored,
+  // the first receipt (m9) comes back, scout's inbox holds the task once.
+  await scrubTo(page, stepAfter(g, 'store', /^lead resent key 'scout-task': nothing stored, first receipt m9/));
+  await expect(caption(page)).toContainText('same idempotency key');
+  await expect(page.locator('[data-testid=message-chip][data-to="scout"]')).toHaveCount(1);
+  await expect(chip(page, 'm9')).toHaveAttribute('data-to', 'scout');
+  await expect(page.locator('[data-testid=message-chip][data-message-id="m10"]')).toHaveCount(0);
 
   // L2: a failed request is retried from the retry budget, not the logical request budget.
   await scrubTo(page, stepAfter(g, 'request', /^reader sent request r6/));

@@ -1,4 +1,4 @@
-//! Engine-level rule tests that no single lesson pins down completely (M7-M9, K3, L1, D2, T5),
+//! Engine-level rule tests that no single lesson pins down completely (M7-M9, K2, K3, L1, D2, T5),
 //! written against `Team::apply` directly.
 
 use crate::harness;
@@ -332,4 +332,55 @@ fn m4_switching_to_drain_mode_never_carries_a_committed_record_twice() {
         team.state().message_position(MessageId(1)),
         Some(Position::InRequest(_))
     ));
+}
+
+#[test]
+fn k2_teammate_tools_are_explicit_and_write_file_only_where_the_lesson_allows_it() {
+    let teammate = [
+        "read_file",
+        "send_message",
+        "read_inbox",
+        "shutdown_response",
+        "plan_approval",
+    ];
+    let with_write = [
+        "read_file",
+        "write_file",
+        "send_message",
+        "read_inbox",
+        "shutdown_response",
+        "plan_approval",
+    ];
+    for (allow_write, expected) in [(false, &teammate[..]), (true, &with_write[..])] {
+        let mut team = team_with(allow_write);
+        start(&mut team, "reader");
+        let id = in_flight(&team, "reader");
+        let request = &team.state().request(id).unwrap().request;
+        assert_eq!(
+            request.tool_names(),
+            expected,
+            "allow_write = {allow_write}"
+        );
+    }
+    // Without permission to write, a write is refused, reported to the model, and writes nothing.
+    let mut team = team();
+    start(&mut team, "reader");
+    let events = tool(
+        &mut team,
+        "reader",
+        "write_file",
+        json!({"path": "notes.txt", "content": "x"}),
+    );
+    assert_eq!(refusal_codes(&events), [RefusalCode::ToolNotAllowed]);
+    assert!(last_tool_result(&events).1);
+    assert!(team.state().files.get("notes.txt").is_none());
+    // A lead tool is not a teammate tool.
+    let events = tool(
+        &mut team,
+        "reader",
+        "spawn_teammate",
+        json!({"name": "carol", "role": "helper"}),
+    );
+    assert_eq!(refusal_codes(&events), [RefusalCode::ToolNotAllowed]);
+    assert!(team.state().member("carol").is_none());
 }

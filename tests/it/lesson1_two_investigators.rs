@@ -9,7 +9,7 @@ use support::*;
 const ID: &str = "l1-two-investigators";
 
 #[test]
-fn l1_transcript_matches_golden() {
+fn lesson1_transcript_matches_golden() {
     let timeline = play(ID);
     check_golden(ID, &timeline);
     check_captions(&timeline);
@@ -312,7 +312,7 @@ fn d3_every_record_carries_the_sender_the_host_bound() {
 }
 
 #[test]
-fn l1_replay_is_deterministic() {
+fn lesson1_replay_is_deterministic() {
     let a = play(ID);
     let b = play(ID);
     assert_eq!(a.events(), b.events());

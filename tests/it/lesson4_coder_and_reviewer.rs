@@ -1,4 +1,5 @@
-//! Lesson 4 (seed 002): spawn, write, review, report, disband (K1, K2, L1, L4, M1, D3).
+//! Lesson 4 (seed 002): spawn, write, review, report, broadcast a wrap-up, disband (K1, K2, K3,
+//! L1, L4, M1, M9, D3).
 
 use crate::support;
 
@@ -91,11 +92,14 @@ fn l4_disband_reports_every_unread_record() {
         .iter()
         .map(|r| (r.from.as_str(), r.to.as_str()))
         .collect();
-    assert_eq!(unread, [("bob", "alice")]);
+    // bob's nit to alice, and the two copies of the lead's wrap-up broadcast.
     assert_eq!(
-        end.message_position(report[0].id),
-        Some(Position::Undelivered)
+        unread,
+        [("bob", "alice"), ("lead", "alice"), ("lead", "bob")]
     );
+    assert!(report
+        .iter()
+        .all(|r| end.message_position(r.id) == Some(Position::Undelivered)));
     assert!(end
         .members()
         .values()
@@ -109,4 +113,54 @@ fn l4_disband_reports_every_unread_record() {
     assert!(
         matches!(&events[0].kind, EventKind::Refused { refusal } if refusal.code == RefusalCode::TeamDisbanded)
     );
+}
+
+#[test]
+fn m9_the_wrap_up_broadcast_reaches_every_teammate_and_not_the_lead() {
+    let timeline = play(ID);
+    let end = timeline.final_state();
+    let copies: Vec<(&str, &str, &str)> = end
+        .messages
+        .iter()
+        .filter(|r| r.kind == MessageKind::Broadcast)
+        .map(|r| (r.from.as_str(), r.to.as_str(), r.body.as_str()))
+        .collect();
+    let body = "Wrap up: add.py is written and reviewed. The team closes now; thank you both.";
+    assert_eq!(copies, [("lead", "alice", body), ("lead", "bob", body)]);
+    // The broadcast is its own tool, in the lead's list only (K1, K2).
+    let (result, is_error) = last_result_of(&timeline, "broadcast");
+    assert!(!is_error, "{result}");
+    assert_eq!(result, "alice: queued as m6\nbob: queued as m7");
+}
+
+#[test]
+fn k3_alice_writes_only_the_virtual_file_system_and_nothing_runs() {
+    let timeline = play(ID);
+    let (result, is_error) = last_result_of(&timeline, "write_file");
+    assert!(!is_error);
+    assert!(result.contains("nothing was executed"), "{result}");
+    let end = timeline.final_state();
+    let paths: Vec<&str> = end.files.keys().map(String::as_str).collect();
+    assert_eq!(paths, ["add.py"]);
+    // bob's review is a reading of that text: the file's content, nothing it would print.
+    let (read, _) = last_result_of(&timeline, "read_file");
+    assert_eq!(read, "def add(a, b):\n    return a + b\n");
+}
+
+/// The result of the last call of `tool` in the lesson.
+fn last_result_of(timeline: &Timeline, tool: &str) -> (String, bool) {
+    timeline
+        .events()
+        .iter()
+        .rev()
+        .find_map(|e| match &e.kind {
+            EventKind::ToolExecuted {
+                tool: t,
+                result,
+                is_error,
+                ..
+            } if t == tool => Some((result.clone(), *is_error)),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no {tool} call in {ID}"))
 }

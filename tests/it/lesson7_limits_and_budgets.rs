@@ -1,4 +1,4 @@
-//! Lesson 7: limits and budgets (M7, L2, L1's stopped and failed).
+//! Lesson 7: limits and budgets (M7, M8's safe resend, L2, L1's stopped and failed).
 
 use crate::support;
 
@@ -92,4 +92,44 @@ fn l1_stopped_and_failed_members_do_not_restart_by_themselves() {
         end.member("archivist").unwrap().status(),
         MemberStatus::Failed
     );
+}
+
+#[test]
+fn m8_a_resend_with_the_same_key_stores_nothing_and_gets_the_first_receipt_back() {
+    let timeline = play(ID);
+    let ignored = events_of(&timeline, "resend_ignored", "lead");
+    assert_eq!(ignored.len(), 1);
+    let EventKind::ResendIgnored {
+        idempotency_key,
+        receipt,
+        ..
+    } = &ignored[0].kind
+    else {
+        unreachable!()
+    };
+    assert_eq!(idempotency_key, "scout-task");
+    assert_eq!(receipt.message_id, MessageId(9));
+    // Nothing was stored at the resend, and scout holds the task once.
+    let before = timeline.state_at(ignored[0].seq);
+    let after = timeline.state_at(ignored[0].seq + 1);
+    assert_eq!(before.messages.len(), after.messages.len());
+    let end = timeline.final_state();
+    let tasks = end
+        .inbox_of("scout")
+        .iter()
+        .filter(|r| r.body == "Find the secret word in notes.txt.")
+        .count();
+    assert_eq!(tasks, 1);
+    // Both sends got the same receipt in the lead's history.
+    let receipts: Vec<&str> = end
+        .member("lead")
+        .unwrap()
+        .history
+        .iter()
+        .filter(|e| e.role == EntryRole::Tool && e.text.contains("\"to\":\"scout\""))
+        .map(|e| e.text.as_str())
+        .collect();
+    assert_eq!(receipts.len(), 2);
+    assert_eq!(receipts[0], receipts[1]);
+    assert!(receipts[0].contains("\"message_id\":\"m9\""));
 }

@@ -25,3 +25,5 @@ mod lessons_stress;
 mod play_options_json;
 #[cfg(not(target_arch = "wasm32"))]
 mod props_engine;
+#[cfg(not(target_arch = "wasm32"))]
+mod rule_map;
