@@ -373,7 +373,7 @@ fn k2_teammate_tools_are_explicit_and_write_file_only_where_the_lesson_allows_it
     );
     assert_eq!(refusal_codes(&events), [RefusalCode::ToolNotAllowed]);
     assert!(last_tool_result(&events).1);
-    assert!(team.state().files.get("notes.txt").is_none());
+    assert!(team.state().files().get("notes.txt").is_none());
     // A lead tool is not a teammate tool.
     let events = tool(
         &mut team,

@@ -120,7 +120,7 @@ fn m9_the_wrap_up_broadcast_reaches_every_teammate_and_not_the_lead() {
     let timeline = play(ID);
     let end = timeline.final_state();
     let copies: Vec<(&str, &str, &str)> = end
-        .messages
+        .messages()
         .iter()
         .filter(|r| r.kind == MessageKind::Broadcast)
         .map(|r| (r.from.as_str(), r.to.as_str(), r.body.as_str()))
@@ -140,7 +140,7 @@ fn k3_alice_writes_only_the_virtual_file_system_and_nothing_runs() {
     assert!(!is_error);
     assert!(result.contains("nothing was executed"), "{result}");
     let end = timeline.final_state();
-    let paths: Vec<&str> = end.files.keys().map(String::as_str).collect();
+    let paths: Vec<&str> = end.files().keys().map(String::as_str).collect();
     assert_eq!(paths, ["add.py"]);
     // bob's review is a reading of that text: the file's content, nothing it would print.
     let (read, _) = last_result_of(&timeline, "read_file");

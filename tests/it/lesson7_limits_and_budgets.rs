@@ -112,7 +112,7 @@ fn m8_a_resend_with_the_same_key_stores_nothing_and_gets_the_first_receipt_back(
     // Nothing was stored at the resend, and scout holds the task once.
     let before = timeline.state_at(ignored[0].seq);
     let after = timeline.state_at(ignored[0].seq + 1);
-    assert_eq!(before.messages.len(), after.messages.len());
+    assert_eq!(before.messages().len(), after.messages().len());
     let end = timeline.final_state();
     let tasks = end
         .inbox_of("scout")
@@ -124,7 +124,7 @@ fn m8_a_resend_with_the_same_key_stores_nothing_and_gets_the_first_receipt_back(
     let receipts: Vec<&str> = end
         .member("lead")
         .unwrap()
-        .history
+        .history()
         .iter()
         .filter(|e| e.role == EntryRole::Tool && e.text.contains("\"to\":\"scout\""))
         .map(|e| e.text.as_str())
