@@ -7,12 +7,16 @@
 //!   driver that plays a lesson into a timeline.
 //! - [`share`]: what a link carries and its parser.
 //! - [`markup`]: the escaped markup writer the sequence diagram draws its marks with.
-//! - `ui` (wasm only): the Leptos view of a timeline.
+//! - [`view`]: the view model: everything on screen that is computed from the team state
+//!   (diagram layout, lane placement, cards, the member detail, windowing), native and tested
+//!   with plain `cargo test`.
+//! - `ui` (wasm only): the Leptos components that bind the view model to the page.
 
 pub mod engine;
 pub mod lessons;
 pub mod markup;
 pub mod share;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
