@@ -7,16 +7,20 @@
 //! - [`sequence`]: the sequence diagram's layout (lanes, arrows, bars, bands, refusals,
 //!   ticks, the cursor), what of it is in view, and its legend.
 //! - [`lanes`]: which message chip sits in which lane, and what moved at this step.
+//! - [`caption`]: the caption of a step, its event line and the contrast modes.
 //! - [`card`]: what a member card shows.
 //! - [`detail`]: the member detail's history rows, candidate, request picks and the request
 //!   view with its "new since the previous request" marks.
+//! - [`protocol`]: the protocol tracker's rows.
 //! - [`window`]: which items of a long scrolling list are in view.
 
 use crate::engine::Lang;
 
+pub mod caption;
 pub mod card;
 pub mod detail;
 pub mod lanes;
+pub mod protocol;
 pub mod sequence;
 pub mod window;
 
