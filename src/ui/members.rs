@@ -11,7 +11,7 @@ use super::context::Playground;
 use super::i18n::{tr, Lang, LangExt};
 use super::viewport::{track_scroll, window_width};
 use crate::engine::MemberStatus;
-use crate::view::card::{cards, is_strip, Card};
+use crate::view::card::{cards_in, is_strip, member_count, Card};
 use crate::view::window::{in_view, outside};
 
 /// Width of one card in the row, gap included (px): the row's gap is 12px.
@@ -89,11 +89,11 @@ fn card_view(
 pub fn MemberCards() -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
-    let cards = Memo::new(move |_| {
+    let count = Memo::new(move |_| {
         pg.state
-            .with(|state| state.as_ref().map(|s| cards(&s.state)).unwrap_or_default())
+            .with(|state| state.as_ref().map_or(0, |s| member_count(&s.state)))
     });
-    let strip = Memo::new(move |_| cards.with(|c| is_strip(c.len())));
+    let strip = Memo::new(move |_| is_strip(count.get()));
     // The row's scroll offset, read in its scroll handler (never during a step).
     let left = RwSignal::new(0.0f64);
     let grid = NodeRef::<leptos::html::Div>::new();
@@ -104,20 +104,26 @@ pub fn MemberCards() -> impl IntoView {
     };
     let window_w = window_width();
     let range = Memo::new(move |_| {
-        let count = cards.with(Vec::len);
+        let count = count.get();
         if strip.get() {
             in_view(count, left.get(), CARD_STEP as f64, window_w.get())
         } else {
             0..count
         }
     });
-    let shown = move || {
+    // Only the cards in view are computed, so a step costs the cards a learner sees.
+    let cards = Memo::new(move |_| {
         let range = range.get();
-        cards.with(|c| c.get(range).map(<[Card]>::to_vec).unwrap_or_default())
-    };
+        pg.state.with(|state| {
+            state
+                .as_ref()
+                .map(|s| cards_in(&s.state, range))
+                .unwrap_or_default()
+        })
+    });
     let spacer = move |before: bool| {
         move || {
-            let n = outside(&range.get(), cards.with(Vec::len), before);
+            let n = outside(&range.get(), count.get(), before);
             (strip.get() && n > 0).then(|| {
                 view! { <span class="member-spacer" aria-hidden="true" style=format!("flex: 0 0 {}px", n * CARD_STEP)></span> }
             })
@@ -129,7 +135,7 @@ pub fn MemberCards() -> impl IntoView {
             <div class="member-grid" class:strip=strip node_ref=grid on:scroll=on_scroll
                 style=move || strip.get().then_some("display: flex; overflow-x: auto; gap: 12px")>
                 {spacer(true)}
-                <For each=shown key=|card| card.name.clone() children=move |card| {
+                <For each=move || cards.get() key=|card| card.name.clone() children=move |card| {
                     let name = card.name.clone();
                     let live = Memo::new(move |_| {
                         cards.with(|cards| cards.iter().find(|c| c.name == name).cloned())

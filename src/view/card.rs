@@ -2,6 +2,8 @@
 //! budgets, the lock, inbox and history counts), computed from the team state, with its lines
 //! in the learner's language. `ui/members.rs` binds it to the cards.
 
+use std::ops::Range;
+
 use crate::engine::{Lang, MemberState, MemberStatus, TeamState};
 use crate::view::tr;
 
@@ -119,10 +121,23 @@ impl Card {
 
 /// The cards of the roster, in roster order.
 pub fn cards(state: &TeamState) -> Vec<Card> {
+    cards_in(state, 0..usize::MAX)
+}
+
+/// The cards of the members at `range` of the roster order: a large team computes only the
+/// cards in view.
+pub fn cards_in(state: &TeamState, range: Range<usize>) -> Vec<Card> {
     state
         .members_in_order()
+        .skip(range.start)
+        .take(range.len())
         .map(|m| Card::of(state, m))
         .collect()
+}
+
+/// How many cards the roster has.
+pub fn member_count(state: &TeamState) -> usize {
+    state.members_in_order().count()
 }
 
 /// Whether a team of `count` members is shown as one scrolling row.
@@ -222,8 +237,14 @@ mod tests {
     #[test]
     fn a_large_team_is_a_strip_and_offline_members_of_a_live_team_are_recallable() {
         let timeline = Timeline::generate_stress(2_000);
-        let cards = cards(timeline.final_state());
+        let state = timeline.final_state();
+        let cards = cards(state);
+        assert_eq!(cards.len(), member_count(state));
         assert!(is_strip(cards.len()));
+        assert!(!is_strip(STRIP_ABOVE));
+        // A window of the row is the same cards as the whole row's slice.
+        assert_eq!(cards_in(state, 10..16), cards[10..16].to_vec());
+        assert_eq!(cards_in(state, 48..60), cards[48..].to_vec());
         assert!(!is_strip(STRIP_ABOVE));
         for card in &cards {
             assert_eq!(card.recallable, card.status == MemberStatus::Offline);
