@@ -13,7 +13,7 @@ use crate::view::detail::json::JsonLine;
 use crate::view::detail::request::{chosen, status_label, status_name, Outcome};
 use crate::view::detail::{
     heading, hidden_text, history_heading, history_rows, member_line, no_member_text,
-    CandidateView, EntryRow, NewMark, RequestPicks, RequestView, WINDOW,
+    CandidateView, EntryRow, NewMark, RequestPicks, RequestView, Rows, WINDOW,
 };
 
 /// A list of lines of code (tool calls, tool names), one `<li><code>` each.
@@ -185,9 +185,8 @@ fn request_view(data: RequestView, limit: RwSignal<usize>, lang: Lang) -> impl I
     }
 }
 
-/// The member's history section: the last `limit` committed entries.
-fn history_view(member: &MemberState, limit: RwSignal<usize>, lang: Lang) -> impl IntoView {
-    let rows = history_rows(member, limit.get_untracked());
+/// The member's history section: the last committed entries.
+fn history_view(rows: Rows, limit: RwSignal<usize>, lang: Lang) -> impl IntoView {
     view! {
         <div class="detail-history" data-testid="detail-history">
             <h3>{history_heading(rows.total, lang)}</h3>
@@ -203,8 +202,8 @@ fn history_view(member: &MemberState, limit: RwSignal<usize>, lang: Lang) -> imp
 }
 
 /// The member's current candidate: the committed base plus the entries it adds (marked).
-fn candidate_view(member: &MemberState, lang: Lang) -> impl IntoView {
-    let Some(candidate) = CandidateView::of(member) else {
+fn candidate_view(candidate: Option<CandidateView>, lang: Lang) -> impl IntoView {
+    let Some(candidate) = candidate else {
         return view! {
             <div class="detail-candidate" data-testid="detail-candidate" data-present="false">
                 <h3>{tr(lang, "候选", "Candidate")}</h3>
@@ -240,21 +239,33 @@ fn picked_index(target: Option<web_sys::EventTarget>) -> Option<usize> {
         .ok()
 }
 
+/// What the requests column shows: the pick list and the chosen request (None when the
+/// member has sent none).
+type Requests = Option<(RequestPicks, Option<RequestView>)>;
+
+fn requests_model(
+    state: &TeamState,
+    member: &MemberState,
+    picked: Option<usize>,
+    (request_limit, button_limit): (usize, usize),
+    lang: Lang,
+) -> Requests {
+    let chosen = chosen(member.requests.len(), picked)?;
+    let picks = RequestPicks::of(state, member, chosen, button_limit);
+    let view = RequestView::of(state, member, chosen, request_limit, lang);
+    Some((picks, view))
+}
+
 /// The member's requests: the pick list and the chosen request. `picked` is the learner's
 /// pick as (member, index); `limits` are (messages shown, pick buttons shown).
 fn requests_view(
-    state: &TeamState,
-    member: &MemberState,
+    member: String,
+    requests: Requests,
     picked: RwSignal<Option<(String, usize)>>,
-    limits: (RwSignal<usize>, RwSignal<usize>),
+    (request_limit, button_limit): (RwSignal<usize>, RwSignal<usize>),
     lang: Lang,
 ) -> AnyView {
-    let (request_limit, button_limit) = limits;
-    let picked_here = picked
-        .get()
-        .filter(|(name, _)| *name == member.name)
-        .map(|(_, index)| index);
-    let Some(chosen) = chosen(member.requests.len(), picked_here) else {
+    let Some((picks, view)) = requests else {
         return view! {
             <div class="detail-requests">
                 <h3>{tr(lang, "发出的请求", "Requests sent")}</h3>
@@ -263,13 +274,11 @@ fn requests_view(
         }
         .into_any();
     };
-    let picks = RequestPicks::of(state, member, chosen, button_limit.get());
     // One click handler on the list reads `data-index`: a handler per button would be
     // detached and attached again on every step.
-    let member_name = member.name.clone();
     let pick = move |ev: leptos::ev::MouseEvent| {
         if let Some(i) = picked_index(ev.target()) {
-            picked.set(Some((member_name.clone(), i)));
+            picked.set(Some((member.clone(), i)));
         }
     };
     let earlier = picks.earlier_text(lang).map(|text| {
@@ -298,8 +307,7 @@ fn requests_view(
             }
         })
         .collect_view();
-    let view = RequestView::of(state, member, chosen, request_limit.get(), lang)
-        .map(|data| request_view(data, request_limit, lang));
+    let view = view.map(|data| request_view(data, request_limit, lang));
     view! {
         <div class="detail-requests">
             <h3>{heading}</h3>
@@ -311,6 +319,16 @@ fn requests_view(
         </div>
     }
     .into_any()
+}
+
+/// `f` of the selected member at the current step; None when nothing is selected or the
+/// member does not exist at this step.
+fn of_selected<T>(pg: Playground, f: impl Fn(&TeamState, &MemberState) -> T) -> Option<T> {
+    let name = pg.selected.get()?;
+    pg.state.with(|state| {
+        let state = &state.as_ref()?.state;
+        Some(f(state, state.member(&name)?))
+    })
 }
 
 #[component]
@@ -325,16 +343,36 @@ pub fn MemberDetail() -> impl IntoView {
     // changes, or nothing was picked, the member's latest request is shown.
     let picked: RwSignal<Option<(String, usize)>> = RwSignal::new(None);
 
-    // Runs `f` on the selected member at the current step; None when nothing is selected or
-    // the member does not exist at this step.
-    let with_member = move |f: &dyn Fn(&TeamState, &MemberState) -> AnyView| -> Option<AnyView> {
-        let name = pg.selected.get()?;
-        pg.state.with(|state| {
-            let state = &state.as_ref()?.state;
-            let member = state.member(&name)?;
-            Some(f(state, member))
+    // The view model of each part, as memos: a step re-renders only the parts that changed.
+    let line = Memo::new(move |_| {
+        let lang = lang.get();
+        of_selected(pg, |state, member| {
+            (
+                member.name.clone(),
+                member_line(member, state.event_count, lang),
+            )
         })
-    };
+    });
+    let history = Memo::new(move |_| {
+        let limit = history_limit.get();
+        of_selected(pg, |_, member| history_rows(member, limit))
+    });
+    let candidate = Memo::new(move |_| of_selected(pg, |_, member| CandidateView::of(member)));
+    let requests = Memo::new(move |_| {
+        let lang = lang.get();
+        let limits = (request_limit.get(), button_limit.get());
+        let picked = picked.get();
+        of_selected(pg, |state, member| {
+            let here = picked
+                .as_ref()
+                .filter(|(name, _)| *name == member.name)
+                .map(|(_, index)| *index);
+            (
+                member.name.clone(),
+                requests_model(state, member, here, limits, lang),
+            )
+        })
+    });
 
     let heading = move || heading(pg.selected.get().as_deref(), lang.get());
     let header = move || {
@@ -347,28 +385,27 @@ pub fn MemberDetail() -> impl IntoView {
             }
             .into_any();
         };
-        with_member(&|state, member| {
-            let line = member_line(member, state.event_count, lang);
-            view! { <p class="detail-meta" data-member=member.name.clone()>{line}</p> }.into_any()
-        })
-        .unwrap_or_else(|| {
-            view! { <p class="detail-hint">{no_member_text(&name, lang)}</p> }.into_any()
-        })
+        match line.get() {
+            Some((member, line)) => {
+                view! { <p class="detail-meta" data-member=member>{line}</p> }.into_any()
+            }
+            None => view! { <p class="detail-hint">{no_member_text(&name, lang)}</p> }.into_any(),
+        }
     };
-
     let history = move || {
         let lang = lang.get();
-        history_limit.track();
-        with_member(&|_, member| history_view(member, history_limit, lang).into_any())
+        history
+            .get()
+            .map(|rows| history_view(rows, history_limit, lang))
     };
     let candidate = move || {
         let lang = lang.get();
-        with_member(&|_, member| candidate_view(member, lang).into_any())
+        candidate.get().map(|c| candidate_view(c, lang))
     };
     let requests = move || {
         let lang = lang.get();
-        with_member(&|state, member| {
-            requests_view(state, member, picked, (request_limit, button_limit), lang)
+        requests.get().map(|(member, model)| {
+            requests_view(member, model, picked, (request_limit, button_limit), lang)
         })
     };
 
