@@ -12,7 +12,8 @@ fn row_view(row: Row, lang: Lang) -> impl IntoView {
     let (parties, times) = (row.parties(lang), row.times(lang));
     let (kind, status) = (row.kind_label(lang), row.status_label(lang));
     let (body_label, response_label) = (row.body_label(lang), row.response_label(lang));
-    let response = row.response.map(|text| {
+    let Row(request) = row;
+    let response = request.response.map(|text| {
         view! {
             <p class="protocol-response">
                 <strong>{format!("{response_label}: ")}</strong>
@@ -20,21 +21,21 @@ fn row_view(row: Row, lang: Lang) -> impl IntoView {
             </p>
         }
     });
-    let id = row.id.clone();
+    let id = request.id.clone();
     view! {
         <tr class="protocol-row" data-testid="protocol-row" data-request-id=id
-            data-kind=row.kind.as_str() data-status=row.status.as_str()>
-            <td><code>{row.id}</code></td>
+            data-kind=request.kind.as_str() data-status=request.status.as_str()>
+            <td><code>{request.id}</code></td>
             <td>{kind}</td>
             <td>{parties}</td>
-            <td class=format!("protocol-status status-{}", row.status.as_str())>
+            <td class=format!("protocol-status status-{}", request.status.as_str())>
                 {status}
                 <span class="protocol-times">{times}</span>
             </td>
             <td class="protocol-text">
                 <p class="protocol-body">
                     <strong>{format!("{body_label}: ")}</strong>
-                    {row.body}
+                    {request.body}
                 </p>
                 {response}
             </td>

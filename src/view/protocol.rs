@@ -9,44 +9,20 @@ use crate::view::tr;
 /// Rows shown at most (the newest, about a screenful); lessons have a handful.
 pub const MAX_ROWS: usize = 20;
 
-/// One tracked request.
+/// One tracked request as a row: its texts in the learner's language.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Row {
-    pub id: String,
-    pub kind: ProtocolKind,
-    pub from: String,
-    pub to: String,
-    pub status: ProtocolStatus,
-    pub body: String,
-    pub response: Option<String>,
-    pub opened_at: u64,
-    pub decided_at: Option<u64>,
-}
+pub struct Row(pub ProtocolRequest);
 
 impl Row {
-    fn of(request: &ProtocolRequest) -> Row {
-        Row {
-            id: request.id.clone(),
-            kind: request.kind,
-            from: request.from.clone(),
-            to: request.to.clone(),
-            status: request.status,
-            body: request.body.clone(),
-            response: request.response.clone(),
-            opened_at: request.opened_at,
-            decided_at: request.decided_at,
-        }
-    }
-
     pub fn kind_label(&self, lang: Lang) -> &'static str {
-        match self.kind {
+        match self.0.kind {
             ProtocolKind::Shutdown => tr(lang, "关闭请求", "shutdown"),
             ProtocolKind::Plan => tr(lang, "计划审批", "plan approval"),
         }
     }
 
     pub fn status_label(&self, lang: Lang) -> &'static str {
-        match self.status {
+        match self.0.status {
             ProtocolStatus::Pending => tr(lang, "⏳ 待定", "⏳ pending"),
             ProtocolStatus::Approved => tr(lang, "✓ 已批准", "✓ approved"),
             ProtocolStatus::Rejected => tr(lang, "✗ 已拒绝", "✗ rejected"),
@@ -55,7 +31,7 @@ impl Row {
 
     /// What the opening text is called for this kind.
     pub fn body_label(&self, lang: Lang) -> &'static str {
-        match self.kind {
+        match self.0.kind {
             ProtocolKind::Shutdown => tr(lang, "说明", "note"),
             ProtocolKind::Plan => tr(lang, "计划", "plan"),
         }
@@ -63,7 +39,7 @@ impl Row {
 
     /// What the decision's text is called for this kind.
     pub fn response_label(&self, lang: Lang) -> &'static str {
-        match self.kind {
+        match self.0.kind {
             ProtocolKind::Shutdown => tr(lang, "理由", "reason"),
             ProtocolKind::Plan => tr(lang, "反馈", "feedback"),
         }
@@ -71,7 +47,7 @@ impl Row {
 
     /// Who opened it and who decides it.
     pub fn parties(&self, lang: Lang) -> String {
-        let (from, to) = (&self.from, &self.to);
+        let (from, to) = (&self.0.from, &self.0.to);
         match lang {
             Lang::Zh => format!("{from} → {to}（由 {to} 决定）"),
             Lang::En => format!("{from} → {to} (decided by {to})"),
@@ -79,8 +55,8 @@ impl Row {
     }
 
     pub fn times(&self, lang: Lang) -> String {
-        let opened = self.opened_at;
-        match (self.decided_at, lang) {
+        let opened = self.0.opened_at;
+        match (self.0.decided_at, lang) {
             (Some(at), Lang::Zh) => format!("发起于时刻 {opened}，决定于时刻 {at}"),
             (Some(at), Lang::En) => format!("opened at t={opened}, decided at t={at}"),
             (None, Lang::Zh) => format!("发起于时刻 {opened}"),
@@ -103,8 +79,8 @@ impl Tracked {
         // were opened instead (ties by id, the tracker's order). An insertion into the sorted
         // rows, not a sort: a handful of rows, and no sort code in the wasm.
         let mut rows: Vec<Row> = Vec::new();
-        for row in state.protocol_requests().map(Row::of) {
-            let at = rows.partition_point(|r| r.opened_at <= row.opened_at);
+        for row in state.protocol_requests().cloned().map(Row) {
+            let at = rows.partition_point(|r| r.0.opened_at <= row.0.opened_at);
             rows.insert(at, row);
         }
         let skipped = rows.len().saturating_sub(MAX_ROWS);
@@ -136,15 +112,15 @@ mod tests {
         assert!(tracked
             .rows
             .windows(2)
-            .all(|w| w[0].opened_at <= w[1].opened_at));
+            .all(|w| w[0].0.opened_at <= w[1].0.opened_at));
         for row in &tracked.rows {
             assert_eq!(
-                row.decided_at.is_some(),
-                row.status != ProtocolStatus::Pending
+                row.0.decided_at.is_some(),
+                row.0.status != ProtocolStatus::Pending
             );
             assert!(row
                 .parties(Lang::En)
-                .contains(&format!("decided by {}", row.to)));
+                .contains(&format!("decided by {}", row.0.to)));
         }
         assert_eq!(tracked.skipped_text(Lang::En), None);
         let before = Tracked::of(timeline.initial_state());

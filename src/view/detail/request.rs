@@ -3,7 +3,7 @@
 //! since the member's previous request marked, its tools, its raw JSON and its reply.
 
 use super::json::{self, JsonLine};
-use super::{call_text, EntryRow, NewMark, Rows, WINDOW};
+use super::{call_text, EntryRow, NewMark, Rows};
 use crate::engine::{Lang, MemberState, RequestStatus, StopReason, TeamState};
 use crate::view::tr;
 
@@ -183,7 +183,7 @@ impl RequestView {
             .map(|p| new_from(p.request.messages.iter(), request.messages.iter()))
             .unwrap_or(0);
         let total = request.messages.len();
-        let first_shown = total.saturating_sub(limit.max(WINDOW));
+        let first_shown = total.saturating_sub(limit);
         let rows = request
             .messages
             .iter_from(first_shown)

@@ -3,11 +3,19 @@
 
 use super::request::{chosen, Outcome};
 use super::*;
-use crate::engine::{Lang, TeamState, Timeline};
+use crate::engine::{Lang, MemberState, TeamState, Timeline};
 use crate::lessons::{play, PlayOptions};
 
 fn lesson(id: &str) -> Timeline {
     play(id, &PlayOptions::default()).expect("the lesson plays")
+}
+
+/// The member with the most of `what` (requests, history entries) at the end of `timeline`.
+fn busiest(state: &TeamState, what: fn(&MemberState) -> usize) -> &MemberState {
+    state
+        .members_in_order()
+        .max_by_key(|m| what(m))
+        .expect("a member")
 }
 
 fn marked(rows: &Rows) -> Vec<usize> {
@@ -61,25 +69,25 @@ fn new_since_previous_request_marks_exactly_the_entries_added_since_then() {
 fn a_long_request_shows_its_last_messages_and_marks_within_them() {
     let timeline = lesson("l1-two-investigators");
     let state = timeline.final_state();
-    let member = state
-        .members_in_order()
-        .max_by_key(|m| m.requests.len())
-        .expect("a member");
+    let member = busiest(state, |m| m.requests.len());
     let last = member.requests.len() - 1;
     let full = RequestView::of(state, member, last, usize::MAX, Lang::En).expect("exists");
     let total = full.messages.total;
-    if total <= WINDOW {
-        return; // nothing to window in this lesson
-    }
-    let windowed = RequestView::of(state, member, last, WINDOW, Lang::En).expect("exists");
-    assert_eq!(windowed.messages.hidden, total - WINDOW);
-    assert_eq!(windowed.messages.rows.len(), WINDOW);
-    assert_eq!(windowed.messages.rows[0].index, total - WINDOW);
+    let limit = 3;
+    assert!(total > limit, "the last request is longer than the window");
+    let windowed = RequestView::of(state, member, last, limit, Lang::En).expect("exists");
+    assert_eq!(windowed.messages.hidden, total - limit);
+    assert_eq!(windowed.messages.rows.len(), limit);
+    assert_eq!(windowed.messages.rows[0].index, total - limit);
     let shown_marks: Vec<usize> = marked(&full.messages)
         .into_iter()
-        .filter(|i| *i >= total - WINDOW)
+        .filter(|i| *i >= total - limit)
         .collect();
     assert_eq!(marked(&windowed.messages), shown_marks);
+    assert_eq!(
+        windowed.json.iter().filter(|l| l.new).count(),
+        shown_marks.len()
+    );
     assert!(
         windowed.json.iter().any(|l| l.gap),
         "the JSON says what is left out"
@@ -88,17 +96,19 @@ fn a_long_request_shows_its_last_messages_and_marks_within_them() {
 
 #[test]
 fn history_rows_are_the_last_entries_and_count_the_hidden_ones() {
-    let timeline = lesson("l1-two-investigators");
+    let timeline = Timeline::generate_stress(4_000);
     let state = timeline.final_state();
-    let member = state
-        .members_in_order()
-        .max_by_key(|m| m.history.len())
-        .expect("a member");
+    let member = busiest(state, |m| m.history.len());
     let total = member.history.len();
+    assert!(total > WINDOW, "a history longer than a window");
     let rows = history_rows(member, WINDOW);
     assert_eq!(rows.total, total);
     assert_eq!(rows.hidden + rows.rows.len(), total);
-    assert_eq!(rows.rows.len(), total.min(WINDOW));
+    assert_eq!(rows.rows.len(), WINDOW);
+    assert!(hidden_text(rows.hidden, Lang::En).is_some());
+    // Asking for more shows more, never fewer than a window.
+    assert_eq!(history_rows(member, WINDOW + 5).rows.len(), WINDOW + 5);
+    assert_eq!(history_rows(member, 1).rows.len(), WINDOW);
     assert!(rows.rows.iter().all(|r| r.new.is_none()));
     assert_eq!(
         rows.rows.last().map(|r| r.index),
@@ -186,10 +196,7 @@ fn the_pick_list_shows_the_latest_requests_and_an_older_chosen_one() {
     assert_eq!(chosen(5, Some(9)), Some(4), "a pick that no longer exists");
     let timeline = lesson("l1-two-investigators");
     let state = timeline.final_state();
-    let member = state
-        .members_in_order()
-        .max_by_key(|m| m.requests.len())
-        .expect("a member");
+    let member = busiest(state, |m| m.requests.len());
     let total = member.requests.len();
     assert!(total >= 3);
     let picks = RequestPicks::of(state, member, 0, 2);
