@@ -152,8 +152,14 @@ fn request_view(data: RequestView, limit: RwSignal<usize>, lang: Lang) -> impl I
     let (meta, new_summary) = (data.meta(lang), data.new_summary(lang));
     let (finished, messages_heading) = (data.finished_text(lang), data.messages_heading(lang));
     let status = status_name(data.status);
+    let tools = data
+        .request
+        .tool_names()
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     view! {
-        <div class="request-view" data-testid="request-view" data-request-id=data.id
+        <div class="request-view" data-testid="request-view" data-request-id=data.request.id.to_string()
             data-status=status data-new-from=data.new_from.to_string()>
             <p class="request-meta">{meta}</p>
             <p class="request-status" data-status=status>
@@ -166,7 +172,7 @@ fn request_view(data: RequestView, limit: RwSignal<usize>, lang: Lang) -> impl I
                 <h4>{tr(lang, "请求内容（与提供商无关的视图）", "Request body (provider-neutral view)")}</h4>
                 <details class="request-system">
                     <summary>{tr(lang, "系统提示词", "System prompt")}</summary>
-                    <pre>{data.system}</pre>
+                    <pre>{data.request.system.clone()}</pre>
                 </details>
                 <h5>{messages_heading}</h5>
                 <ol class="entries request-messages">
@@ -174,7 +180,7 @@ fn request_view(data: RequestView, limit: RwSignal<usize>, lang: Lang) -> impl I
                     {entry_items(data.messages.rows, lang)}
                 </ol>
                 <h5>{tr(lang, "工具", "Tools")}</h5>
-                <ul class="request-tools">{code_items(data.tools)}</ul>
+                <ul class="request-tools">{code_items(tools)}</ul>
             </div>
             <details class="request-raw" open=true>
                 <summary>{tr(lang, "原始 JSON", "Raw JSON")}</summary>

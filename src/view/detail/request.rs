@@ -4,7 +4,7 @@
 
 use super::json::{self, JsonLine};
 use super::{call_text, EntryRow, NewMark, Rows};
-use crate::engine::{Lang, MemberState, RequestStatus, StopReason, TeamState};
+use crate::engine::{Lang, MemberState, ModelRequest, RequestStatus, StopReason, TeamState};
 use crate::view::tr;
 
 /// The request shown: the one picked (its index among the member's requests) while it
@@ -143,16 +143,10 @@ pub enum Outcome {
 /// Everything the request view shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RequestView {
-    pub id: String,
-    pub member_index: u32,
-    pub delivery: u32,
-    pub logical: u32,
-    pub attempt: u32,
-    pub sent_at: u64,
-    pub system: String,
+    /// The request as sent, its messages cut to the shown window.
+    pub request: ModelRequest,
     /// The shown window of its messages; those new since the previous request are marked.
     pub messages: Rows,
-    pub tools: Vec<String>,
     /// Messages from this index on are new since the member's previous request.
     pub new_from: usize,
     pub previous: Option<String>,
@@ -194,8 +188,8 @@ impl RequestView {
                 EntryRow::of(index, entry, new)
             })
             .collect();
-        // The raw JSON of the shown window: the same request with only the shown messages, so
-        // a long history costs a window, not the whole history, per render.
+        // The shown window: the same request with only the shown messages, so a long history
+        // costs a window, not the whole history, per render.
         let mut window = request.clone();
         window.messages = request.messages.iter_from(first_shown).cloned().collect();
         let json = json::runs(json::lines(&window.to_json(), new_from, first_shown, lang));
@@ -209,23 +203,12 @@ impl RequestView {
             (None, None) => Outcome::Waiting,
         };
         Some(RequestView {
-            id: request.id.to_string(),
-            member_index: request.member_index,
-            delivery: request.delivery,
-            logical: request.logical,
-            attempt: request.attempt,
-            sent_at: request.sent_at,
-            system: request.system.clone(),
+            request: window,
             messages: Rows {
                 rows,
                 hidden: first_shown,
                 total,
             },
-            tools: request
-                .tool_names()
-                .into_iter()
-                .map(str::to_string)
-                .collect(),
             new_from,
             previous: previous.map(|p| p.request.id.to_string()),
             status: sent.status,
@@ -237,22 +220,18 @@ impl RequestView {
 
     /// Which request this is: its index, delivery, logical request, attempt and send time.
     pub fn meta(&self, lang: Lang) -> String {
-        let (id, delivery, logical, attempt, at) = (
-            &self.id,
-            self.delivery,
-            self.logical,
-            self.attempt,
-            self.sent_at,
-        );
+        let r = &self.request;
+        let (id, delivery, logical, attempt, at) =
+            (r.id, r.delivery, r.logical, r.attempt, r.sent_at);
         match lang {
             Lang::Zh => format!(
                 "{id}：该成员的第 {} 个请求（序号 {}），第 {delivery} 次交付，逻辑请求 {logical}，尝试 {attempt}，发送于时刻 {at}",
-                self.member_index + 1,
-                self.member_index,
+                r.member_index + 1,
+                r.member_index,
             ),
             Lang::En => format!(
                 "{id}: request #{} of this member, delivery {delivery}, logical request {logical}, attempt {attempt}, sent at t={at}",
-                self.member_index
+                r.member_index
             ),
         }
     }
