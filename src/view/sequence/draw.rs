@@ -152,20 +152,39 @@ pub fn draw_marks(pen: &Pen, g: &Node, d: &SeqLayout, shown: &Marks, lang: Lang)
 /// The marks of events (cursor, bands, bars, arrows, refusals, in that order: later ones on
 /// top), in a diagram `width` wide.
 pub fn draw_events(pen: &Pen, g: &Node, marks: &Marks, width: f64, lang: Lang) {
+    draw_event_marks(pen, g, marks, width, lang, true);
+}
+
+/// [`draw_events`] for the legend's samples: the same shapes and classes, without the data
+/// attributes that name a message, request or member (a sample stands for none).
+pub fn draw_samples(pen: &Pen, g: &Node, marks: &Marks, width: f64, lang: Lang) {
+    draw_event_marks(pen, g, marks, width, lang, false);
+}
+
+fn draw_event_marks(pen: &Pen, g: &Node, marks: &Marks, width: f64, lang: Lang, data: bool) {
     if let Some(c) = &marks.cursor {
-        cursor(pen, g, c, width);
+        cursor(pen, g, c, width, data);
     }
     for b in &marks.bands {
-        band(pen, g, b, lang);
+        band(pen, g, b, lang, data);
     }
     for b in &marks.bars {
-        bar(pen, g, b);
+        bar(pen, g, b, data);
     }
     for a in &marks.arrows {
-        arrow(pen, g, a);
+        arrow(pen, g, a, data);
     }
     for r in &marks.refusals {
-        refusal(pen, g, r);
+        refusal(pen, g, r, data);
+    }
+}
+
+/// A mark's attributes: its class first, then its data attributes unless `data` is off.
+fn attrs<'a>(all: &'a [(&'static str, &'a str)], data: bool) -> &'a [(&'static str, &'a str)] {
+    if data {
+        all
+    } else {
+        &all[..1]
     }
 }
 
@@ -188,9 +207,9 @@ fn tick(pen: &Pen, parent: &Node, t: &TickMark, width: f64) {
     pen.text(&g, "text", at, &format!("t{}", t.time));
 }
 
-fn cursor(pen: &Pen, parent: &Node, c: &CursorMark, width: f64) {
-    let attrs = [("class", "seq-cursor"), ("data-seq", &c.seq.to_string())];
-    let Some(g) = pen.group(parent, &attrs, &c.title) else {
+fn cursor(pen: &Pen, parent: &Node, c: &CursorMark, width: f64, data: bool) {
+    let all = [("class", "seq-cursor"), ("data-seq", &c.seq.to_string())];
+    let Some(g) = pen.group(parent, attrs(&all, data), &c.title) else {
         return;
     };
     pen.add(
@@ -227,19 +246,19 @@ fn cursor(pen: &Pen, parent: &Node, c: &CursorMark, width: f64) {
     );
 }
 
-fn band(pen: &Pen, parent: &Node, b: &BandMark, lang: Lang) {
+fn band(pen: &Pen, parent: &Node, b: &BandMark, lang: Lang, data: bool) {
     let (kind, text, fill, half) = if b.wait {
         ("wait", tr(lang, "等锁", "waits"), "none", 8.0)
     } else {
         ("lock", tr(lang, "锁", "lock"), "url(#seq-lock-hatch)", 11.0)
     };
     let class = format!("seq-band {kind}{}", if b.open { " open" } else { "" });
-    let attrs = [
+    let all = [
         ("class", class.as_str()),
         ("data-member", &b.member),
         ("data-kind", kind),
     ];
-    let Some(g) = pen.group(parent, &attrs, &b.title) else {
+    let Some(g) = pen.group(parent, attrs(&all, data), &b.title) else {
         return;
     };
     pen.add(
@@ -257,7 +276,7 @@ fn band(pen: &Pen, parent: &Node, b: &BandMark, lang: Lang) {
     pen.text(&g, "text", at, text);
 }
 
-fn bar(pen: &Pen, parent: &Node, b: &BarMark) {
+fn bar(pen: &Pen, parent: &Node, b: &BarMark, data: bool) {
     let mut class = format!("seq-bar {}", b.status.as_str());
     if b.current {
         class.push_str(" current");
@@ -265,13 +284,13 @@ fn bar(pen: &Pen, parent: &Node, b: &BarMark) {
     if b.clipped_top {
         class.push_str(" clipped");
     }
-    let attrs = [
+    let all = [
         ("class", class.as_str()),
         ("data-request", &b.request.to_string()),
         ("data-member", &b.member),
         ("data-status", b.status.as_str()),
     ];
-    let Some(g) = pen.group(parent, &attrs, &b.title) else {
+    let Some(g) = pen.group(parent, attrs(&all, data), &b.title) else {
         return;
     };
     pen.add(
@@ -301,7 +320,7 @@ fn bar(pen: &Pen, parent: &Node, b: &BarMark) {
     pen.text(&g, "text", at, &b.label);
 }
 
-fn arrow(pen: &Pen, parent: &Node, a: &ArrowMark) {
+fn arrow(pen: &Pen, parent: &Node, a: &ArrowMark, data: bool) {
     let dir = if a.x2 >= a.x1 { 1.0 } else { -1.0 };
     let tip = a.x2 - dir * 6.0;
     let back = tip - dir * 7.0;
@@ -322,14 +341,14 @@ fn arrow(pen: &Pen, parent: &Node, a: &ArrowMark) {
     } else {
         "seq-arrow"
     };
-    let attrs = [
+    let all = [
         ("class", class),
         ("data-message", &a.id.to_string()),
         ("data-from", &a.from),
         ("data-to", &a.to),
         ("data-kind", a.kind.as_str()),
     ];
-    let Some(g) = pen.group(parent, &attrs, &a.title) else {
+    let Some(g) = pen.group(parent, attrs(&all, data), &a.title) else {
         return;
     };
     let y = px(a.y);
@@ -347,14 +366,14 @@ fn arrow(pen: &Pen, parent: &Node, a: &ArrowMark) {
     pen.text(&g, "text", at, &a.label);
 }
 
-fn refusal(pen: &Pen, parent: &Node, r: &RefusalMark) {
+fn refusal(pen: &Pen, parent: &Node, r: &RefusalMark, data: bool) {
     let class = if r.current {
         "seq-refusal current"
     } else {
         "seq-refusal"
     };
-    let attrs = [("class", class), ("data-code", r.code.as_str())];
-    let Some(g) = pen.group(parent, &attrs, &r.title) else {
+    let all = [("class", class), ("data-code", r.code.as_str())];
+    let Some(g) = pen.group(parent, attrs(&all, data), &r.title) else {
         return;
     };
     pen.add(

@@ -1,8 +1,9 @@
 //! The diagram's legend: one sample of each kind of mark with what it means, in the learner's
 //! language. A sample is a mark like any other and its swatch is drawn by the functions that
-//! draw the diagram ([`super::draw`]), so the legend cannot drift from what it explains.
+//! draw the diagram ([`super::draw`]), so the legend cannot drift from what it explains; only
+//! the data attributes that name a message, request or member are left out.
 
-use super::draw::{draw_events, px};
+use super::draw::{draw_samples, px};
 use super::marks::{ArrowMark, BandMark, BarMark, BarStatus, CursorMark, Marks, RefusalMark};
 use super::GUTTER;
 use crate::engine::{Lang, MessageId, MessageKind, RefusalCode, RequestId};
@@ -32,7 +33,7 @@ impl LegendItem {
     /// The swatch's markup, drawn as the diagram draws the sample.
     pub fn swatch(&self, lang: Lang) -> String {
         let pen = Pen::new();
-        draw_events(&pen, &pen.root(), &self.sample, self.x0 + self.width, lang);
+        draw_samples(&pen, &pen.root(), &self.sample, self.x0 + self.width, lang);
         pen.finish()
     }
 }

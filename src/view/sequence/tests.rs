@@ -365,6 +365,8 @@ fn the_legend_draws_each_sample_as_the_diagram_draws_its_mark() {
                 "the swatch's tooltip is its meaning: {swatch}"
             );
             assert!(item.view_box().ends_with(" 16"));
+            // A sample names no message, request or member: selectors for marks skip it.
+            assert!(!swatch.contains("data-"), "{swatch}");
         }
     }
     assert!(legend(Lang::Zh)[3].text.contains("锁"));
