@@ -7,7 +7,10 @@
 //!   driver that plays a lesson into a timeline.
 //! - [`share`]: what a link carries and its parser.
 //! - [`markup`]: the escaped markup writer the sequence diagram draws its marks with.
-//! - `ui` (wasm only): the Leptos view of a timeline.
+//! - [`view`]: the view model: everything on screen that is computed from the team state
+//!   (diagram layout, lane placement, cards, the member detail, windowing), native and tested
+//!   with plain `cargo test`.
+//! - `ui` (wasm only): the Leptos components that bind the view model to the page.
 
 /// The engine is its own crate (`engine/`), so nothing outside it can reach team state
 /// except through its public API; `crate::engine` names it here.
@@ -15,6 +18,7 @@ pub use agent_team_engine as engine;
 pub mod lessons;
 pub mod markup;
 pub mod share;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

@@ -4,20 +4,19 @@
 pub mod app;
 pub mod caption;
 pub mod context;
+pub mod delegated_click;
 pub mod detail;
 pub mod fork;
 pub mod i18n;
-pub mod in_view;
 pub mod lanes;
 pub mod members;
 pub mod protocol;
 pub mod sequence;
-pub mod sequence_layout;
 pub mod session;
 pub mod storage;
 pub mod svg;
-pub mod target;
 pub mod transport;
+pub mod viewport;
 pub mod when_idle;
 
 pub use app::App;

@@ -10,6 +10,7 @@ use wasm_bindgen::JsCast;
 use super::context::Playground;
 use super::i18n::{tr, Lang, LangExt};
 use crate::engine::Category;
+use crate::view::caption::category_label;
 
 /// The categories a learner can break on, in display order: every category but the two that
 /// carry no lesson (lifecycle bookkeeping and "other").
@@ -41,22 +42,6 @@ fn speed_value(speed: f64) -> &'static str {
 const BASE_STEP_MS: f64 = 900.0;
 /// Ticks drawn on the scrubber at most; more would be a solid bar anyway.
 const MAX_TICKS: usize = 400;
-
-pub fn category_label(category: Category, lang: Lang) -> &'static str {
-    match category {
-        Category::Store => tr(lang, "存信", "store"),
-        Category::Prepare => tr(lang, "准备候选", "prepare"),
-        Category::Commit => tr(lang, "提交", "commit"),
-        Category::Discard => tr(lang, "丢弃候选", "discard"),
-        Category::Request => tr(lang, "发出请求", "request"),
-        Category::Reply => tr(lang, "模型回复", "reply"),
-        Category::Lock => tr(lang, "锁", "lock"),
-        Category::Protocol => tr(lang, "协议", "protocol"),
-        Category::Refusal => tr(lang, "拒绝", "refusal"),
-        Category::Lifecycle => tr(lang, "生命周期", "lifecycle"),
-        Category::Other => tr(lang, "其他", "other"),
-    }
-}
 
 /// One step forward while playing; stops at the end or when the new step hits a breakpoint.
 fn advance(pg: Playground) {

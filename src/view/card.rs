@@ -1,0 +1,253 @@
+//! The member card model: what one card shows (role, status, whether a round is running,
+//! budgets, the lock, inbox and history counts), computed from the team state, with its lines
+//! in the learner's language. `ui/members.rs` binds it to the cards.
+
+use std::ops::Range;
+
+use crate::engine::{Lang, MemberState, MemberStatus, TeamState};
+use crate::view::tr;
+
+/// Above this many members the cards become a scrolling row that renders only what is in view.
+pub const STRIP_ABOVE: usize = 12;
+
+/// What one card shows.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Card {
+    pub name: String,
+    pub role: String,
+    pub status: MemberStatus,
+    /// A round is running (the member is occupied).
+    pub busy: bool,
+    pub deliveries_used: u32,
+    pub delivery_budget: u32,
+    /// Requests and retries of the running round (None between rounds).
+    pub requests_used: Option<u32>,
+    pub request_budget: u32,
+    pub retries_used: Option<u32>,
+    pub retry_budget: u32,
+    pub holds_lock: bool,
+    pub waits_for_lock: bool,
+    pub inbox: usize,
+    /// Inbox records not in the member's history yet (queued or in a candidate): kept in the
+    /// inbox is not the same as seen.
+    pub not_in_history: usize,
+    pub history: usize,
+    /// L3: offline in a team that is not disbanded, so it can be recalled.
+    pub recallable: bool,
+}
+
+impl Card {
+    pub fn of(state: &TeamState, member: &MemberState) -> Card {
+        let limits = &state.config().limits;
+        Card {
+            name: member.name().to_string(),
+            role: member.role().to_string(),
+            status: member.status(),
+            busy: member.round().is_some(),
+            deliveries_used: member.deliveries_used(),
+            delivery_budget: member.delivery_budget(),
+            requests_used: member.round().map(|r| r.requests_used),
+            request_budget: limits.request_budget,
+            retries_used: member.round().map(|r| r.retries_used),
+            retry_budget: limits.retry_budget,
+            holds_lock: state.holds_lock(member.name()),
+            waits_for_lock: state.lock_waiters().iter().any(|w| w == member.name()),
+            inbox: state.inbox_count(member.name()),
+            not_in_history: state.not_in_history_count(member.name()),
+            history: member.history().len(),
+            // A disbanded team is over: its offline members are not offered for recall.
+            recallable: member.status() == MemberStatus::Offline && !state.disbanded(),
+        }
+    }
+
+    pub fn status_text(&self, lang: Lang) -> &'static str {
+        match self.status {
+            MemberStatus::Offline => tr(lang, "离线", "offline"),
+            MemberStatus::Idle => tr(lang, "空闲", "idle"),
+            MemberStatus::Working => tr(lang, "工作中", "working"),
+            MemberStatus::Stopped => tr(lang, "已停止（额度用尽）", "stopped (budget spent)"),
+            MemberStatus::Failed => tr(lang, "失败", "failed"),
+            MemberStatus::Shutdown => tr(lang, "已关机", "shutdown"),
+        }
+    }
+
+    /// T2: whether the member is occupied by a round.
+    pub fn busy_line(&self, lang: Lang) -> &'static str {
+        if self.busy {
+            tr(lang, "● 占用中：正在进行一轮", "● busy: a round is running")
+        } else {
+            tr(lang, "○ 未占用", "○ not busy")
+        }
+    }
+
+    /// L2: deliveries used of the member's budget.
+    pub fn deliveries_line(&self, lang: Lang) -> String {
+        format!(
+            "{} {}/{}",
+            tr(lang, "交付", "deliveries"),
+            self.deliveries_used,
+            self.delivery_budget
+        )
+    }
+
+    /// L1: requests and retries of the running round against their budgets.
+    pub fn requests_line(&self, lang: Lang) -> String {
+        let requests = tr(lang, "本轮请求", "requests this round");
+        match self.requests_used {
+            Some(used) => format!(
+                "{requests} {used}/{} · {} {}/{}",
+                self.request_budget,
+                tr(lang, "重试", "retries"),
+                self.retries_used.unwrap_or(0),
+                self.retry_budget
+            ),
+            None => format!("{requests} –/{}", self.request_budget),
+        }
+    }
+
+    /// M2: records kept in the inbox, how many are not in the history yet, history length.
+    pub fn inbox_line(&self, lang: Lang) -> String {
+        let (inbox, unseen, history) = (self.inbox, self.not_in_history, self.history);
+        match lang {
+            Lang::Zh => {
+                format!("收件箱记录 {inbox}（{unseen} 条尚未进入历史）· 历史条目 {history}")
+            }
+            Lang::En => format!(
+                "inbox records {inbox} ({unseen} not in history yet) · history entries {history}"
+            ),
+        }
+    }
+}
+
+/// The cards of the roster, in roster order.
+pub fn cards(state: &TeamState) -> Vec<Card> {
+    cards_in(state, 0..usize::MAX)
+}
+
+/// The cards of the members at `range` of the roster order: a large team computes only the
+/// cards in view.
+pub fn cards_in(state: &TeamState, range: Range<usize>) -> Vec<Card> {
+    state
+        .members_in_order()
+        .skip(range.start)
+        .take(range.len())
+        .map(|m| Card::of(state, m))
+        .collect()
+}
+
+/// How many cards the roster has.
+pub fn member_count(state: &TeamState) -> usize {
+    state.members_in_order().count()
+}
+
+/// Whether a team of `count` members is shown as one scrolling row.
+pub fn is_strip(count: usize) -> bool {
+    count > STRIP_ABOVE
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::{EventKind, Toggles};
+    use crate::lessons::{play, PlayOptions};
+
+    #[test]
+    fn t2_a_card_is_busy_exactly_while_its_member_runs_a_round() {
+        let timeline = play("l1-two-investigators", &PlayOptions::default()).unwrap();
+        let mut seen_busy = false;
+        for step in 0..=timeline.len() {
+            let state = timeline.state_at(step);
+            for (card, member) in cards(&state).iter().zip(state.members_in_order()) {
+                assert_eq!(card.name, member.name());
+                assert_eq!(card.busy, member.round().is_some());
+                assert_eq!(card.requests_used.is_some(), card.busy);
+                assert_eq!(card.history, member.history().len());
+                seen_busy |= card.busy;
+                let line = card.requests_line(Lang::En);
+                assert!(line.contains(&card.request_budget.to_string()), "{line}");
+                assert_eq!(line.contains('–'), !card.busy, "{line}");
+            }
+        }
+        assert!(seen_busy);
+    }
+
+    #[test]
+    fn t6_the_lock_badges_follow_the_holder_and_the_waiters() {
+        let options = PlayOptions {
+            toggles: Toggles {
+                drain_on_read: false,
+                hold_lock_during_model_call: true,
+            },
+            ..Default::default()
+        };
+        let timeline = play("l3-lock-scope", &options).unwrap();
+        let waiting = timeline
+            .events()
+            .iter()
+            .find(|e| matches!(e.kind, EventKind::LockWaiting { .. }))
+            .expect("someone waits for the lock");
+        let state = timeline.state_at(waiting.seq + 1);
+        let cards = cards(&state);
+        let holders: Vec<&str> = cards
+            .iter()
+            .filter(|c| c.holds_lock)
+            .map(|c| c.name.as_str())
+            .collect();
+        assert_eq!(holders, [state.lock_holder().unwrap()]);
+        let waiters: Vec<&str> = cards
+            .iter()
+            .filter(|c| c.waits_for_lock)
+            .map(|c| c.name.as_str())
+            .collect();
+        assert_eq!(
+            waiters,
+            state
+                .lock_waiters()
+                .iter()
+                .map(String::as_str)
+                .collect::<Vec<_>>()
+        );
+        assert!(!waiters.is_empty());
+    }
+
+    #[test]
+    fn m2_the_inbox_line_counts_records_not_in_the_history_yet() {
+        let timeline = play("l1-two-investigators", &PlayOptions::default()).unwrap();
+        let queued = timeline
+            .events()
+            .iter()
+            .find_map(|e| match &e.kind {
+                EventKind::MessageQueued { record } => Some((e.seq, record.to.clone())),
+                _ => None,
+            })
+            .expect("a message");
+        let state = timeline.state_at(queued.0 + 1);
+        let card = cards(&state)
+            .into_iter()
+            .find(|c| c.name == queued.1)
+            .expect("the recipient's card");
+        assert!(card.inbox >= 1 && card.not_in_history >= 1);
+        let line = card.inbox_line(Lang::En);
+        assert!(
+            line.contains(&format!("({} not in history yet)", card.not_in_history)),
+            "{line}"
+        );
+    }
+
+    #[test]
+    fn a_large_team_is_a_strip_and_offline_members_of_a_live_team_are_recallable() {
+        let timeline = crate::lessons::stress::generate(2_000);
+        let state = timeline.final_state();
+        let cards = cards(state);
+        assert_eq!(cards.len(), member_count(state));
+        assert!(is_strip(cards.len()));
+        assert!(!is_strip(STRIP_ABOVE));
+        // A window of the row is the same cards as the whole row's slice.
+        assert_eq!(cards_in(state, 10..16), cards[10..16].to_vec());
+        assert_eq!(cards_in(state, 48..60), cards[48..].to_vec());
+        assert!(!is_strip(STRIP_ABOVE));
+        for card in &cards {
+            assert_eq!(card.recallable, card.status == MemberStatus::Offline);
+        }
+    }
+}

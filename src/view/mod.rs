@@ -1,0 +1,33 @@
+//! The native view model: everything the page shows that is computed rather than bound. Each
+//! module turns the team state at a step (and the state one step earlier, where a view says
+//! what just changed) into plain data and text in the learner's language; the Leptos
+//! components in `ui/` only bind it to the DOM. No web crate is used here, so all of it is
+//! tested with plain `cargo test`.
+//!
+//! - [`sequence`]: the sequence diagram's layout (lanes, arrows, bars, bands, refusals,
+//!   ticks, the cursor), what of it is in view, and its legend.
+//! - [`lanes`]: which message chip sits in which lane, and what moved at this step.
+//! - [`caption`]: the caption of a step, its event line and the contrast modes.
+//! - [`card`]: what a member card shows.
+//! - [`detail`]: the member detail's history rows, candidate, request picks and the request
+//!   view with its "new since the previous request" marks.
+//! - [`protocol`]: the protocol tracker's rows.
+//! - [`window`]: which items of a long scrolling list are in view.
+
+use crate::engine::Lang;
+
+pub mod caption;
+pub mod card;
+pub mod detail;
+pub mod lanes;
+pub mod protocol;
+pub mod sequence;
+pub mod window;
+
+/// Picks the string of the learner's language.
+pub fn tr(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
+    }
+}
