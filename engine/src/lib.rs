@@ -75,6 +75,7 @@
 pub mod caption;
 pub mod config;
 pub mod event;
+mod event_summary;
 mod evolve;
 pub mod history;
 pub mod invariants;

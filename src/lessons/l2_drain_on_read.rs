@@ -5,7 +5,7 @@
 //! retry finds nothing and the message is lost. (M5, M6)
 
 use super::builder::{self, after, cap, cap_with, deliver, host_send, now, quiet, Script};
-use super::Lesson;
+use super::{CaptionRule, Lesson};
 use crate::engine::{Caption, Fault, Input, MemberConfig, TeamConfig, Toggles};
 
 pub const ID: &str = "l2-drain-loses-mail";
@@ -51,7 +51,26 @@ pub fn lesson() -> Lesson {
             "I have no new messages, so there is nothing more to check.",
         )
         .build();
-    let captions = vec![
+    let captions = captions();
+    let task = Caption::new(
+        "同一个故障发生两次：一次在追加日志模式，一次在读取即清空模式。",
+        "The same fault, twice: once with an append-only inbox, once with drain on read.",
+    );
+    let intro = Caption::new(
+        "读邮箱时，为什么不顺手把信删了？想象宿主读完消息先清空邮箱，随后准备模型输入时出错：消息既没进入提交的历史，也不在邮箱里了。我们让同一个故障发生两次，比较两种设计。",
+        "Why not delete the letter while reading it? Imagine the host reads and clears the inbox, then fails while preparing the model input: the message is neither in a committed history nor in the inbox. We let the same fault strike twice and compare the two designs.",
+    );
+    Lesson {
+        directions,
+        script,
+        captions,
+        ..builder::lesson(ID, config, task, intro)
+    }
+}
+
+/// The lesson's captions: which event each explains, in both languages.
+fn captions() -> Vec<CaptionRule> {
+    vec![
         cap(
             "message_queued",
             "lead",
@@ -130,19 +149,5 @@ pub fn lesson() -> Lesson {
             "reader 回答“没有新消息”。它没有说谎，只是没收到。追加日志让“保存”和“接入”各自可验证；读后即删把两者绑在一起，一次故障就足以丢信。",
             "reader answers that it has no new messages. It is not lying; it never received one. An append-only log keeps \"stored\" and \"taken in\" separately checkable; draining ties them together, and one fault is enough to lose mail.",
         ),
-    ];
-    let task = Caption::new(
-        "同一个故障发生两次：一次在追加日志模式，一次在读取即清空模式。",
-        "The same fault, twice: once with an append-only inbox, once with drain on read.",
-    );
-    let intro = Caption::new(
-        "读邮箱时，为什么不顺手把信删了？想象宿主读完消息先清空邮箱，随后准备模型输入时出错：消息既没进入提交的历史，也不在邮箱里了。我们让同一个故障发生两次，比较两种设计。",
-        "Why not delete the letter while reading it? Imagine the host reads and clears the inbox, then fails while preparing the model input: the message is neither in a committed history nor in the inbox. We let the same fault strike twice and compare the two designs.",
-    );
-    Lesson {
-        directions,
-        script,
-        captions,
-        ..builder::lesson(ID, config, task, intro)
-    }
+    ]
 }

@@ -5,7 +5,7 @@
 //! broadcast's copies included). (K1, K2, K3, L1, L4, M1, M9, D2, D3)
 
 use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, quiet, Script};
-use super::Lesson;
+use super::{CaptionRule, Lesson};
 use crate::engine::{Caption, Input, MemberConfig, TeamConfig};
 use serde_json::json;
 
@@ -74,7 +74,26 @@ pub fn lesson() -> Lesson {
         after(&["bob"], deliver("lead")),
         quiet(Input::Disband),
     ];
-    let captions = vec![
+    let captions = captions();
+    let task = Caption::new(
+        "让 alice 写 add.py（函数 add(a, b)），再让 bob 审查；汇报后解散团队。",
+        TASK,
+    );
+    let intro = Caption::new(
+        "从临时派工到持续协作：coder 写、reviewer 审、总控汇总，需要固定角色反复通信。这一课里总控召入两名成员，看状态与消息如何让整个协作链路可以被观察。",
+        "From one-off delegation to ongoing collaboration: a coder writes, a reviewer reviews, the lead sums up. This needs fixed roles that talk repeatedly. The lead recruits two members; watch how statuses and messages make the whole chain observable.",
+    );
+    Lesson {
+        directions,
+        script,
+        captions,
+        ..builder::lesson(ID, config, task, intro)
+    }
+}
+
+/// The lesson's captions: which event each explains, in both languages.
+fn captions() -> Vec<CaptionRule> {
+    vec![
         cap(
             "member_spawned",
             "lead",
@@ -150,19 +169,5 @@ pub fn lesson() -> Lesson {
             "解散团队：成员下线，未读消息逐条报告：bob 给 alice 的建议她从没读到，收尾广播的两份也没人读到。关闭不仅是一句提示词，还要处理未读消息，而不是悄悄丢掉。",
             "The team is disbanded: members go offline and unread mail is reported one by one: alice never read bob's nit, and nobody read the two copies of the wrap-up broadcast. Closing a team is more than a prompt: unread messages are reported, not silently dropped.",
         ),
-    ];
-    let task = Caption::new(
-        "让 alice 写 add.py（函数 add(a, b)），再让 bob 审查；汇报后解散团队。",
-        TASK,
-    );
-    let intro = Caption::new(
-        "从临时派工到持续协作：coder 写、reviewer 审、总控汇总，需要固定角色反复通信。这一课里总控召入两名成员，看状态与消息如何让整个协作链路可以被观察。",
-        "From one-off delegation to ongoing collaboration: a coder writes, a reviewer reviews, the lead sums up. This needs fixed roles that talk repeatedly. The lead recruits two members; watch how statuses and messages make the whole chain observable.",
-    );
-    Lesson {
-        directions,
-        script,
-        captions,
-        ..builder::lesson(ID, config, task, intro)
-    }
+    ]
 }

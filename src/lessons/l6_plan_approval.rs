@@ -3,7 +3,7 @@
 //! revises and resubmits; the lead approves; the teammate proceeds. (P1, P3)
 
 use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
-use super::Lesson;
+use super::{CaptionRule, Lesson};
 use crate::engine::{Caption, MemberConfig, TeamConfig};
 use serde_json::json;
 
@@ -68,7 +68,26 @@ pub fn lesson() -> Lesson {
         after(&["lead"], deliver("alice")),
         after(&["alice"], deliver("lead")),
     ];
-    let captions = vec![
+    let captions = captions();
+    let task = Caption::new(
+        "auth.py 用 md5 存密码。让 alice 把它改得更安全，但必须先让计划获批。",
+        TASK,
+    );
+    let intro = Caption::new(
+        "领导说“重构认证模块”，队友立刻开干？高风险变更应该先过审：队友先提交计划，领导批准了再做。一方发带唯一编号的请求，另一方引用同一编号回应。",
+        "The lead says \"refactor the auth module\" and the teammate dives in? High-risk changes should be reviewed first: the teammate submits a plan, and works only after the lead approves. One side sends a request with a unique id; the other answers with the same id.",
+    );
+    Lesson {
+        directions,
+        script,
+        captions,
+        ..builder::lesson(ID, config, task, intro)
+    }
+}
+
+/// The lesson's captions: which event each explains, in both languages.
+fn captions() -> Vec<CaptionRule> {
+    vec![
         cap(
             "protocol_opened",
             "alice",
@@ -114,19 +133,5 @@ pub fn lesson() -> Lesson {
             "批准之后 alice 才动手修改 auth.py，范围正是获批的计划。",
             "Only after the approval does alice change auth.py, within exactly the approved plan.",
         ),
-    ];
-    let task = Caption::new(
-        "auth.py 用 md5 存密码。让 alice 把它改得更安全，但必须先让计划获批。",
-        TASK,
-    );
-    let intro = Caption::new(
-        "领导说“重构认证模块”，队友立刻开干？高风险变更应该先过审：队友先提交计划，领导批准了再做。一方发带唯一编号的请求，另一方引用同一编号回应。",
-        "The lead says \"refactor the auth module\" and the teammate dives in? High-risk changes should be reviewed first: the teammate submits a plan, and works only after the lead approves. One side sends a request with a unique id; the other answers with the same id.",
-    );
-    Lesson {
-        directions,
-        script,
-        captions,
-        ..builder::lesson(ID, config, task, intro)
-    }
+    ]
 }

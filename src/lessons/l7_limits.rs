@@ -6,7 +6,7 @@
 //! Every limit gives a clear error; nothing is truncated or dropped. (M7, M8, L1, L2)
 
 use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
-use super::Lesson;
+use super::{CaptionRule, Lesson};
 use crate::engine::{Caption, MemberConfig, TeamConfig};
 use serde_json::{json, Value};
 
@@ -68,7 +68,26 @@ pub fn lesson() -> Lesson {
         after(&["scout"], deliver("scout")),
         after(&["archivist", "scout"], deliver("lead")),
     ];
-    let captions = vec![
+    let captions = captions();
+    let task = Caption::new(
+        "给 reader 八条短笔记，让 scout 在 notes.txt 里找暗号，让 archivist 把每个文件都抄进笔记。",
+        TASK,
+    );
+    let intro = Caption::new(
+        "两人能同时工作，也得知道什么时候停。这是为小型教学会话选择的限额：每个收件箱最多八条，正文最多 600 字符，历史最多 80 条；每位成员最多两次交付，每次交付最多四次逻辑请求，重试另有预算。碰到上限都会给出清楚的错误。",
+        "Working in parallel also means knowing when to stop. The limits of this small teaching session: at most eight records per inbox, 600 characters per body, 80 history entries; at most two deliveries per member, four logical requests per delivery, and a separate retry budget. Every limit gives a clear error.",
+    );
+    Lesson {
+        directions,
+        script,
+        captions,
+        ..builder::lesson(ID, config, task, intro)
+    }
+}
+
+/// The lesson's captions: which event each explains, in both languages.
+fn captions() -> Vec<CaptionRule> {
+    vec![
         cap_with(
             "refused",
             "lead",
@@ -145,19 +164,5 @@ pub fn lesson() -> Lesson {
             "给 stopped 的 scout 交付工作也被拒绝：没有什么会自己重启，需要显式召回。",
             "Delivering to the stopped scout is refused too: nothing restarts by itself; it would have to be recalled explicitly.",
         ),
-    ];
-    let task = Caption::new(
-        "给 reader 八条短笔记，让 scout 在 notes.txt 里找暗号，让 archivist 把每个文件都抄进笔记。",
-        TASK,
-    );
-    let intro = Caption::new(
-        "两人能同时工作，也得知道什么时候停。这是为小型教学会话选择的限额：每个收件箱最多八条，正文最多 600 字符，历史最多 80 条；每位成员最多两次交付，每次交付最多四次逻辑请求，重试另有预算。碰到上限都会给出清楚的错误。",
-        "Working in parallel also means knowing when to stop. The limits of this small teaching session: at most eight records per inbox, 600 characters per body, 80 history entries; at most two deliveries per member, four logical requests per delivery, and a separate retry budget. Every limit gives a clear error.",
-    );
-    Lesson {
-        directions,
-        script,
-        captions,
-        ..builder::lesson(ID, config, task, intro)
-    }
+    ]
 }

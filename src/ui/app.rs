@@ -46,8 +46,9 @@ fn chinese_label() -> impl IntoView {
     }
 }
 
-#[component]
-pub fn App() -> impl IntoView {
+/// Opens the view state from the address bar: the link's lesson, step and language, or the
+/// default lesson with a clear error for a bad link; then the stored session (L3).
+fn open_from_link() -> Playground {
     let link = read_link();
     let lang = link
         .as_ref()
@@ -80,6 +81,14 @@ pub fn App() -> impl IntoView {
     let restore = link.is_ok() && lesson_error.is_none();
     let session_error = super::session::restore_and_track(pg, restore, link_step);
     pg.error.set(link_error.or(lesson_error).or(session_error));
+    pg
+}
+
+/// The page: header, banners, the stage (caption and transport), cards, lanes, and the panels
+/// below the fold.
+#[component]
+pub fn App() -> impl IntoView {
+    let pg = open_from_link();
     let lang = pg.lang;
 
     // The address bar holds a link to what is on screen (lesson, step, language). It is written
@@ -97,11 +106,6 @@ pub fn App() -> impl IntoView {
         ));
     });
 
-    let toggle_language = move |_| {
-        let next = lang.get_untracked().other();
-        remember_lang(next);
-        lang.set(next);
-    };
     // The document language follows the choice so screen readers pronounce captions right.
     Effect::new(move |_| {
         if let Some(root) = document().document_element() {
@@ -126,47 +130,7 @@ pub fn App() -> impl IntoView {
 
     view! {
         <div class="app" tabindex="-1" on:keydown=move |ev| super::transport::on_key(pg, ev)>
-            <header class="app-header">
-                <div class="brand">
-                    <h1>{move || strings().app_name}</h1>
-                    <p class="tagline">{move || strings().tagline}</p>
-                </div>
-                <div class="header-controls">
-                    <label class="lesson-picker">
-                        <span>{move || strings().lesson}</span>
-                        <select
-                            data-testid="lesson-select"
-                            prop:value=move || pg.lesson_id.get()
-                            on:change=move |ev| pg.open_lesson(event_target_value(&ev))
-                        >
-                            {move || {
-                                let current = lang.get();
-                                catalog()
-                                    .iter()
-                                    .map(|lesson| {
-                                        view! {
-                                            <option value=lesson.id>{current.lesson_title(lesson)}</option>
-                                        }
-                                    })
-                                    .collect_view()
-                            }}
-                        </select>
-                    </label>
-                    <button
-                        type="button"
-                        class="lang-toggle"
-                        data-testid="lang-toggle"
-                        aria-label=move || strings().switch_language
-                        lang=move || lang.get().other().code()
-                        on:click=toggle_language
-                    >
-                        {move || match lang.get() {
-                            Lang::En => chinese_label().into_any(),
-                            Lang::Zh => strings().switch_language.into_any(),
-                        }}
-                    </button>
-                </div>
-            </header>
+            <AppHeader />
             <Show when=move || banner().is_some()>
                 <div class="error-banner" role="alert" data-testid="error-banner">
                     <span>{move || banner().unwrap_or_default()}</span>
@@ -198,5 +162,61 @@ pub fn App() -> impl IntoView {
                 </Show>
             </main>
         </div>
+    }
+}
+
+/// The title, the lesson picker and the language toggle.
+#[component]
+fn AppHeader() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let strings = move || lang.get().strings();
+    let toggle_language = move |_| {
+        let next = lang.get_untracked().other();
+        remember_lang(next);
+        lang.set(next);
+    };
+    view! {
+        <header class="app-header">
+            <div class="brand">
+                <h1>{move || strings().app_name}</h1>
+                <p class="tagline">{move || strings().tagline}</p>
+            </div>
+            <div class="header-controls">
+                <label class="lesson-picker">
+                    <span>{move || strings().lesson}</span>
+                    <select
+                        data-testid="lesson-select"
+                        prop:value=move || pg.lesson_id.get()
+                        on:change=move |ev| pg.open_lesson(event_target_value(&ev))
+                    >
+                        {move || {
+                            let current = lang.get();
+                            catalog()
+                                .iter()
+                                .map(|lesson| {
+                                    view! {
+                                        <option value=lesson.id>{current.lesson_title(lesson)}</option>
+                                    }
+                                })
+                                .collect_view()
+                        }}
+                    </select>
+                </label>
+                <button
+                    type="button"
+                    class="lang-toggle"
+                    data-testid="lang-toggle"
+                    aria-label=move || strings().switch_language
+                    lang=move || lang.get().other().code()
+                    on:click=toggle_language
+                >
+                    {move || match lang.get() {
+                        Lang::En => chinese_label().into_any(),
+                        Lang::Zh => strings().switch_language.into_any(),
+                    }}
+                </button>
+            </div>
+        </header>
     }
 }

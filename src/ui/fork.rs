@@ -271,78 +271,98 @@ fn describe_branch(options: &PlayOptions, lang: Lang) -> String {
         .join("; ")
 }
 
-#[component]
-pub fn ForkPanel() -> impl IntoView {
-    let pg = Playground::get();
-    let lang = pg.lang;
-    let kind = RwSignal::new(ForkKind::Reply);
-    // What the learner picked; None (or a name that is not valid for the kind) means the
-    // default: the selected member, else the first one.
-    let chosen_member: RwSignal<Option<String>> = RwSignal::new(None);
-    // A typed request index, remembered with the member it was typed for.
-    let typed_index: RwSignal<Option<(String, String)>> = RwSignal::new(None);
-    let text = RwSignal::new(String::new());
-    let fault = RwSignal::new(Fault::FailBeforeCommit);
-    let error: RwSignal<Option<String>> = RwSignal::new(None);
-    let notice: RwSignal<Option<String>> = RwSignal::new(None);
+/// The fork form's state: what the learner is drafting. Only `Copy` signal handles, so the
+/// panel's parts share it freely.
+#[derive(Clone, Copy)]
+struct ForkDraft {
+    kind: RwSignal<ForkKind>,
+    /// What the learner picked; None (or a name that is not valid for the kind) means the
+    /// default: the selected member, else the first one.
+    chosen_member: RwSignal<Option<String>>,
+    /// A typed request index, remembered with the member it was typed for.
+    typed_index: RwSignal<Option<(String, String)>>,
+    text: RwSignal<String>,
+    fault: RwSignal<Fault>,
+    /// Members the current kind can address: everyone, except the lead for a lead message.
+    members: Memo<Vec<String>>,
+    error: RwSignal<Option<String>>,
+    notice: RwSignal<Option<String>>,
+}
 
-    // Members the current kind can address: everyone, except the lead for a lead message.
-    let members = Memo::new(move |_| {
-        let kind = kind.get();
-        pg.state.with(|state| {
-            state
-                .as_ref()
-                .map(|s| {
-                    s.state
-                        .order()
-                        .iter()
-                        .filter(|name| {
-                            kind != ForkKind::LeadMessage || **name != s.state.lead_name()
-                        })
-                        .cloned()
-                        .collect::<Vec<_>>()
-                })
-                .unwrap_or_default()
-        })
-    });
-    let member = move || {
-        let names = members.get();
-        chosen_member
+impl ForkDraft {
+    fn new(pg: Playground) -> ForkDraft {
+        let kind = RwSignal::new(ForkKind::Reply);
+        let members = Memo::new(move |_| {
+            let kind = kind.get();
+            pg.state.with(|state| {
+                state
+                    .as_ref()
+                    .map(|s| {
+                        s.state
+                            .order()
+                            .iter()
+                            .filter(|name| {
+                                kind != ForkKind::LeadMessage || **name != s.state.lead_name()
+                            })
+                            .cloned()
+                            .collect::<Vec<_>>()
+                    })
+                    .unwrap_or_default()
+            })
+        });
+        ForkDraft {
+            kind,
+            chosen_member: RwSignal::new(None),
+            typed_index: RwSignal::new(None),
+            text: RwSignal::new(String::new()),
+            fault: RwSignal::new(Fault::FailBeforeCommit),
+            members,
+            error: RwSignal::new(None),
+            notice: RwSignal::new(None),
+        }
+    }
+
+    fn member(self, pg: Playground) -> String {
+        let names = self.members.get();
+        self.chosen_member
             .get()
             .filter(|m| names.contains(m))
             .or_else(|| pg.selected.get().filter(|m| names.contains(m)))
             .or_else(|| names.first().cloned())
             .unwrap_or_default()
-    };
-    // Default request index: the member's next request (the one not sent yet at this step).
-    let next_index = move |name: &str| {
-        pg.state.with(|state| {
-            state
-                .as_ref()
-                .and_then(|s| s.state.member(name))
-                .map(|m| m.requests().len())
-                .unwrap_or(0)
-        })
-    };
-    let index_text = move || {
-        let name = member();
-        match typed_index.get() {
-            Some((for_member, typed)) if for_member == name => typed,
-            _ => next_index(&name).to_string(),
-        }
-    };
+    }
 
-    let apply = move |_| {
-        let lang = lang.get_untracked();
+    /// The typed request index, or by default the member's next request (the one not sent
+    /// yet at this step).
+    fn index_text(self, pg: Playground) -> String {
+        let name = self.member(pg);
+        match self.typed_index.get() {
+            Some((for_member, typed)) if for_member == name => typed,
+            _ => pg
+                .state
+                .with(|state| {
+                    state
+                        .as_ref()
+                        .and_then(|s| s.state.member(&name))
+                        .map(|m| m.requests().len())
+                        .unwrap_or(0)
+                })
+                .to_string(),
+        }
+    }
+
+    /// Builds the intervention from the draft and, if it is valid, forks onto a new branch.
+    fn apply(self, pg: Playground) {
+        let lang = pg.lang.get_untracked();
         // The step as the state sees it (clamped to the run).
         let step = pg
             .state
             .with_untracked(|s| s.as_ref().map(|s| s.step))
             .unwrap_or(0);
-        let draft_member = member();
-        let draft_text = text.get_untracked();
-        let draft_index = index_text();
-        let draft_kind = kind.get_untracked();
+        let draft_member = self.member(pg);
+        let draft_text = self.text.get_untracked();
+        let draft_index = self.index_text(pg);
+        let draft_kind = self.kind.get_untracked();
         // The run the new branch starts from: this branch's changes up to the fork point.
         let sent_in_run = (draft_kind == ForkKind::Reply)
             .then(|| {
@@ -363,7 +383,7 @@ pub fn ForkPanel() -> impl IntoView {
             member: &draft_member,
             text: &draft_text,
             request_index: &draft_index,
-            fault: fault.get_untracked(),
+            fault: self.fault.get_untracked(),
             sent_in_run,
         };
         let built = pg.state.with_untracked(|state| match state {
@@ -377,23 +397,62 @@ pub fn ForkPanel() -> impl IntoView {
         });
         match built {
             Err(message) => {
-                notice.set(None);
-                error.set(Some(message));
+                self.notice.set(None);
+                self.error.set(Some(message));
             }
             Ok(intervention) => {
                 let summary = describe(&intervention, lang);
                 pg.playing.set(false);
                 pg.branches.update(|branches| branches.fork(intervention));
                 pg.go_to(step);
-                error.set(None);
-                notice.set(Some(match lang {
+                self.error.set(None);
+                self.notice.set(Some(match lang {
                     Lang::Zh => format!("已在新分支上继续：{summary}。"),
                     Lang::En => format!("Continuing on a new branch: {summary}."),
                 }));
             }
         }
-    };
+    }
+}
 
+/// Change what happens next: a form that forks the lesson at this step, its messages, and the
+/// branches to switch back to.
+#[component]
+pub fn ForkPanel() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let draft = ForkDraft::new(pg);
+    view! {
+        <section class="fork" data-testid="fork" aria-labelledby="fork-heading">
+            <h2 id="fork-heading">{move || tr(lang.get(), "分叉：改变接下来发生的事", "Fork: change what happens next")}</h2>
+            <p class="fork-hint">
+                {move || match lang.get() {
+                    Lang::Zh => format!("改动从第 {} 步之后生效；之前的步骤保持不变，原来的分支也会保留。", pg.step.get()),
+                    Lang::En => format!("The change takes effect after step {}; the steps before stay the same, and the original branch is kept.", pg.step.get()),
+                }}
+            </p>
+            <ForkForm draft=draft />
+            <Show when=move || draft.error.get().is_some()>
+                <p class="fork-error" role="alert" data-testid="fork-error">
+                    {move || format!("⚠ {}", draft.error.get().unwrap_or_default())}
+                </p>
+            </Show>
+            <Show when=move || draft.notice.get().is_some()>
+                <p class="fork-notice" role="status" data-testid="fork-notice">
+                    {move || draft.notice.get().unwrap_or_default()}
+                </p>
+            </Show>
+            <h3>{move || tr(lang.get(), "分支", "Branches")}</h3>
+            <BranchList draft=draft />
+        </section>
+    }
+}
+
+/// The branches the learner forked away from, each with a switch, and the current one.
+#[component]
+fn BranchList(draft: ForkDraft) -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
     let switch_to = move |index: usize| {
         let step = pg.step.get_untracked();
         if pg.branches.with_untracked(|b| index >= b.earlier().len()) {
@@ -404,10 +463,9 @@ pub fn ForkPanel() -> impl IntoView {
             branches.switch_to(index);
         });
         pg.go_to(step);
-        error.set(None);
-        notice.set(None);
+        draft.error.set(None);
+        draft.notice.set(None);
     };
-
     let branch_list = move || {
         let lang = lang.get();
         let saved = pg.branches.with(|b| b.earlier().to_vec());
@@ -437,7 +495,24 @@ pub fn ForkPanel() -> impl IntoView {
             </li>
         }
     };
+    view! { <ul class="fork-branches" data-testid="fork-branches">{branch_list}</ul> }
+}
 
+/// The fork form's fields: kind of change, member, request index, fault and text.
+#[component]
+fn ForkForm(draft: ForkDraft) -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let ForkDraft {
+        kind,
+        chosen_member,
+        typed_index,
+        fault,
+        members,
+        error,
+        ..
+    } = draft;
+    let member = move || draft.member(pg);
     let kind_options = move || {
         let lang = lang.get();
         ForkKind::ALL
@@ -466,15 +541,77 @@ pub fn ForkPanel() -> impl IntoView {
             .map(|(f, value, ..)| view! { <option value=*value>{fault_label(*f, lang)}</option> })
             .collect_view()
     };
-    let limit = move || {
-        pg.state
-            .with(|s| s.as_ref().map(|s| s.state.config().limits.body_chars))
-            .unwrap_or(600)
-    };
+    view! {
+        <div class="fork-form">
+            <label>
+                <span>{move || tr(lang.get(), "改动类型", "Kind of change")}</span>
+                <select data-testid="fork-kind"
+                    prop:value=move || kind.get().value()
+                    on:change=move |ev| {
+                        kind.set(ForkKind::from_value(&event_target_value(&ev)));
+                        error.set(None);
+                    }>
+                    {kind_options}
+                </select>
+            </label>
+            <label>
+                <span>{move || match kind.get() {
+                    ForkKind::LeadMessage => tr(lang.get(), "收件人", "To"),
+                    _ => tr(lang.get(), "成员", "Member"),
+                }}</span>
+                <select data-testid="fork-member"
+                    prop:value=member
+                    on:change=move |ev| {
+                        chosen_member.set(Some(event_target_value(&ev)));
+                        error.set(None);
+                    }>
+                    {member_options}
+                </select>
+            </label>
+            <Show when=move || kind.get() == ForkKind::Reply>
+                <label>
+                    <span>{move || tr(lang.get(), "请求序号（该成员的第几个请求，从 0 起）", "Request index (the member's nth request, from 0)")}</span>
+                    <input type="number" min="0" step="1" data-testid="fork-request-index"
+                        prop:value=move || draft.index_text(pg)
+                        on:input=move |ev| {
+                            typed_index.set(Some((member(), event_target_value(&ev))));
+                            error.set(None);
+                        } />
+                </label>
+            </Show>
+            <Show when=move || kind.get() == ForkKind::Fault>
+                <label>
+                    <span>{move || tr(lang.get(), "故障", "Fault")}</span>
+                    <select data-testid="fork-fault"
+                        prop:value=move || fault_value(fault.get())
+                        on:change=move |ev| fault.set(fault_from_value(&event_target_value(&ev)))>
+                        {fault_options}
+                    </select>
+                </label>
+            </Show>
+            <Show when=move || kind.get().needs_text()>
+                <ForkText draft=draft />
+            </Show>
+            <button type="button" data-testid="fork-apply" on:click=move |_| draft.apply(pg)>
+                {move || tr(lang.get(), "从这一步分叉并继续", "Fork from this step and continue")}
+            </button>
+        </div>
+    }
+}
+
+/// The text field of a reply or a lead message, with its length against the body limit.
+#[component]
+fn ForkText(draft: ForkDraft) -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let (kind, text, error) = (draft.kind, draft.text, draft.error);
     let counter = move || {
         let lang = lang.get();
         let length = text.with(|t| t.chars().count());
-        let limit = limit();
+        let limit = pg
+            .state
+            .with(|s| s.as_ref().map(|s| s.state.config().limits.body_chars))
+            .unwrap_or(600);
         let over = if length > limit {
             tr(lang, "（太长）", " (too long)")
         } else {
@@ -485,94 +622,19 @@ pub fn ForkPanel() -> impl IntoView {
             Lang::En => format!("{length} / {limit} characters{over}"),
         }
     };
-
     view! {
-        <section class="fork" data-testid="fork" aria-labelledby="fork-heading">
-            <h2 id="fork-heading">{move || tr(lang.get(), "分叉：改变接下来发生的事", "Fork: change what happens next")}</h2>
-            <p class="fork-hint">
-                {move || match lang.get() {
-                    Lang::Zh => format!("改动从第 {} 步之后生效；之前的步骤保持不变，原来的分支也会保留。", pg.step.get()),
-                    Lang::En => format!("The change takes effect after step {}; the steps before stay the same, and the original branch is kept.", pg.step.get()),
-                }}
-            </p>
-            <div class="fork-form">
-                <label>
-                    <span>{move || tr(lang.get(), "改动类型", "Kind of change")}</span>
-                    <select data-testid="fork-kind"
-                        prop:value=move || kind.get().value()
-                        on:change=move |ev| {
-                            kind.set(ForkKind::from_value(&event_target_value(&ev)));
-                            error.set(None);
-                        }>
-                        {kind_options}
-                    </select>
-                </label>
-                <label>
-                    <span>{move || match kind.get() {
-                        ForkKind::LeadMessage => tr(lang.get(), "收件人", "To"),
-                        _ => tr(lang.get(), "成员", "Member"),
-                    }}</span>
-                    <select data-testid="fork-member"
-                        prop:value=member
-                        on:change=move |ev| {
-                            chosen_member.set(Some(event_target_value(&ev)));
-                            error.set(None);
-                        }>
-                        {member_options}
-                    </select>
-                </label>
-                <Show when=move || kind.get() == ForkKind::Reply>
-                    <label>
-                        <span>{move || tr(lang.get(), "请求序号（该成员的第几个请求，从 0 起）", "Request index (the member's nth request, from 0)")}</span>
-                        <input type="number" min="0" step="1" data-testid="fork-request-index"
-                            prop:value=index_text
-                            on:input=move |ev| {
-                                typed_index.set(Some((member(), event_target_value(&ev))));
-                                error.set(None);
-                            } />
-                    </label>
-                </Show>
-                <Show when=move || kind.get() == ForkKind::Fault>
-                    <label>
-                        <span>{move || tr(lang.get(), "故障", "Fault")}</span>
-                        <select data-testid="fork-fault"
-                            prop:value=move || fault_value(fault.get())
-                            on:change=move |ev| fault.set(fault_from_value(&event_target_value(&ev)))>
-                            {fault_options}
-                        </select>
-                    </label>
-                </Show>
-                <Show when=move || kind.get().needs_text()>
-                    <label class="fork-text-label">
-                        <span>{move || match kind.get() {
-                            ForkKind::Reply => tr(lang.get(), "新的回复文字（纯文本，作为最终回答）", "New reply text (text only, a final answer)"),
-                            _ => tr(lang.get(), "消息内容", "Message body"),
-                        }}</span>
-                        <textarea data-testid="fork-text" rows="3"
-                            prop:value=move || text.get()
-                            on:input=move |ev| {
-                                text.set(event_target_value(&ev));
-                                error.set(None);
-                            }></textarea>
-                        <span class="fork-counter">{counter}</span>
-                    </label>
-                </Show>
-                <button type="button" data-testid="fork-apply" on:click=apply>
-                    {move || tr(lang.get(), "从这一步分叉并继续", "Fork from this step and continue")}
-                </button>
-            </div>
-            <Show when=move || error.get().is_some()>
-                <p class="fork-error" role="alert" data-testid="fork-error">
-                    {move || format!("⚠ {}", error.get().unwrap_or_default())}
-                </p>
-            </Show>
-            <Show when=move || notice.get().is_some()>
-                <p class="fork-notice" role="status" data-testid="fork-notice">
-                    {move || notice.get().unwrap_or_default()}
-                </p>
-            </Show>
-            <h3>{move || tr(lang.get(), "分支", "Branches")}</h3>
-            <ul class="fork-branches" data-testid="fork-branches">{branch_list}</ul>
-        </section>
+        <label class="fork-text-label">
+            <span>{move || match kind.get() {
+                ForkKind::Reply => tr(lang.get(), "新的回复文字（纯文本，作为最终回答）", "New reply text (text only, a final answer)"),
+                _ => tr(lang.get(), "消息内容", "Message body"),
+            }}</span>
+            <textarea data-testid="fork-text" rows="3"
+                prop:value=move || text.get()
+                on:input=move |ev| {
+                    text.set(event_target_value(&ev));
+                    error.set(None);
+                }></textarea>
+            <span class="fork-counter">{counter}</span>
+        </label>
     }
 }

@@ -2,8 +2,6 @@
 //! the browser's language) and remembering a choice. What each language says is native
 //! (`lessons::language`) and re-exported here for the components.
 
-/// The former name of [`LangText`], kept while components still import it by that name.
-pub use crate::lessons::language::LangText as LangExt;
 pub use crate::lessons::language::{tr, Lang, LangText, Strings};
 
 const STORAGE_KEY: &str = "atp.lang";

@@ -9,7 +9,7 @@
 use leptos::prelude::*;
 
 use super::context::Playground;
-use super::i18n::{tr, Lang, LangExt};
+use super::i18n::{tr, Lang, LangText};
 use super::viewport::track_scroll;
 use crate::view::lanes::{lost_label, Chip, Lane, Placement};
 use crate::view::window::{in_view, outside};

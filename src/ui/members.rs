@@ -8,7 +8,7 @@
 use leptos::prelude::*;
 
 use super::context::Playground;
-use super::i18n::{tr, Lang, LangExt};
+use super::i18n::{tr, Lang, LangText};
 use super::viewport::{track_scroll, window_width};
 use crate::engine::MemberStatus;
 use crate::view::card::{cards_in, is_strip, member_count, Card};

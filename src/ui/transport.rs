@@ -8,7 +8,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::context::Playground;
-use super::i18n::{tr, Lang, LangExt};
+use super::i18n::{tr, Lang, LangText};
 use crate::engine::Category;
 use crate::view::caption::category_label;
 

@@ -14,8 +14,6 @@
 //! - [`protocol`]: the protocol tracker's rows.
 //! - [`window`]: which items of a long scrolling list are in view.
 
-use crate::engine::Lang;
-
 pub mod caption;
 pub mod card;
 pub mod detail;
@@ -24,10 +22,5 @@ pub mod protocol;
 pub mod sequence;
 pub mod window;
 
-/// Picks the string of the learner's language.
-pub fn tr(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
-    match lang {
-        Lang::Zh => zh,
-        Lang::En => en,
-    }
-}
+/// Picks the string of the learner's language (one helper for the view model and the UI).
+pub use crate::lessons::language::tr;
