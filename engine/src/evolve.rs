@@ -107,11 +107,7 @@ impl TeamState {
                 for entry in candidate.entries {
                     self.append_entry(member, entry);
                 }
-                if let Some(round) = self
-                    .members
-                    .get_mut(member)
-                    .and_then(MemberState::round_mut)
-                {
+                if let Some(round) = self.round_of(member) {
                     round.pending_prompt = None;
                 }
                 self.advance_scan(member);
@@ -143,11 +139,7 @@ impl TeamState {
                 }
             }
             EventKind::RetryScheduled { member, .. } => {
-                if let Some(round) = self
-                    .members
-                    .get_mut(member)
-                    .and_then(MemberState::round_mut)
-                {
+                if let Some(round) = self.round_of(member) {
                     round.retries_used += 1;
                 }
             }
@@ -163,11 +155,7 @@ impl TeamState {
                     None,
                     event.time,
                 );
-                if let Some(round) = self
-                    .members
-                    .get_mut(member)
-                    .and_then(MemberState::round_mut)
-                {
+                if let Some(round) = self.round_of(member) {
                     round.in_flight = None;
                 }
                 self.append_entry(member, HistoryEntry::assistant(reply));
@@ -185,11 +173,7 @@ impl TeamState {
                     Some(error.clone()),
                     event.time,
                 );
-                if let Some(round) = self
-                    .members
-                    .get_mut(member)
-                    .and_then(MemberState::round_mut)
-                {
+                if let Some(round) = self.round_of(member) {
                     round.in_flight = None;
                 }
             }
@@ -256,11 +240,7 @@ impl TeamState {
                 }
             }
             EventKind::ShouldExitSet { member, .. } => {
-                if let Some(round) = self
-                    .members
-                    .get_mut(member)
-                    .and_then(MemberState::round_mut)
-                {
+                if let Some(round) = self.round_of(member) {
                     round.should_exit = true;
                 }
             }
@@ -360,6 +340,13 @@ impl TeamState {
     }
 
     /// The record with this id (ids are dense: `m1` is at index 0), copied on write.
+    /// The current round of `member`, if it is working.
+    fn round_of(&mut self, member: &str) -> Option<&mut RoundState> {
+        self.members
+            .get_mut(member)
+            .and_then(MemberState::round_mut)
+    }
+
     fn message_mut(&mut self, id: MessageId) -> Option<&mut MessageRecord> {
         let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
         self.messages.get_mut(index).map(Arc::make_mut)

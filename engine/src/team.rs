@@ -197,14 +197,7 @@ impl Team {
             return;
         };
         if from != to {
-            self.emit(
-                Some(name),
-                EventKind::StatusChanged {
-                    member: name.to_string(),
-                    from,
-                    to,
-                },
-            );
+            self.narrate_status(name, from, to);
         }
     }
 
