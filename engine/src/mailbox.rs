@@ -1,5 +1,8 @@
-//! The mailbox: append-only inbox records, receipts, the three observable positions of a
-//! message, and the checks a send must pass (M1, M2, M7, M8, M9).
+//! The mailbox's records: append-only inbox records, receipts, the three observable positions
+//! of a message, and the notification text a history holds (M1, M2, M8). The checks a send must
+//! pass (unknown recipient, empty or oversized body, full inbox, an idempotency key already used:
+//! M1, M7, M8) and the storing itself live in the decider, `send.rs`; `broadcast` (M9) sends
+//! through the same path from `tool_calls.rs`.
 //!
 //! A record is never removed from the team's message log. In the default (append-only) mode an
 //! inbox is the list of records addressed to a member; in drain mode (M6) a record that was read

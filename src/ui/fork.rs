@@ -198,14 +198,9 @@ fn build(
     })
 }
 
+/// A text of a fork as the branch list shows it: one line, cut short.
 fn short(text: &str) -> String {
-    let mut chars = text.chars();
-    let head: String = chars.by_ref().take(40).collect();
-    if chars.next().is_some() {
-        format!("{head}…")
-    } else {
-        head
-    }
+    crate::engine::text::preview(text, 40, "…")
 }
 
 fn describe(intervention: &Intervention, lang: Lang) -> String {

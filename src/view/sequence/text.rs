@@ -2,6 +2,7 @@
 //! learner's language.
 
 use super::marks::{BarStatus, SeqLayout};
+use crate::engine::text::preview;
 use crate::engine::{Event, Lang, MessageKind, MessageRecord, RequestId};
 use crate::lessons::narration::narrate;
 use crate::view::tr;
@@ -15,20 +16,6 @@ pub fn kind_label(kind: MessageKind, lang: Lang) -> &'static str {
         MessageKind::ShutdownResponse => tr(lang, "关机答复", "shutdown response"),
         MessageKind::PlanApproval => tr(lang, "计划审批", "plan approval"),
         MessageKind::PlanApprovalResponse => tr(lang, "审批结果", "plan decision"),
-    }
-}
-
-/// At most `max` characters on one line, with an ellipsis when cut.
-fn short(text: &str, max: usize) -> String {
-    let line: String = text
-        .chars()
-        .map(|c| if c.is_control() { ' ' } else { c })
-        .collect();
-    if line.chars().count() <= max {
-        line
-    } else {
-        let cut: String = line.chars().take(max).collect();
-        format!("{cut}…")
     }
 }
 
@@ -51,7 +38,7 @@ pub fn arrow_label(record: &MessageRecord, lang: Lang) -> String {
 }
 
 pub fn arrow_title(record: &MessageRecord, time: u64, lang: Lang) -> String {
-    let body = short(&record.body, 80);
+    let body = preview(&record.body, 80, "…");
     let (id, from, to, kind) = (
         record.id,
         &record.from,
