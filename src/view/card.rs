@@ -20,6 +20,8 @@ pub struct Card {
     pub busy: bool,
     pub deliveries_used: u32,
     pub delivery_budget: u32,
+    /// T1: deliveries that ended with a final answer (or an approved shutdown).
+    pub deliveries_completed: u32,
     /// Requests and retries of the running round (None between rounds).
     pub requests_used: Option<u32>,
     pub request_budget: u32,
@@ -46,6 +48,7 @@ impl Card {
             busy: member.round().is_some(),
             deliveries_used: member.deliveries_used(),
             delivery_budget: member.delivery_budget(),
+            deliveries_completed: member.deliveries_completed(),
             requests_used: member.round().map(|r| r.requests_used),
             request_budget: limits.request_budget,
             retries_used: member.round().map(|r| r.retries_used),
@@ -71,7 +74,7 @@ impl Card {
         }
     }
 
-    /// T2: whether the member is occupied by a round.
+    /// T1, T5: whether the member is occupied by a round.
     pub fn busy_line(&self, lang: Lang) -> &'static str {
         if self.busy {
             tr(lang, "● 占用中：正在进行一轮", "● busy: a round is running")
@@ -80,14 +83,17 @@ impl Card {
         }
     }
 
-    /// L2: deliveries used of the member's budget.
+    /// L2, T1: deliveries used of the member's budget, and how many it completed.
     pub fn deliveries_line(&self, lang: Lang) -> String {
-        format!(
-            "{} {}/{}",
-            tr(lang, "交付", "deliveries"),
+        let (used, budget, done) = (
             self.deliveries_used,
-            self.delivery_budget
-        )
+            self.delivery_budget,
+            self.deliveries_completed,
+        );
+        match lang {
+            Lang::Zh => format!("交付 {used}/{budget}（完成 {done}）"),
+            Lang::En => format!("deliveries {used}/{budget} ({done} completed)"),
+        }
     }
 
     /// L1: requests and retries of the running round against their budgets.
@@ -152,7 +158,7 @@ mod tests {
     use crate::lessons::{play, PlayOptions};
 
     #[test]
-    fn t2_a_card_is_busy_exactly_while_its_member_runs_a_round() {
+    fn t5_a_card_is_busy_exactly_while_its_member_runs_a_round() {
         let timeline = play("l1-two-investigators", &PlayOptions::default()).unwrap();
         let mut seen_busy = false;
         for step in 0..=timeline.len() {
@@ -249,5 +255,38 @@ mod tests {
         for card in &cards {
             assert_eq!(card.recallable, card.status == MemberStatus::Offline);
         }
+    }
+
+    #[test]
+    fn t1_a_card_shows_deliveries_used_and_completed() {
+        let timeline = crate::lessons::play("l1-two-investigators", &Default::default())
+            .expect("lesson 1 plays");
+        let end = timeline.final_state();
+        let reader = end.member("reader").expect("reader");
+        let card = Card::of(end, reader);
+        assert_eq!(
+            (card.deliveries_used, card.deliveries_completed),
+            (reader.deliveries_used(), reader.deliveries_completed())
+        );
+        assert_eq!(
+            card.deliveries_line(Lang::En),
+            "deliveries 2/2 (2 completed)"
+        );
+        assert_eq!(card.deliveries_line(Lang::Zh), "交付 2/2（完成 2）");
+        // Mid-round the delivery is used but not completed yet.
+        let started = timeline
+            .events()
+            .iter()
+            .position(|e| {
+                matches!(e.kind, EventKind::RoundStarted { .. })
+                    && e.actor.as_deref() == Some("reader")
+            })
+            .expect("reader starts a round");
+        let mid = timeline.state_at(started + 1);
+        let card = Card::of(&mid, mid.member("reader").expect("reader"));
+        assert_eq!(
+            card.deliveries_line(Lang::En),
+            "deliveries 1/2 (0 completed)"
+        );
     }
 }
