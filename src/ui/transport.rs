@@ -80,16 +80,22 @@ pub fn on_key(pg: Playground, ev: web_sys::KeyboardEvent) {
     if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
         return;
     }
-    let in_field = ev
+    let target = ev
         .target()
         .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        .map(|el| matches!(el.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT"))
-        .unwrap_or(false);
-    if in_field {
+        .map(|el| el.tag_name())
+        .unwrap_or_default();
+    if matches!(target.as_str(), "INPUT" | "TEXTAREA" | "SELECT") {
+        return;
+    }
+    let key = ev.key();
+    // Space on a focused button (a member card, a breakpoint toggle) activates that button,
+    // as a keyboard user expects; it runs or pauses only from elsewhere.
+    if matches!(key.as_str(), " " | "Spacebar") && target == "BUTTON" {
         return;
     }
     let step = pg.step.get_untracked();
-    match ev.key().as_str() {
+    match key.as_str() {
         "ArrowLeft" => pg.go_to(step.saturating_sub(1)),
         "ArrowRight" => pg.go_to(step + 1),
         "Home" => pg.go_to(0),

@@ -1,6 +1,7 @@
 // The playground shell: it loads, lists the built-in lessons, and the language toggle switches
 // every title between English and Chinese.
 import { test, expect } from '@playwright/test';
+import { openLesson, readCounter, trackErrors } from './helpers';
 
 test('shell loads, lists lessons, and switches language', async ({ page }) => {
   const errors: string[] = [];
@@ -63,5 +64,28 @@ test('the link follows the step once it settles, and opens the same step', async
   await page.goto('about:blank');
   await page.goto('/#lesson=l1-two-investigators&step=30&lang=en');
   await expect(page.getByTestId('step-counter')).toContainText('30 /');
+  expect(errors).toEqual([]);
+});
+
+test('Space on a focused breakpoint toggle toggles it and does not run; elsewhere Space runs', async ({ page }) => {
+  const errors = trackErrors(page);
+  await openLesson(page, 'l1-two-investigators');
+  const toggle = page.locator('[data-testid=breakpoint-toggle][data-kind="store"]');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await page.waitForTimeout(600);
+  // Not running: Run is still offered and the lesson is still at step 0.
+  await expect(page.getByTestId('run')).toBeEnabled();
+  expect((await readCounter(page)).step).toBe(0);
+  await page.keyboard.press('Space');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  // Space with the playground itself focused still runs and pauses.
+  await page.locator('.app').focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('pause')).toBeEnabled();
+  await page.keyboard.press('Space');
+  await expect(page.getByTestId('run')).toBeEnabled();
   expect(errors).toEqual([]);
 });
