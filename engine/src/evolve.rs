@@ -339,7 +339,6 @@ impl TeamState {
         }
     }
 
-    /// The record with this id (ids are dense: `m1` is at index 0), copied on write.
     /// The current round of `member`, if it is working.
     fn round_of(&mut self, member: &str) -> Option<&mut RoundState> {
         self.members
@@ -347,6 +346,7 @@ impl TeamState {
             .and_then(MemberState::round_mut)
     }
 
+    /// The record with this id (ids are dense: `m1` is at index 0), copied on write.
     fn message_mut(&mut self, id: MessageId) -> Option<&mut MessageRecord> {
         let index = usize::try_from(id.0).ok()?.checked_sub(1)?;
         self.messages.get_mut(index).map(Arc::make_mut)

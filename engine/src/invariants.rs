@@ -57,7 +57,7 @@ pub fn check_scoped(
         }
     }
     one_round_at_a_time(prev, events)?;
-    decisions_are_final(prev, cur, events)?;
+    decisions_are_final(prev, cur, events, scope == Scope::Everything)?;
     refusals_say_why(events)
 }
 
@@ -364,7 +364,12 @@ fn one_round_at_a_time(prev: &TeamState, events: &[Event]) -> Result<(), String>
 }
 
 /// P1, P5: a request id leaves `pending` at most once, and a decision never changes.
-fn decisions_are_final(prev: &TeamState, cur: &TeamState, events: &[Event]) -> Result<(), String> {
+fn decisions_are_final(
+    prev: &TeamState,
+    cur: &TeamState,
+    events: &[Event],
+    everything: bool,
+) -> Result<(), String> {
     let mut decided: Vec<&str> = Vec::new();
     for event in events {
         if let EventKind::ProtocolDecided { request_id, .. } = &event.kind {
@@ -378,10 +383,15 @@ fn decisions_are_final(prev: &TeamState, cur: &TeamState, events: &[Event]) -> R
             decided.push(request_id);
         }
     }
+    // Only a decision event changes a decision (checked above); reading every earlier decision
+    // again is the whole-state check's job.
+    if !everything {
+        return Ok(());
+    }
+    let restored = events
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::RosterRestored { .. }));
     for (id, before) in prev.protocol() {
-        let restored = events
-            .iter()
-            .any(|e| matches!(e.kind, EventKind::RosterRestored { .. }));
         if before.status != ProtocolStatus::Pending && !restored {
             let now = cur.protocol().get(id).map(|p| p.status);
             if now != Some(before.status) {

@@ -3,7 +3,7 @@
 //!
 //! A member record is what persists (T3, T4): name, role, its own history, status and how
 //! many deliveries it has used. A round ("delivery") is only the carrier of one piece of work;
-//! it lives in `round` and disappears when the round ends.
+//! it lives in `Lifecycle::Working` and disappears when the round ends.
 
 use super::config::MemberKind;
 use super::history::{Candidate, HistoryEntry};

@@ -42,7 +42,6 @@ impl Team {
                     member.round().map_or(0, |r| r.delivery)
                 ),
             )),
-            MemberStatus::Idle if member.busy() => Some((RefusalCode::MemberBusy, format!("{name} is occupied"))),
             MemberStatus::Idle if member.waiting_for_lock() => {
                 Some((RefusalCode::MemberBusy, format!("{name} is already waiting for the lock to start a round")))
             }

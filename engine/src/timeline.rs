@@ -67,7 +67,7 @@ impl Timeline {
         prefix.captions = self
             .captions
             .iter()
-            .filter(|(step, _)| **step <= len)
+            .filter(|(seq, _)| **seq < len)
             .map(|(step, caption)| (*step, caption.clone()))
             .collect();
         prefix
@@ -86,7 +86,7 @@ impl Timeline {
         self.captions = self
             .captions
             .iter()
-            .filter(|(step, _)| **step <= len)
+            .filter(|(seq, _)| **seq < len)
             .map(|(step, caption)| (*step, caption.clone()))
             .collect();
     }

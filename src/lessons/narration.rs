@@ -23,8 +23,45 @@ pub fn caption_at(timeline: &Timeline, step: usize, lang: Lang) -> String {
     }
 }
 
-/// A generic caption: what just happened, in the learner's language.
+/// A generic caption: what just happened, in the learner's language. Each part narrates the
+/// events of one concept; this match routes every kind, so a new kind must be routed here.
 pub fn narrate(event: &Event, lang: Lang) -> String {
+    use EventKind::*;
+    match &event.kind {
+        MessageQueued { .. }
+        | ResendIgnored { .. }
+        | InboxDrained { .. }
+        | CandidatePrepared { .. }
+        | CandidateDiscarded { .. }
+        | HistoryCommitted { .. } => narrate_mail(event, lang),
+        ModelRequested { .. }
+        | RetryScheduled { .. }
+        | ModelReplied { .. }
+        | ModelFailed { .. }
+        | ToolExecuted { .. }
+        | FileWritten { .. } => narrate_model_and_tools(event, lang),
+        LockAcquired { .. }
+        | LockReleased { .. }
+        | LockWaiting { .. }
+        | ProtocolOpened { .. }
+        | ProtocolDecided { .. }
+        | ShouldExitSet { .. } => narrate_lock_and_protocols(event, lang),
+        MemberSpawned { .. }
+        | RoundStarted { .. }
+        | RoundFinished { .. }
+        | StatusChanged { .. }
+        | MemberRecalled { .. }
+        | RosterRestored { .. }
+        | TeamDisbanded { .. }
+        | FaultArmed { .. }
+        | FaultStruck { .. }
+        | TogglesChanged { .. }
+        | Refused { .. } => narrate_roster_and_host(event, lang),
+    }
+}
+
+/// Stored records, candidates and commits.
+fn narrate_mail(event: &Event, lang: Lang) -> String {
     use EventKind::*;
     let zh = lang == Lang::Zh;
     match &event.kind {
@@ -113,7 +150,8 @@ pub fn narrate(event: &Event, lang: Lang) -> String {
                 format!("{member}'s loop commits the candidate; the history now has {history_len} entries. Only the next request is built from it.")
             }
         }
-        _ => narrate_model_and_tools(event, lang),
+        // Routed to another part by `narrate`.
+        _ => event.kind.name().to_string(),
     }
 }
 
@@ -209,12 +247,13 @@ fn narrate_model_and_tools(event: &Event, lang: Lang) -> String {
                 format!("{member} wrote the virtual file {path} (nothing was executed).")
             }
         }
-        _ => narrate_lock_protocol_and_host(event, lang),
+        // Routed to another part by `narrate`.
+        _ => event.kind.name().to_string(),
     }
 }
 
-/// The second half of the narration: the lock, protocols, the roster and the host.
-fn narrate_lock_protocol_and_host(event: &Event, lang: Lang) -> String {
+/// The host's lock and the protocols.
+fn narrate_lock_and_protocols(event: &Event, lang: Lang) -> String {
     use EventKind::*;
     let zh = lang == Lang::Zh;
     match &event.kind {
@@ -281,7 +320,8 @@ fn narrate_lock_protocol_and_host(event: &Event, lang: Lang) -> String {
                 format!("{member} sets should_exit: it does not stop mid-way; it finishes this tool round and its results first.")
             }
         }
-        _ => narrate_roster_and_host(event, lang),
+        // Routed to another part by `narrate`.
+        _ => event.kind.name().to_string(),
     }
 }
 
@@ -379,7 +419,7 @@ fn narrate_roster_and_host(event: &Event, lang: Lang) -> String {
                     format!("Refused ({who}): {}", refusal.reason)
                 }
             }
-            // Narrated by the first half of `narrate`.
+            // Routed to another part by `narrate`.
             _ => event.kind.name().to_string(),
         }
 }
