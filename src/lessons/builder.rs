@@ -172,6 +172,21 @@ pub fn set_meta(lesson: &mut super::Lesson, id: &str) {
 }
 
 /// A lesson shell with the catalog's texts for `id`; the lesson file fills the rest.
+impl super::Lesson {
+    /// The lesson with what plays it: the scripted replies, the directions and the captions.
+    pub fn played_as(
+        mut self,
+        script: ScriptedModel,
+        directions: Vec<super::Direction>,
+        captions: Vec<super::CaptionRule>,
+    ) -> super::Lesson {
+        self.script = script;
+        self.directions = directions;
+        self.captions = captions;
+        self
+    }
+}
+
 pub fn lesson(
     id: &str,
     config: crate::engine::TeamConfig,

@@ -80,8 +80,6 @@ pub fn lesson() -> Lesson {
         after(&["reader"], deliver("lead")),
     ];
 
-    let captions = captions();
-
     let task = Caption::new(
         "main.py 打印什么？和 expected.txt 里的预期一致吗？先别运行程序，只做一次只读调查。",
         TASK,
@@ -90,12 +88,7 @@ pub fn lesson() -> Lesson {
         "两个人查完了，为什么还得从头再来？用户想知道 main.py 写了什么、和 expected.txt 的预期是否一致，而且不运行程序。宿主登记了三个成员：lead、reader、reviewer，每个成员保存角色、历史、是否占用、状态与已交付次数。",
         "Two people finished investigating: why start over? The user wants to know what main.py says and whether it matches expected.txt, without running it. The host has registered three members, lead, reader and reviewer; each record holds a role, a history, occupancy, a status and the deliveries used.",
     );
-    Lesson {
-        directions,
-        script,
-        captions,
-        ..builder::lesson(ID, team(), task, intro)
-    }
+    builder::lesson(ID, team(), task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

@@ -51,7 +51,6 @@ pub fn lesson() -> Lesson {
             "I have no new messages, so there is nothing more to check.",
         )
         .build();
-    let captions = captions();
     let task = Caption::new(
         "同一个故障发生两次：一次在追加日志模式，一次在读取即清空模式。",
         "The same fault, twice: once with an append-only inbox, once with drain on read.",
@@ -60,12 +59,7 @@ pub fn lesson() -> Lesson {
         "读邮箱时，为什么不顺手把信删了？想象宿主读完消息先清空邮箱，随后准备模型输入时出错：消息既没进入提交的历史，也不在邮箱里了。我们让同一个故障发生两次，比较两种设计。",
         "Why not delete the letter while reading it? Imagine the host reads and clears the inbox, then fails while preparing the model input: the message is neither in a committed history nor in the inbox. We let the same fault strike twice and compare the two designs.",
     );
-    Lesson {
-        directions,
-        script,
-        captions,
-        ..builder::lesson(ID, config, task, intro)
-    }
+    builder::lesson(ID, config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

@@ -68,18 +68,12 @@ pub fn lesson() -> Lesson {
                 .answer(member, 2, "Reported to lead.");
         }
     }
-    let captions = captions();
     let task = Caption::new("同样的两段调查，先只锁“检查并设置占用”，再把模型调用也锁住。", "The same two investigations, first locking only the check-and-set, then locking the model call too.");
     let intro = Caption::new(
         "两人能同时工作，也得知道锁该锁多大。宿主用同一把锁检查并设置占用，随后释放锁，让各自的 Agent 循环工作。如果把模型调用也包在锁里，就会让所有成员排成一队。",
         "Two members can work at once, as long as the lock stays small. The host checks and sets occupancy under one lock, then releases it and lets each agent loop work. Wrap the model call in the lock as well, and every member queues behind the others.",
     );
-    Lesson {
-        directions,
-        script: script.build(),
-        captions,
-        ..builder::lesson(ID, config, task, intro)
-    }
+    builder::lesson(ID, config, task, intro).played_as(script.build(), directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

@@ -74,7 +74,6 @@ pub fn lesson() -> Lesson {
         after(&["bob"], deliver("lead")),
         quiet(Input::Disband),
     ];
-    let captions = captions();
     let task = Caption::new(
         "让 alice 写 add.py（函数 add(a, b)），再让 bob 审查；汇报后解散团队。",
         TASK,
@@ -83,12 +82,7 @@ pub fn lesson() -> Lesson {
         "从临时派工到持续协作：coder 写、reviewer 审、总控汇总，需要固定角色反复通信。这一课里总控召入两名成员，看状态与消息如何让整个协作链路可以被观察。",
         "From one-off delegation to ongoing collaboration: a coder writes, a reviewer reviews, the lead sums up. This needs fixed roles that talk repeatedly. The lead recruits two members; watch how statuses and messages make the whole chain observable.",
     );
-    Lesson {
-        directions,
-        script,
-        captions,
-        ..builder::lesson(ID, config, task, intro)
-    }
+    builder::lesson(ID, config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

@@ -66,7 +66,6 @@ pub fn lesson() -> Lesson {
         after(&["alice"], deliver("alice")),
         now(deliver("lead")),
     ];
-    let captions = captions();
     let task = Caption::new(
         "让 alice 写 report.md（先摘要后细节）；写完后让她优雅关机。",
         TASK,
@@ -75,12 +74,7 @@ pub fn lesson() -> Lesson {
         "队友一旦派出去，领导怎么让它停下？直接杀线程不行，需要握手：领导说“请关机”，队友说“好的我收尾一下”或者“不行我正在写文件”。请求和回应靠同一个 request_id 对上号，共用 pending → approved | rejected 的状态机。",
         "Once a teammate is working, how does the lead make it stop? Not by killing it: by a handshake. The lead says \"please shut down\"; the teammate says \"fine, let me wrap up\" or \"not now, I am writing a file\". Request and response match by request_id and share one state machine: pending -> approved | rejected.",
     );
-    Lesson {
-        directions,
-        script,
-        captions,
-        ..builder::lesson(ID, config, task, intro)
-    }
+    builder::lesson(ID, config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

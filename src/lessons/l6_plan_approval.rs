@@ -68,7 +68,6 @@ pub fn lesson() -> Lesson {
         after(&["lead"], deliver("alice")),
         after(&["alice"], deliver("lead")),
     ];
-    let captions = captions();
     let task = Caption::new(
         "auth.py 用 md5 存密码。让 alice 把它改得更安全，但必须先让计划获批。",
         TASK,
@@ -77,12 +76,7 @@ pub fn lesson() -> Lesson {
         "领导说“重构认证模块”，队友立刻开干？高风险变更应该先过审：队友先提交计划，领导批准了再做。一方发带唯一编号的请求，另一方引用同一编号回应。",
         "The lead says \"refactor the auth module\" and the teammate dives in? High-risk changes should be reviewed first: the teammate submits a plan, and works only after the lead approves. One side sends a request with a unique id; the other answers with the same id.",
     );
-    Lesson {
-        directions,
-        script,
-        captions,
-        ..builder::lesson(ID, config, task, intro)
-    }
+    builder::lesson(ID, config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

@@ -98,10 +98,5 @@ pub fn lesson() -> Lesson {
         "重启时原先的运行线程不复存在，因此需要把旧成员标为离线并显式召回。持续存在的是成员记录与上下文，不是某条一直等着的线程。",
         "After a restart the old runs no longer exist, so old members are marked offline and must be recalled explicitly. What persists is the member record and its context, not a thread that kept waiting.",
     );
-    Lesson {
-        directions,
-        script,
-        captions,
-        ..builder::lesson(ID, config, task, intro)
-    }
+    builder::lesson(ID, config, task, intro).played_as(script, directions, captions)
 }
