@@ -17,6 +17,7 @@
 pub use agent_team_engine as engine;
 pub mod lessons;
 pub mod markup;
+pub mod providers;
 pub mod share;
 pub mod view;
 

@@ -25,5 +25,6 @@ mod lessons_stress;
 mod play_options_json;
 #[cfg(not(target_arch = "wasm32"))]
 mod props_engine;
+mod providers_codec;
 #[cfg(not(target_arch = "wasm32"))]
 mod rule_map;
