@@ -2,11 +2,13 @@
 # Sets up whatever is missing, then runs every test layer:
 #   0. gates    `cargo fmt --check`, `cargo clippy --all-targets -D warnings` (native and wasm32)
 #   1. native   `cargo test` (engine, lessons, view model, properties, golden transcripts)
-#   2. browser  `cargo test --target wasm32-unknown-unknown` in headless Chromium
+#   2. browser  `cargo test --target wasm32-unknown-unknown` in headless Chromium, then the
+#               provider calls against the loopback model server (scripts/model-server.sh)
 #   3. e2e      Playwright against the release build served on 127.0.0.1
 # and prints the size figures of dist/ and the performance figures (scripts/perf.sh).
 # Flags: --sizes (only build and print sizes),
-# --skip-setup. Env: PROPTEST_CASES (default 1000), E2E_PORT (default 8181).
+# --skip-setup. Env: PROPTEST_CASES (default 1000), E2E_PORT (default 8181),
+# MODEL_SERVER_PORT (default 8790).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -42,6 +44,15 @@ if [ "$SIZES_ONLY" = 0 ]; then
   step "browser tests: cargo test --target wasm32-unknown-unknown (headless Chromium)"
   WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-60}" \
     cargo test --locked --target wasm32-unknown-unknown --test browser
+
+  step "provider tests: fetch in headless Chromium against the loopback model server"
+  MODEL_PORT="${MODEL_SERVER_PORT:-8790}"
+  scripts/model-server.sh start "$MODEL_PORT"
+  trap 'scripts/model-server.sh stop' EXIT
+  MODEL_SERVER_URL="http://127.0.0.1:$MODEL_PORT" WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-60}" \
+    cargo test --locked --target wasm32-unknown-unknown --test browser_providers
+  scripts/model-server.sh stop
+  trap - EXIT
 fi
 
 step "release build: trunk build --release"

@@ -9,9 +9,12 @@
 //! - [`sse`]: server-sent events framing on bytes.
 //! - [`errors`]: what went wrong, and the advice that names the fix.
 //! - [`retry`]: when a failed call is tried again.
+//! - `fetch` (wasm only): the browser call itself, with abort and timeouts.
 
 pub mod anthropic;
 pub mod errors;
+#[cfg(target_arch = "wasm32")]
+pub mod fetch;
 pub mod openai;
 pub mod retry;
 pub mod sse;
