@@ -1,10 +1,10 @@
-//! The deterministic driver: feeds a lesson's directions and the scripted model's replies into
-//! a [`Team`] in logical time, and records every event in a [`Timeline`].
+//! The deterministic driver: answers a lesson's [`Run`] from the scripted model in logical
+//! time, and returns the recorded [`Timeline`].
 //!
 //! It is a tiny discrete-event simulation. Pending model outcomes sit in an agenda ordered by
-//! (due time, scheduling order); a direction that waits for members to be idle first delivers
-//! the pending outcomes it needs. Nothing here reads a clock or a random source, so the same
-//! lesson and options always give the same timeline.
+//! (due time, scheduling order); the run applies each direction once its wait holds, and the
+//! agenda delivers the next outcome whenever the run waits. Nothing here reads a clock or a
+//! random source, so the same lesson and options always give the same timeline.
 //!
 //! Forks (the UI's "change what happens next"): an [`Intervention`] is anchored at an event
 //! index `at`. It takes effect at the first input boundary where the log has at least `at`
@@ -12,7 +12,7 @@
 //! applies to the matching request only if that request was sent at or after `at`.
 //! Interventions due at the same boundary take effect in the order they are listed.
 //!
-//! A `Reload` intervention does exactly what the lesson action [`Action::Reload`] does (L3):
+//! A `Reload` intervention does exactly what the lesson action [`Action::Reload`](super::Action::Reload) does (L3):
 //! the driver stores the roster snapshot and restores it, so every member comes back offline
 //! with its history and every in-flight request is abandoned. Outcomes already on the agenda
 //! for those requests still arrive in logical time and the engine refuses them as stale, as a
@@ -20,10 +20,9 @@
 //! `Input::Recall`; unknown or not-recallable members are refused by the engine as usual. So
 //! the state after a reload or a recall stays a pure function of (lesson, options, step).
 
-use super::{resolve_rule, Action, Lesson, ScriptOutcome, ScriptedModel, Wait};
-use crate::engine::{
-    EventKind, Fault, Input, ModelRequest, Recorder, RequestId, Team, Timeline, Toggles,
-};
+use super::run::Run;
+use super::{resolve_rule, Lesson, ScriptOutcome, ScriptedModel};
+use crate::engine::{Fault, ModelRequest, RequestId, Timeline, Toggles};
 use serde::{Deserialize, Serialize};
 
 /// A learner's change to a run, anchored at an event index. Stored (the session, links) as
@@ -47,7 +46,7 @@ pub enum Intervention {
         to: String,
         body: String,
     },
-    /// L3: a page reload, exactly as the lesson action [`Action::Reload`].
+    /// L3: a page reload, exactly as the lesson action [`Action::Reload`](super::Action::Reload).
     Reload {
         at: usize,
     },
@@ -129,8 +128,12 @@ pub fn play(source: impl Into<LessonSource>, options: &PlayOptions) -> Result<Ti
     }
 }
 
-/// Upper bound on inputs in one run; lessons use a few hundred.
-const MAX_INPUTS: usize = 20_000;
+/// The scripted model's answers waiting to be delivered, each due at a logical time.
+#[derive(Default)]
+struct Agenda {
+    pending: Vec<Pending>,
+    order: u64,
+}
 
 struct Pending {
     due: u64,
@@ -139,61 +142,20 @@ struct Pending {
     outcome: ScriptOutcome,
 }
 
-struct Driver<'a> {
-    recorder: Recorder,
-    script: &'a ScriptedModel,
-    options: &'a PlayOptions,
-    applied: Vec<bool>,
-    pending: Vec<Pending>,
-    order: u64,
-    inputs: usize,
-}
-
+/// Plays a lesson to its end on the scripted model: a [`Run`] whose requests are answered
+/// from the lesson's script (or the learner's replacement) after their logical latency.
 pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, PlayError> {
-    let mut config = lesson.config.clone();
-    config.toggles.drain_on_read |= options.toggles.drain_on_read;
-    config.toggles.hold_lock_during_model_call |= options.toggles.hold_lock_during_model_call;
-    let team = Team::new(config).map_err(|e| PlayError::InvalidConfig(e.0))?;
-    let mut recorder = Recorder::new(team);
-    recorder.set_intro(lesson.intro.clone());
-    let mut driver = Driver {
-        recorder,
-        script: &lesson.script,
-        options,
-        applied: vec![false; options.interventions.len()],
-        pending: Vec::new(),
-        order: 0,
-        inputs: 0,
-    };
-    driver.interventions();
-    for direction in &lesson.directions {
-        match &direction.wait {
-            Wait::Now => {}
-            Wait::Idle(members) => {
-                while members.iter().any(|m| driver.occupied(m)) && driver.deliver_next() {}
-            }
-            Wait::Quiet => while driver.deliver_next() {},
+    let mut run = Run::new(lesson, options)?;
+    let mut agenda = Agenda::default();
+    loop {
+        run.advance()?;
+        for (request, seq) in run.take_sent() {
+            agenda.schedule(&lesson.script, options, &request, seq);
         }
-        match &direction.action {
-            Action::Input { input } => driver.apply(input.clone()),
-            Action::Reload => driver.reload(),
-        }
-        if driver.inputs > MAX_INPUTS {
-            return Err(PlayError::TooLong(MAX_INPUTS));
-        }
+        let Some(next) = agenda.pop() else { break };
+        run.answer(next.request_id, next.outcome, next.due)?;
     }
-    while driver.deliver_next() {
-        if driver.inputs > MAX_INPUTS {
-            return Err(PlayError::TooLong(MAX_INPUTS));
-        }
-    }
-    let mut timeline = driver.recorder.finish();
-    for rule in &lesson.captions {
-        if let Some(seq) = resolve_rule(rule, timeline.events()) {
-            timeline.set_caption(seq, rule.caption.clone());
-        }
-    }
-    Ok(timeline)
+    Ok(run.finish())
 }
 
 /// The caption rules of `lesson` that match no event of `timeline` (a lesson bug; tests check
@@ -208,42 +170,15 @@ pub fn resolve_captions(lesson: &Lesson, timeline: &Timeline) -> Vec<usize> {
         .collect()
 }
 
-impl Driver<'_> {
-    fn occupied(&self, member: &str) -> bool {
-        self.recorder
-            .state()
-            .member(member)
-            .is_some_and(|m| m.busy() || m.waiting_for_lock())
-    }
-
-    fn apply(&mut self, input: Input) {
-        self.inputs += 1;
-        let requests: Vec<(ModelRequest, usize)> = self
-            .recorder
-            .apply(input)
-            .iter()
-            .filter_map(|event| match &event.kind {
-                EventKind::ModelRequested { request } => Some((request.clone(), event.seq)),
-                _ => None,
-            })
-            .collect();
-        for (request, seq) in &requests {
-            self.schedule(request, *seq);
-        }
-        self.interventions();
-    }
-
-    /// L3: a page reload. The roster snapshot (what browser storage keeps) is restored: every
-    /// member offline with its history, every in-flight request abandoned.
-    fn reload(&mut self) {
-        let snapshot = self.recorder.team().roster_snapshot();
-        self.apply(Input::Restore {
-            snapshot: Box::new(snapshot),
-        });
-    }
-
-    fn schedule(&mut self, request: &ModelRequest, seq: usize) {
-        let replaced = self.options.interventions.iter().find_map(|iv| match iv {
+impl Agenda {
+    fn schedule(
+        &mut self,
+        script: &ScriptedModel,
+        options: &PlayOptions,
+        request: &ModelRequest,
+        seq: usize,
+    ) {
+        let replaced = options.interventions.iter().find_map(|iv| match iv {
             Intervention::ReplaceReply {
                 at,
                 member,
@@ -257,7 +192,7 @@ impl Driver<'_> {
             }
             _ => None,
         });
-        let (latency, outcome) = match self.script.lookup(&request.member, request.member_index) {
+        let (latency, outcome) = match script.lookup(&request.member, request.member_index) {
             Some(scripted) => (
                 scripted.latency,
                 replaced.unwrap_or_else(|| scripted.outcome.clone()),
@@ -276,64 +211,10 @@ impl Driver<'_> {
         });
     }
 
-    /// Delivers the earliest pending model outcome. False when nothing is pending.
-    fn deliver_next(&mut self) -> bool {
-        let Some(index) =
-            (0..self.pending.len()).min_by_key(|&i| (self.pending[i].due, self.pending[i].order))
-        else {
-            return false;
-        };
-        let next = self.pending.swap_remove(index);
-        let now = next.due.max(self.recorder.team().now());
-        self.apply(Input::Tick { now });
-        let input = match next.outcome {
-            ScriptOutcome::Reply { reply } => Input::ModelReplied {
-                request_id: next.request_id,
-                reply,
-            },
-            ScriptOutcome::Fail { error, retryable } => Input::ModelFailed {
-                request_id: next.request_id,
-                error,
-                retryable,
-            },
-        };
-        self.apply(input);
-        true
-    }
-
-    fn interventions(&mut self) {
-        loop {
-            let len = self.recorder.timeline().len();
-            let Some(index) = (0..self.applied.len())
-                .find(|&i| !self.applied[i] && self.options.interventions[i].at() <= len)
-            else {
-                return;
-            };
-            self.applied[index] = true;
-            let lead = self.recorder.state().lead_name().to_string();
-            match &self.options.interventions[index] {
-                Intervention::ReplaceReply { .. } => {}
-                Intervention::InjectFault { member, fault, .. } => {
-                    self.apply(Input::InjectFault {
-                        member: member.clone(),
-                        fault: *fault,
-                    });
-                }
-                Intervention::LeadSends { to, body, .. } => {
-                    self.apply(Input::HostSend {
-                        from: lead,
-                        to: to.clone(),
-                        body: body.clone(),
-                        idempotency_key: None,
-                    });
-                }
-                Intervention::Reload { .. } => self.reload(),
-                Intervention::Recall { member, .. } => {
-                    self.apply(Input::Recall {
-                        member: member.clone(),
-                    });
-                }
-            }
-        }
+    /// The earliest pending outcome (ties in scheduling order), if any.
+    fn pop(&mut self) -> Option<Pending> {
+        let index = (0..self.pending.len())
+            .min_by_key(|&i| (self.pending[i].due, self.pending[i].order))?;
+        Some(self.pending.swap_remove(index))
     }
 }

@@ -30,6 +30,8 @@ mod l6_plan_approval;
 mod l7_limits;
 mod l8_restart;
 pub mod narration;
+pub mod recording;
+pub mod run;
 mod script;
 mod transcript;
 

@@ -21,6 +21,7 @@ mod lesson8_restart_and_recall;
 mod lesson_all;
 mod lessons_branches;
 mod lessons_language;
+mod lessons_run;
 mod lessons_stress;
 mod play_options_json;
 #[cfg(not(target_arch = "wasm32"))]

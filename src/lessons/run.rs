@@ -1,0 +1,242 @@
+//! One run of a lesson as a step machine, whatever answers its model requests: the lesson's
+//! directions in order, each once its wait holds; the learner's interventions at their
+//! anchors; and the requests the run waits on. The scripted driver (`driver.rs`) answers from
+//! the lesson's script in logical time; a live run answers from a real provider as its calls
+//! complete. A real provider is just another source of replies.
+//!
+//! The run keeps every input it applied, in order: applying them to the same team again gives
+//! the same timeline (the engine is deterministic), which is how a live run is recorded and
+//! replayed offline.
+
+use super::driver::{Intervention, PlayError, PlayOptions};
+use super::recording::Recording;
+use super::{resolve_rule, Action, Lesson, ScriptOutcome, Wait};
+use crate::engine::{EventKind, Input, ModelRequest, Recorder, RequestId, Team, Timeline, Toggles};
+
+/// Upper bound on inputs in one run; lessons use a few hundred.
+pub const MAX_INPUTS: usize = 20_000;
+
+/// A lesson being played.
+pub struct Run {
+    recorder: Recorder,
+    lesson: Lesson,
+    interventions: Vec<Intervention>,
+    applied: Vec<bool>,
+    next_direction: usize,
+    /// Requests sent and not answered yet, in the order they were sent.
+    awaiting: Vec<ModelRequest>,
+    /// Requests sent since the last [`Run::take_sent`], with the index of their event.
+    sent: Vec<(ModelRequest, usize)>,
+    inputs: Vec<Input>,
+}
+
+impl Run {
+    /// Starts `lesson` with `options`; nothing is applied until [`Run::advance`].
+    pub fn new(lesson: &Lesson, options: &PlayOptions) -> Result<Run, PlayError> {
+        let mut recorder = Recorder::new(team_for(lesson, options.toggles)?);
+        recorder.set_intro(lesson.intro.clone());
+        let mut run = Run {
+            recorder,
+            lesson: lesson.clone(),
+            interventions: options.interventions.clone(),
+            applied: vec![false; options.interventions.len()],
+            next_direction: 0,
+            awaiting: Vec::new(),
+            sent: Vec::new(),
+            inputs: Vec::new(),
+        };
+        run.interventions();
+        Ok(run)
+    }
+
+    /// Applies the directions whose waits hold, in order, and stops at the first that must
+    /// wait for a reply. A wait for members to be idle also ends when nothing is awaited, as
+    /// nothing could make them idle then.
+    pub fn advance(&mut self) -> Result<(), PlayError> {
+        while let Some(direction) = self.lesson.directions.get(self.next_direction) {
+            let ready = match &direction.wait {
+                Wait::Now => true,
+                Wait::Idle(members) => {
+                    self.awaiting.is_empty() || !members.iter().any(|m| self.occupied(m))
+                }
+                Wait::Quiet => self.awaiting.is_empty(),
+            };
+            if !ready {
+                break;
+            }
+            let action = direction.action.clone();
+            self.next_direction += 1;
+            match action {
+                Action::Input { input } => self.apply(input),
+                Action::Reload => self.reload(),
+            }
+            self.check_bound()?;
+        }
+        Ok(())
+    }
+
+    /// Hands in the outcome of request `id` at logical time `now` (never earlier than the
+    /// team's clock). An answer to a request no longer awaited is still applied: the engine
+    /// refuses it as stale, as it would a late reply after a reload.
+    pub fn answer(
+        &mut self,
+        id: RequestId,
+        outcome: ScriptOutcome,
+        now: u64,
+    ) -> Result<(), PlayError> {
+        self.awaiting.retain(|r| r.id != id);
+        let now = now.max(self.recorder.team().now());
+        self.apply(Input::Tick { now });
+        let input = match outcome {
+            ScriptOutcome::Reply { reply } => Input::ModelReplied {
+                request_id: id,
+                reply,
+            },
+            ScriptOutcome::Fail { error, retryable } => Input::ModelFailed {
+                request_id: id,
+                error,
+                retryable,
+            },
+        };
+        self.apply(input);
+        self.check_bound()
+    }
+
+    /// The requests sent since the last call, each with the index of its event.
+    pub fn take_sent(&mut self) -> Vec<(ModelRequest, usize)> {
+        std::mem::take(&mut self.sent)
+    }
+
+    /// The requests the run is waiting on, in the order they were sent.
+    pub fn awaiting(&self) -> &[ModelRequest] {
+        &self.awaiting
+    }
+
+    /// Every direction applied and no reply awaited.
+    pub fn is_finished(&self) -> bool {
+        self.next_direction >= self.lesson.directions.len() && self.awaiting.is_empty()
+    }
+
+    /// The log so far.
+    pub fn timeline(&self) -> &Timeline {
+        self.recorder.timeline()
+    }
+
+    /// The inputs applied so far, in order: the run's recording.
+    pub fn inputs(&self) -> &[Input] {
+        &self.inputs
+    }
+
+    /// The log with the lesson's captions placed on the events they explain (a scripted run:
+    /// the captions tell the script's story).
+    pub fn finish(self) -> Timeline {
+        let mut timeline = self.recorder.finish();
+        place_captions(&self.lesson, &mut timeline);
+        timeline
+    }
+
+    /// The log without the lesson's captions (a live run: the script's story need not hold;
+    /// each event is still narrated).
+    pub fn finish_uncaptioned(self) -> Timeline {
+        self.recorder.finish()
+    }
+
+    /// The recording of this run so far: replaying it gives the same log.
+    pub fn recording(&self, options: &PlayOptions) -> Recording {
+        Recording {
+            version: Recording::VERSION,
+            lesson: self.lesson.id.clone(),
+            toggles: options.toggles,
+            inputs: self.inputs.clone(),
+        }
+    }
+
+    fn check_bound(&self) -> Result<(), PlayError> {
+        if self.inputs.len() > MAX_INPUTS {
+            Err(PlayError::TooLong(MAX_INPUTS))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn occupied(&self, member: &str) -> bool {
+        self.recorder
+            .state()
+            .member(member)
+            .is_some_and(|m| m.busy() || m.waiting_for_lock())
+    }
+
+    fn apply(&mut self, input: Input) {
+        self.inputs.push(input.clone());
+        let sent: Vec<(ModelRequest, usize)> = self
+            .recorder
+            .apply(input)
+            .iter()
+            .filter_map(|event| match &event.kind {
+                EventKind::ModelRequested { request } => Some((request.clone(), event.seq)),
+                _ => None,
+            })
+            .collect();
+        for (request, _) in &sent {
+            self.awaiting.push(request.clone());
+        }
+        self.sent.extend(sent);
+        self.interventions();
+    }
+
+    /// L3: a page reload. The roster snapshot (what browser storage keeps) is restored: every
+    /// member offline with its history, every in-flight request abandoned.
+    fn reload(&mut self) {
+        let snapshot = self.recorder.team().roster_snapshot();
+        self.apply(Input::Restore {
+            snapshot: Box::new(snapshot),
+        });
+    }
+
+    fn interventions(&mut self) {
+        loop {
+            let len = self.recorder.timeline().len();
+            let Some(index) = (0..self.applied.len())
+                .find(|&i| !self.applied[i] && self.interventions[i].at() <= len)
+            else {
+                return;
+            };
+            self.applied[index] = true;
+            let lead = self.recorder.state().lead_name().to_string();
+            match self.interventions[index].clone() {
+                // The source of replies applies it when it answers.
+                Intervention::ReplaceReply { .. } => {}
+                Intervention::InjectFault { member, fault, .. } => {
+                    self.apply(Input::InjectFault { member, fault });
+                }
+                Intervention::LeadSends { to, body, .. } => {
+                    self.apply(Input::HostSend {
+                        from: lead,
+                        to,
+                        body,
+                        idempotency_key: None,
+                    });
+                }
+                Intervention::Reload { .. } => self.reload(),
+                Intervention::Recall { member, .. } => self.apply(Input::Recall { member }),
+            }
+        }
+    }
+}
+
+/// The lesson's team with `toggles` on from the start (they OR with the lesson's own).
+pub fn team_for(lesson: &Lesson, toggles: Toggles) -> Result<Team, PlayError> {
+    let mut config = lesson.config.clone();
+    config.toggles.drain_on_read |= toggles.drain_on_read;
+    config.toggles.hold_lock_during_model_call |= toggles.hold_lock_during_model_call;
+    Team::new(config).map_err(|e| PlayError::InvalidConfig(e.0))
+}
+
+/// Places each caption rule of `lesson` on the event it explains.
+pub fn place_captions(lesson: &Lesson, timeline: &mut Timeline) {
+    for rule in &lesson.captions {
+        if let Some(seq) = resolve_rule(rule, timeline.events()) {
+            timeline.set_caption(seq, rule.caption.clone());
+        }
+    }
+}
