@@ -1,7 +1,7 @@
 //! Real model providers as a second source of replies. The engine's request (system prompt,
 //! committed history, the role's tool list) is encoded into a provider's HTTP call, and the
 //! provider's answer, whole or streamed, is decoded back into the engine's `ModelReply`.
-//! Everything here is pure and tested natively; the browser's fetch lives in `ui`.
+//! Everything here but `fetch` is pure and tested natively.
 //!
 //! - [`anthropic`]: the Messages API.
 //! - [`openai`]: OpenAI-compatible Chat Completions (OpenAI, OpenRouter, Ollama, LM Studio,
@@ -10,11 +10,14 @@
 //! - [`errors`]: what went wrong, and the advice that names the fix.
 //! - [`retry`]: when a failed call is tried again.
 //! - `fetch` (wasm only): the browser call itself, with abort and timeouts.
+//! - [`live`]: a live run's schedule (concurrency, pauses, backoff) and what each call
+//!   becomes for the engine.
 
 pub mod anthropic;
 pub mod errors;
 #[cfg(target_arch = "wasm32")]
 pub mod fetch;
+pub mod live;
 pub mod openai;
 pub mod retry;
 pub mod sse;

@@ -27,5 +27,6 @@ mod play_options_json;
 #[cfg(not(target_arch = "wasm32"))]
 mod props_engine;
 mod providers_codec;
+mod providers_live;
 #[cfg(not(target_arch = "wasm32"))]
 mod rule_map;

@@ -1,0 +1,248 @@
+//! A live run's schedule, without IO: which of the run's requests go out now (a concurrency
+//! limit, a provider pause after 429/529, a retry's backoff), and what each finished call
+//! becomes for the engine (a reply, or a failure it may retry within its retry budget). The
+//! browser part (`ui::live`) only makes the calls and reports back with the time; the clock
+//! and the jitter are inputs here, so the whole policy is tested natively with a fake clock.
+
+use super::errors::ProviderError;
+use super::retry::{ProviderPause, RetryDecision, RetryPolicy};
+use super::{Decoded, Usage};
+use crate::engine::{Lang, ModelRequest, RequestId};
+use crate::lessons::run::Run;
+use crate::lessons::{PlayError, ScriptOutcome};
+use std::collections::BTreeMap;
+
+/// A request to send now.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Dispatch {
+    /// The engine's request, exactly as the engine built it.
+    pub request: ModelRequest,
+}
+
+/// What a finished call reported.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CallResult {
+    /// The answer arrived and decoded.
+    Answered(Decoded),
+    /// The call failed; `tool_call_streamed` says a tool call had already been handed on.
+    Failed {
+        /// What went wrong.
+        error: ProviderError,
+        /// Whether part of the reply (a tool call) was already streamed in.
+        tool_call_streamed: bool,
+    },
+}
+
+/// The schedule of one live run.
+pub struct LiveSchedule {
+    run: Run,
+    policy: RetryPolicy,
+    limit: usize,
+    pause: ProviderPause,
+    /// Requests the engine sent that are not out yet, each with the earliest time it may go.
+    queue: Vec<(ModelRequest, u64)>,
+    in_flight: Vec<RequestId>,
+    /// Backoff owed by the next attempt of (member, delivery, logical request).
+    backoff: BTreeMap<(String, u32, u32), u64>,
+    usage: BTreeMap<String, Usage>,
+    logical_now: u64,
+    lang: Lang,
+    base_url: String,
+    /// Text that must never appear in what the engine records (the key).
+    secret: String,
+}
+
+impl LiveSchedule {
+    /// Starts `run`: applies what it can and queues its first requests.
+    pub fn start(
+        mut run: Run,
+        policy: RetryPolicy,
+        limit: usize,
+        lang: Lang,
+        base_url: &str,
+        secret: &str,
+    ) -> Result<LiveSchedule, PlayError> {
+        run.advance()?;
+        let mut schedule = LiveSchedule {
+            run,
+            policy,
+            limit: limit.max(1),
+            pause: ProviderPause::default(),
+            queue: Vec::new(),
+            in_flight: Vec::new(),
+            backoff: BTreeMap::new(),
+            usage: BTreeMap::new(),
+            logical_now: 0,
+            lang,
+            base_url: base_url.to_string(),
+            secret: secret.to_string(),
+        };
+        schedule.take_sent(0);
+        Ok(schedule)
+    }
+
+    /// The requests to send at `now_ms`, within the concurrency limit and the provider's pause.
+    pub fn due(&mut self, now_ms: u64) -> Vec<Dispatch> {
+        if self.pause.wait_ms(now_ms) > 0 {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        while self.in_flight.len() < self.limit {
+            let Some(index) = self.queue.iter().position(|(_, at)| *at <= now_ms) else {
+                break;
+            };
+            let (request, _) = self.queue.remove(index);
+            self.in_flight.push(request.id);
+            out.push(Dispatch { request });
+        }
+        out
+    }
+
+    /// How long until something queued may go (None when nothing is queued or a slot is
+    /// missing: a finishing call will call `due` again).
+    pub fn next_wake(&self, now_ms: u64) -> Option<u64> {
+        if self.in_flight.len() >= self.limit {
+            return None;
+        }
+        let earliest = self.queue.iter().map(|(_, at)| *at).min()?;
+        Some(earliest.max(now_ms + self.pause.wait_ms(now_ms)) - now_ms)
+    }
+
+    /// A call finished at `now_ms`; `jitter` in `[0, 1)` comes from the driver's seeded source.
+    pub fn finished(
+        &mut self,
+        id: RequestId,
+        result: CallResult,
+        now_ms: u64,
+        jitter: f64,
+    ) -> Result<(), PlayError> {
+        self.in_flight.retain(|r| *r != id);
+        let Some(request) = self.run.awaiting().iter().find(|r| r.id == id).cloned() else {
+            return Ok(());
+        };
+        let outcome = match result {
+            CallResult::Answered(decoded) => {
+                let total = self.usage.entry(request.member.clone()).or_default();
+                *total = total.plus(decoded.usage);
+                ScriptOutcome::Reply {
+                    reply: decoded.reply,
+                }
+            }
+            CallResult::Failed {
+                error,
+                tool_call_streamed,
+            } => {
+                let decision =
+                    self.policy
+                        .decide(request.attempt, &error, tool_call_streamed, jitter);
+                let retryable = match decision {
+                    RetryDecision::Retry {
+                        delay_ms,
+                        pause_provider,
+                        ..
+                    } => {
+                        if pause_provider {
+                            self.pause.pause(now_ms, delay_ms);
+                        }
+                        let key = (request.member.clone(), request.delivery, request.logical);
+                        self.backoff.insert(key, now_ms + delay_ms);
+                        true
+                    }
+                    RetryDecision::GiveUp { .. } => false,
+                };
+                let message = error.message(self.lang, &self.base_url);
+                ScriptOutcome::Fail {
+                    error: self.scrub(&message),
+                    retryable,
+                }
+            }
+        };
+        self.logical_now += 1;
+        self.run.answer(id, outcome, self.logical_now)?;
+        self.run.advance()?;
+        self.take_sent(now_ms);
+        Ok(())
+    }
+
+    /// Every request the engine sent since the last look joins the queue, a retry no earlier
+    /// than its backoff.
+    fn take_sent(&mut self, now_ms: u64) {
+        for (request, _) in self.run.take_sent() {
+            let key = (request.member.clone(), request.delivery, request.logical);
+            let at = self.backoff.remove(&key).unwrap_or(now_ms);
+            self.queue.push((request, at));
+        }
+    }
+
+    /// The key never reaches the engine's log, even inside a server's error text.
+    fn scrub(&self, text: &str) -> String {
+        if self.secret.len() >= 4 {
+            text.replace(&self.secret, "[key]")
+        } else {
+            text.to_string()
+        }
+    }
+
+    /// The run so far.
+    pub fn run(&self) -> &Run {
+        &self.run
+    }
+
+    /// The run, to finish or record it.
+    pub fn into_run(self) -> Run {
+        self.run
+    }
+
+    /// Requests the engine sent that are not out yet.
+    pub fn queued(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// Requests out right now.
+    pub fn in_flight(&self) -> &[RequestId] {
+        &self.in_flight
+    }
+
+    /// Tokens used per member so far.
+    pub fn usage(&self) -> &BTreeMap<String, Usage> {
+        &self.usage
+    }
+
+    /// Tokens used by the whole run so far.
+    pub fn total_usage(&self) -> Usage {
+        self.usage
+            .values()
+            .fold(Usage::default(), |a, b| a.plus(*b))
+    }
+
+    /// Nothing queued, nothing out, every direction applied.
+    pub fn is_done(&self) -> bool {
+        self.queue.is_empty() && self.in_flight.is_empty() && self.run.is_finished()
+    }
+}
+
+/// A small seeded source of jitter (xorshift): deterministic for a seed, so tests and
+/// recordings can name it.
+#[derive(Clone, Debug)]
+pub struct Jitter(u64);
+
+impl Jitter {
+    /// A source from a seed (0 is replaced by a fixed odd number).
+    pub fn new(seed: u64) -> Self {
+        Jitter(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
+    }
+
+    /// The next number in `[0, 1)`.
+    pub fn next(&mut self) -> f64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    }
+}

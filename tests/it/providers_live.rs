@@ -1,0 +1,229 @@
+//! A live run's schedule with a fake clock and a fake provider that answers from the lesson's
+//! script: the concurrency limit, parallel members (T5), the pause a 429 puts on the whole
+//! team, backoff before a retry, no retry for what cannot clear, usage totals, and a key that
+//! never reaches the engine's log.
+
+use agent_team_playground::engine::{EventKind, Lang, StopReason};
+use agent_team_playground::lessons::run::Run;
+use agent_team_playground::lessons::{lesson, PlayOptions, ScriptOutcome, ScriptedModel};
+use agent_team_playground::providers::errors::{ErrorKind, ProviderError};
+use agent_team_playground::providers::live::{CallResult, Jitter, LiveSchedule};
+use agent_team_playground::providers::retry::RetryPolicy;
+use agent_team_playground::providers::{Decoded, Usage};
+
+const SECRET: &str = "sk-live-0123456789";
+
+fn schedule(limit: usize) -> (LiveSchedule, ScriptedModel) {
+    let l1 = lesson("l1-two-investigators").expect("lesson 1");
+    let run = Run::new(&l1, &PlayOptions::default()).expect("starts");
+    let s = LiveSchedule::start(
+        run,
+        RetryPolicy::default(),
+        limit,
+        Lang::En,
+        "http://127.0.0.1:1/v1",
+        SECRET,
+    )
+    .expect("schedules");
+    (s, l1.script)
+}
+
+fn answer(script: &ScriptedModel, member: &str, index: u32) -> CallResult {
+    let outcome = script
+        .lookup(member, index)
+        .map(|r| r.outcome.clone())
+        .unwrap_or_else(|| ScriptedModel::fallback().1);
+    match outcome {
+        ScriptOutcome::Reply { reply } => CallResult::Answered(Decoded {
+            stop: if reply.stop_reason == StopReason::ToolUse {
+                "tool_use".into()
+            } else {
+                "end_turn".into()
+            },
+            reply,
+            usage: Usage {
+                input_tokens: 100,
+                output_tokens: 10,
+            },
+        }),
+        ScriptOutcome::Fail { error, .. } => CallResult::Failed {
+            error: ProviderError::new(ErrorKind::Server, error),
+            tool_call_streamed: false,
+        },
+    }
+}
+
+/// Runs to the end answering each call 10 ms after it went out; returns the most calls that
+/// were out at once.
+fn run_to_end(s: &mut LiveSchedule, script: &ScriptedModel) -> usize {
+    let mut now = 0;
+    let mut out: Vec<(u64, agent_team_playground::engine::ModelRequest)> = Vec::new();
+    let mut most = 0;
+    for _ in 0..10_000 {
+        for d in s.due(now) {
+            out.push((now + 10, d.request));
+        }
+        most = most.max(out.len());
+        if out.is_empty() {
+            match s.next_wake(now) {
+                Some(wait) => {
+                    now += wait;
+                    continue;
+                }
+                None => break,
+            }
+        }
+        out.sort_by_key(|(at, r)| (*at, r.id));
+        let (at, request) = out.remove(0);
+        now = now.max(at);
+        let result = answer(script, &request.member, request.member_index);
+        s.finished(request.id, result, now, 0.5).expect("applies");
+    }
+    most
+}
+
+#[test]
+fn t5_members_call_their_models_in_parallel_up_to_the_concurrency_limit() {
+    let (mut one, script) = schedule(1);
+    assert_eq!(run_to_end(&mut one, &script), 1);
+    assert!(one.is_done());
+    let (mut three, script) = schedule(3);
+    assert!(
+        run_to_end(&mut three, &script) >= 2,
+        "reader and reviewer were out together"
+    );
+    assert!(three.is_done());
+    let calls = three.run().timeline().final_state().requests().len() as u64;
+    assert_eq!(
+        three.total_usage(),
+        Usage {
+            input_tokens: 100 * calls,
+            output_tokens: 10 * calls
+        }
+    );
+    assert!(three.usage().contains_key("reader") && three.usage().contains_key("lead"));
+}
+
+#[test]
+fn a_429_pauses_the_whole_team_then_the_retry_goes_after_the_server_wait() {
+    let (mut s, script) = schedule(1);
+    // Answer until one call is out and another member's request waits behind it.
+    let mut now = 0;
+    let out = loop {
+        let d = s.due(now).remove(0).request;
+        if s.queued() > 0 {
+            break d;
+        }
+        now += 10;
+        s.finished(d.id, answer(&script, &d.member, d.member_index), now, 0.0)
+            .expect("applies");
+    };
+    let mut limited = ProviderError::new(ErrorKind::RateLimited, "slow down");
+    limited.retry_after_ms = Some(300);
+    s.finished(
+        out.id,
+        CallResult::Failed {
+            error: limited,
+            tool_call_streamed: false,
+        },
+        1_000,
+        0.0,
+    )
+    .expect("applies");
+    assert!(
+        s.queued() >= 2,
+        "the other member's request and the retry wait"
+    );
+    assert!(
+        s.due(1_100).is_empty(),
+        "the whole team waits, not only the member that was limited"
+    );
+    assert_eq!(s.next_wake(1_100), Some(200));
+    let next = s.due(1_300).remove(0).request;
+    assert!(next.member != out.member || next.attempt == 1);
+    let events = s.run().timeline().events();
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(&e.kind, EventKind::ModelFailed { .. })),
+        "the failed attempt is an event"
+    );
+}
+
+#[test]
+fn a_server_error_backs_off_with_jitter_and_a_bad_key_is_not_retried() {
+    let (mut s, _) = schedule(4);
+    let first = s.due(0).remove(0).request;
+    let error = ProviderError::new(ErrorKind::Server, "oops");
+    s.finished(
+        first.id,
+        CallResult::Failed {
+            error,
+            tool_call_streamed: false,
+        },
+        1_000,
+        0.0,
+    )
+    .expect("applies");
+    assert!(s.due(1_499).is_empty());
+    let retry = s.due(1_500).remove(0).request;
+    assert_eq!(retry.attempt, 1);
+    let bad_key = ProviderError::new(ErrorKind::BadKey, format!("invalid x-api-key {SECRET}"));
+    s.finished(
+        retry.id,
+        CallResult::Failed {
+            error: bad_key,
+            tool_call_streamed: false,
+        },
+        2_000,
+        0.0,
+    )
+    .expect("applies");
+    let later = s.due(100_000);
+    assert!(
+        !later
+            .iter()
+            .any(|d| d.request.member == retry.member && d.request.attempt > retry.attempt),
+        "no retry after 401"
+    );
+    let log = format!("{:?}", s.run().timeline().events());
+    assert!(!log.contains(SECRET), "the key never reaches the log");
+    assert!(log.contains("[key]"));
+}
+
+#[test]
+fn a_stream_that_handed_on_a_tool_call_is_failed_not_retried() {
+    let (mut s, _) = schedule(4);
+    let first = s.due(0).remove(0).request;
+    let cut = ProviderError::new(ErrorKind::Truncated, "cut");
+    s.finished(
+        first.id,
+        CallResult::Failed {
+            error: cut,
+            tool_call_streamed: true,
+        },
+        10,
+        0.0,
+    )
+    .expect("applies");
+    let later = s.due(1_000_000);
+    assert!(
+        !later
+            .iter()
+            .any(|d| d.request.member == first.member && d.request.attempt > 0),
+        "a retry could run the streamed tool call twice"
+    );
+}
+
+#[test]
+fn jitter_is_deterministic_for_a_seed_and_in_range() {
+    let a: Vec<f64> = (0..100)
+        .scan(Jitter::new(7), |j, _| Some(j.next()))
+        .collect();
+    let b: Vec<f64> = (0..100)
+        .scan(Jitter::new(7), |j, _| Some(j.next()))
+        .collect();
+    assert_eq!(a, b);
+    assert!(a.iter().all(|x| (0.0..1.0).contains(x)));
+    assert_ne!(a[0], a[1]);
+}
