@@ -237,7 +237,7 @@ impl Jitter {
     }
 
     /// The next number in `[0, 1)`.
-    pub fn next(&mut self) -> f64 {
+    pub fn sample(&mut self) -> f64 {
         let mut x = self.0;
         x ^= x << 13;
         x ^= x >> 7;

@@ -218,10 +218,10 @@ fn a_stream_that_handed_on_a_tool_call_is_failed_not_retried() {
 #[test]
 fn jitter_is_deterministic_for_a_seed_and_in_range() {
     let a: Vec<f64> = (0..100)
-        .scan(Jitter::new(7), |j, _| Some(j.next()))
+        .scan(Jitter::new(7), |j, _| Some(j.sample()))
         .collect();
     let b: Vec<f64> = (0..100)
-        .scan(Jitter::new(7), |j, _| Some(j.next()))
+        .scan(Jitter::new(7), |j, _| Some(j.sample()))
         .collect();
     assert_eq!(a, b);
     assert!(a.iter().all(|x| (0.0..1.0).contains(x)));
