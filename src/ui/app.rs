@@ -159,6 +159,7 @@ pub fn App() -> impl IntoView {
                     <super::detail::MemberDetail />
                     <super::protocol::ProtocolTracker />
                     <super::fork::ForkPanel />
+                    <super::live::LivePanel />
                 </Show>
             </main>
         </div>

@@ -55,6 +55,9 @@ pub struct Playground {
     pub options: Memo<PlayOptions>,
     /// Result of playing (lesson, options): the timeline, or a clear error for the banner.
     pub run: Memo<Result<Run, String>>,
+    /// A live run on a real model (or its recording replayed), for the lesson it names: while
+    /// it is set for the open lesson, it is the run on screen instead of the scripted one.
+    pub live: RwSignal<Option<(String, Run)>>,
     /// Current step: 0 is the initial state, `len` is the state after the last event.
     pub step: RwSignal<usize>,
     /// State after `step` events (None when the run failed).
@@ -80,8 +83,12 @@ impl Playground {
         // A memo of its own, so a change of the branch list that leaves the current branch
         // as it was does not replay the lesson.
         let options = Memo::new(move |_| branches.with(|b| b.current().clone()));
+        let live: RwSignal<Option<(String, Run)>> = RwSignal::new(None);
         let run = Memo::new(move |_| {
             let id = lesson_id.get();
+            if let Some(run) = live.with(|l| l.as_ref().filter(|(lesson, _)| *lesson == id).map(|(_, run)| run.clone())) {
+                return Ok(run);
+            }
             options.with(|options| {
                 lessons::play_id(&id, options)
                     .map(|timeline| Run(Arc::new(timeline)))
@@ -109,6 +116,7 @@ impl Playground {
             branches,
             options,
             run,
+            live,
             step,
             state,
             selected: RwSignal::new(None),

@@ -9,6 +9,7 @@ pub mod detail;
 pub mod fork;
 pub mod i18n;
 pub mod lanes;
+pub mod live;
 pub mod members;
 pub mod protocol;
 pub mod sequence;
