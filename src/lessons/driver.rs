@@ -20,9 +20,11 @@
 //! `Input::Recall`; unknown or not-recallable members are refused by the engine as usual. So
 //! the state after a reload or a recall stays a pure function of (lesson, options, step).
 
-use super::{resolve_rule, Action, Lesson, ScriptOutcome, ScriptedModel, Wait};
+use super::script::Answer;
+use super::toggle_choice::modes_in_force;
+use super::{resolve_rule, Action, Lesson, ScriptOutcome, ScriptedModel, ToggleChoice, Wait};
 use crate::engine::{
-    EventKind, Fault, Input, ModelRequest, Recorder, RequestId, Team, Timeline, Toggles,
+    EventKind, Fault, Input, Lang, ModelRequest, Recorder, RequestId, Team, Timeline, Toggles,
 };
 use serde::{Deserialize, Serialize};
 
@@ -70,13 +72,40 @@ impl Intervention {
     }
 }
 
-/// Options of one run. A toggle set here is on from the start (it ORs with the lesson's).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// Options of one run. A toggle set in `toggles` is on from the start (it ORs with the
+/// lesson's); a mode fixed in `learner_toggles` holds for the whole run: the team starts with
+/// it and the lesson's own `SetToggles` inputs become defaults for the modes not fixed (an
+/// input that would then change nothing is not applied, so no event claims a switch).
+/// `lang` is the language a built-in lesson is built for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayOptions {
     #[serde(default)]
     pub toggles: Toggles,
     #[serde(default)]
     pub interventions: Vec<Intervention>,
+    #[serde(default, skip_serializing_if = "ToggleChoice::is_empty")]
+    pub learner_toggles: ToggleChoice,
+    #[serde(default = "english", skip_serializing_if = "is_english")]
+    pub lang: Lang,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        PlayOptions {
+            toggles: Toggles::default(),
+            interventions: Vec::new(),
+            learner_toggles: ToggleChoice::default(),
+            lang: Lang::En,
+        }
+    }
+}
+
+fn english() -> Lang {
+    Lang::En
+}
+
+fn is_english(lang: &Lang) -> bool {
+    *lang == Lang::En
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -118,11 +147,11 @@ impl From<Lesson> for LessonSource {
     }
 }
 
-/// Plays a lesson to its end.
+/// Plays a lesson to its end (a built-in one built for `options.lang`).
 pub fn play(source: impl Into<LessonSource>, options: &PlayOptions) -> Result<Timeline, PlayError> {
     match source.into() {
         LessonSource::Builtin(id) => {
-            let lesson = super::lesson(&id).ok_or(PlayError::UnknownLesson(id))?;
+            let lesson = super::lesson(&id, options.lang).ok_or(PlayError::UnknownLesson(id))?;
             play_lesson(&lesson, options)
         }
         LessonSource::Inline(lesson) => play_lesson(&lesson, options),
@@ -136,7 +165,7 @@ struct Pending {
     due: u64,
     order: u64,
     request_id: RequestId,
-    outcome: ScriptOutcome,
+    answer: Answer,
 }
 
 struct Driver<'a> {
@@ -153,6 +182,7 @@ pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, P
     let mut config = lesson.config.clone();
     config.toggles.drain_on_read |= options.toggles.drain_on_read;
     config.toggles.hold_lock_during_model_call |= options.toggles.hold_lock_during_model_call;
+    config.toggles = options.learner_toggles.apply(config.toggles);
     let team = Team::new(config).map_err(|e| PlayError::InvalidConfig(e.0))?;
     let mut recorder = Recorder::new(team);
     recorder.set_intro(lesson.intro.clone());
@@ -175,7 +205,11 @@ pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, P
             Wait::Quiet => while driver.deliver_next() {},
         }
         match &direction.action {
-            Action::Input { input } => driver.apply(input.clone()),
+            Action::Input { input } => {
+                if let Some(input) = driver.with_learner_toggles(input) {
+                    driver.apply(input);
+                }
+            }
             Action::Reload => driver.reload(),
         }
         if driver.inputs > MAX_INPUTS {
@@ -188,8 +222,9 @@ pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, P
         }
     }
     let mut timeline = driver.recorder.finish();
+    let modes = modes_in_force(timeline.initial_state().toggles(), timeline.events());
     for rule in &lesson.captions {
-        if let Some(seq) = resolve_rule(rule, timeline.events()) {
+        if let Some(seq) = resolve_rule(rule, timeline.events(), &modes) {
             timeline.set_caption(seq, rule.caption.clone());
         }
     }
@@ -199,11 +234,12 @@ pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, P
 /// The caption rules of `lesson` that match no event of `timeline` (a lesson bug; tests check
 /// it is empty for every built-in lesson).
 pub fn resolve_captions(lesson: &Lesson, timeline: &Timeline) -> Vec<usize> {
+    let modes = modes_in_force(timeline.initial_state().toggles(), timeline.events());
     lesson
         .captions
         .iter()
         .enumerate()
-        .filter(|(_, rule)| resolve_rule(rule, timeline.events()).is_none())
+        .filter(|(_, rule)| resolve_rule(rule, timeline.events(), &modes).is_none())
         .map(|(i, _)| i)
         .collect()
 }
@@ -214,6 +250,19 @@ impl Driver<'_> {
             .state()
             .member(member)
             .is_some_and(|m| m.busy() || m.waiting_for_lock())
+    }
+
+    /// A lesson's input with the learner's modes put in: a `SetToggles` keeps only the modes
+    /// the learner left to the lesson, and is dropped when it would change nothing.
+    fn with_learner_toggles(&self, input: &Input) -> Option<Input> {
+        match input {
+            Input::SetToggles { toggles } => {
+                let toggles = self.options.learner_toggles.apply(*toggles);
+                (toggles != self.recorder.state().toggles())
+                    .then_some(Input::SetToggles { toggles })
+            }
+            other => Some(other.clone()),
+        }
     }
 
     fn apply(&mut self, input: Input) {
@@ -272,7 +321,7 @@ impl Driver<'_> {
             due: request.sent_at + latency.max(1),
             order: self.order,
             request_id: request.id,
-            outcome,
+            answer: outcome.answer(request),
         });
     }
 
@@ -286,12 +335,12 @@ impl Driver<'_> {
         let next = self.pending.swap_remove(index);
         let now = next.due.max(self.recorder.team().now());
         self.apply(Input::Tick { now });
-        let input = match next.outcome {
-            ScriptOutcome::Reply { reply } => Input::ModelReplied {
+        let input = match next.answer {
+            Answer::Reply(reply) => Input::ModelReplied {
                 request_id: next.request_id,
                 reply,
             },
-            ScriptOutcome::Fail { error, retryable } => Input::ModelFailed {
+            Answer::Fail { error, retryable } => Input::ModelFailed {
                 request_id: next.request_id,
                 error,
                 retryable,
