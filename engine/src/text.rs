@@ -20,6 +20,12 @@ pub fn preview(text: &str, max: usize, mark: &str) -> String {
     }
 }
 
+/// `n` and the noun in the right English number: `counted(1, "entry", "entries")` is
+/// "1 entry", `counted(2, ...)` is "2 entries".
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -30,10 +36,4 @@ mod tests {
         assert_eq!(preview("héllo wörld", 5, "..."), "héllo...");
         assert_eq!(char_len("中文"), 2);
     }
-}
-
-/// `n` and the noun in the right English number: `counted(1, "entry", "entries")` is
-/// "1 entry", `counted(2, ...)` is "2 entries".
-pub fn counted(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
