@@ -9,8 +9,10 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct ToggleChoice {
+    /// M6: a read also deletes what it read from the inbox.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub drain_on_read: Option<bool>,
+    /// T6: the lock is held for the whole round, model calls included.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub hold_lock_during_model_call: Option<bool>,
 }

@@ -5,7 +5,9 @@
 //! says what is wrong.
 
 use agent_team_playground::engine::{Fault, Lang, ModelReply, StopReason, Toggles, ToolCall};
-use agent_team_playground::lessons::{self, Intervention, PlayOptions, ScriptOutcome};
+use agent_team_playground::lessons::{
+    self, Intervention, PlayOptions, ScriptOutcome, ToggleChoice,
+};
 use serde_json::{json, Value};
 
 /// Decodes as the browser does: from text.
@@ -129,6 +131,16 @@ fn varied_options() -> Vec<PlayOptions> {
         },
     ];
     let mut all = vec![PlayOptions::default()];
+    // The learner's toggles and the lesson's language (written only when not the default).
+    all.push(PlayOptions {
+        learner_toggles: ToggleChoice::drain(true),
+        lang: Lang::Zh,
+        ..PlayOptions::default()
+    });
+    all.push(PlayOptions {
+        learner_toggles: ToggleChoice::hold_lock(false),
+        ..PlayOptions::default()
+    });
     for toggles in toggles {
         all.push(PlayOptions {
             toggles,
