@@ -150,11 +150,21 @@ const BUILDERS: [fn(Lang) -> Lesson; 8] = [
     l8_restart::lesson,
 ];
 
-/// Free play: lesson 1's data, marked editable.
+/// Free play: lesson 1's data, marked editable. Lesson 1's captions tell its story under the
+/// default modes, so in free play they hold only there: with a contrast toggle on, the
+/// narration (which reads the mode in force) speaks instead.
 pub fn free_play(lang: Lang) -> Lesson {
     let mut lesson = l1_two_investigators::lesson(lang);
     builder::set_meta(&mut lesson, FREE_PLAY_ID);
     lesson.editable = true;
+    let default_modes = ToggleChoice {
+        drain_on_read: Some(false),
+        hold_lock_during_model_call: Some(false),
+    };
+    lesson.captions = std::mem::take(&mut lesson.captions)
+        .into_iter()
+        .map(|rule| rule.when(default_modes))
+        .collect();
     lesson
 }
 

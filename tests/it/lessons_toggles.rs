@@ -147,3 +147,25 @@ fn every_caption_of_lessons_2_and_3_lands_under_the_default_or_its_own_mode() {
         );
     }
 }
+
+#[test]
+fn free_play_keeps_lesson_1s_captions_only_under_the_default_modes() {
+    let id = lessons::FREE_PLAY_ID;
+    let default = play_with(id, ToggleChoice::default());
+    assert!(captions_en(&default)
+        .iter()
+        .any(|c| c.contains("Nothing is deleted from the inbox")));
+    let drain = play_with(id, ToggleChoice::drain(true));
+    assert!(captions_en(&drain).is_empty());
+    // The generic caption of a preparation says what the read did under drain on read.
+    let prepared = events_of(&drain, "candidate_prepared", "reader")
+        .into_iter()
+        .find(|e| e.summary().contains("notifies m"))
+        .expect("reader takes in mail");
+    let text = lessons::narration::caption_at(&drain, prepared.seq + 1, Lang::En);
+    assert!(text.contains("Drain on read is on"), "{text}");
+    let held = play_with(id, ToggleChoice::hold_lock(true));
+    assert!(!captions_en(&held)
+        .iter()
+        .any(|c| c.contains("both occupied")));
+}
