@@ -119,8 +119,8 @@ fn captions() -> Vec<CaptionRule> {
             "lock_acquired",
             "reviewer",
             0,
-            "reviewer 不用等：锁是空的，宿主马上为它检查并设置占用。",
-            "reviewer does not wait: the lock is free, and the host checks and sets its occupancy at once.",
+            "reviewer 不用等：锁是空的，宿主接着就为它检查并设置占用（下一步）。",
+            "reviewer does not wait: the lock is free, and the host goes straight on to check and set its occupancy (next step).",
         )
         .when(small),
         cap(
