@@ -53,7 +53,9 @@ fn inbox_note(
         (false, Lang::Zh) => "收件箱里的记录一条也没删。",
         (false, Lang::En) => "Nothing is deleted from the inbox.",
         (true, Lang::Zh) => "读取即清空已打开：下一步，这次读取会把它们从收件箱删掉。",
-        (true, Lang::En) => "Drain on read is on: at the next step this read deletes them from the inbox too.",
+        (true, Lang::En) => {
+            "Drain on read is on: at the next step this read deletes them from the inbox too."
+        }
     })
 }
 
