@@ -18,53 +18,32 @@ impl Event {
                 record.kind.as_str(),
                 record.id,
                 record.to,
-                record
-                    .request_id
-                    .as_ref()
-                    .map(|r| format!(" ({r})"))
-                    .unwrap_or_default(),
+                record.request_id.as_ref().map(|r| format!(" ({r})")).unwrap_or_default(),
                 preview(&record.body, 80, "...")
             ),
-            ResendIgnored {
-                from,
-                idempotency_key,
-                receipt,
-            } => format!(
+            ResendIgnored { from, idempotency_key, receipt } => format!(
                 "{from} resent key '{idempotency_key}': nothing stored, first receipt {} returned",
                 receipt.message_id
             ),
-            InboxDrained {
-                member,
-                message_ids,
-            } => format!("{member}'s inbox drained: {}", id_list(message_ids)),
+            InboxDrained { member, message_ids } => format!("{member}'s inbox drained: {}", id_list(message_ids)),
             CandidatePrepared { member, candidate } => format!(
                 "{member} prepared a candidate: history {} + {} (notifies {})",
                 candidate.base_len,
                 counted(candidate.entries.len(), "new entry", "new entries"),
                 id_list(&candidate.message_ids)
             ),
-            CandidateDiscarded {
-                member,
-                reason,
-                message_ids,
-                lost,
-            } => format!(
+            CandidateDiscarded { member, reason, message_ids, lost } => format!(
                 "{member}'s candidate discarded ({reason}); notifies {}; lost {}",
                 id_list(message_ids),
                 id_list(lost)
             ),
-            HistoryCommitted {
-                member,
-                message_ids,
-                entries,
-                history_len,
-            } => format!(
+            HistoryCommitted { member, message_ids, entries, history_len } => format!(
                 "{member} committed {} (notifies {}); history now {history_len}",
                 counted(*entries, "entry", "entries"),
                 id_list(message_ids)
             ),
             ModelRequested { request } => format!(
-                "{} sent request {} (#{} of {}, delivery {}, logical {}, attempt {}) with {}",
+                "{} sent request {} (#{} of {}, delivery {}, logical {}, attempt {}) with {} history {}",
                 request.member,
                 request.id,
                 request.member_index,
@@ -72,69 +51,32 @@ impl Event {
                 request.delivery,
                 request.logical,
                 request.attempt,
-                counted(request.messages.len(), "history entry", "history entries")
+                request.messages.len(),
+                if request.messages.len() == 1 { "entry" } else { "entries" }
             ),
-            RetryScheduled {
-                member,
-                retries_used,
-                retry_budget,
-                reason,
-            } => {
+            RetryScheduled { member, retries_used, retry_budget, reason } => {
                 format!("{member} retries ({retries_used}/{retry_budget}): {reason}")
             }
-            ModelReplied {
-                member,
-                request_id,
-                reply,
-            } => {
+            ModelReplied { member, request_id, reply } => {
                 let calls: Vec<&str> = reply.tool_calls.iter().map(|c| c.name.as_str()).collect();
                 if calls.is_empty() {
-                    format!(
-                        "{member} got reply to {request_id}: final \"{}\"",
-                        preview(&reply.text, 100, "...")
-                    )
+                    format!("{member} got reply to {request_id}: final \"{}\"", preview(&reply.text, 100, "..."))
                 } else {
-                    format!(
-                        "{member} got reply to {request_id}: calls {}",
-                        calls.join(", ")
-                    )
+                    format!("{member} got reply to {request_id}: calls {}", calls.join(", "))
                 }
             }
-            ModelFailed {
-                member,
-                request_id,
-                error,
-                retryable,
-            } => format!(
+            ModelFailed { member, request_id, error, retryable } => format!(
                 "{member}'s request {request_id} failed ({}): {error}",
-                if *retryable {
-                    "retryable"
-                } else {
-                    "not retryable"
-                }
+                if *retryable { "retryable" } else { "not retryable" }
             ),
-            ToolExecuted {
-                member,
-                tool,
-                arguments,
-                result,
-                is_error,
-                ..
-            } => format!(
+            ToolExecuted { member, tool, arguments, result, is_error, .. } => format!(
                 "{member} {tool}({}) -> {}{}",
                 preview(&arguments.to_string(), 60, "..."),
                 if *is_error { "(error) " } else { "" },
                 preview(result, 80, "...")
             ),
-            FileWritten {
-                member,
-                path,
-                content,
-            } => {
-                format!(
-                    "{member} wrote {path} ({})",
-                    counted(content.chars().count(), "character", "characters")
-                )
+            FileWritten { member, path, content } => {
+                format!("{member} wrote {path} ({})", counted(content.chars().count(), "character", "characters"))
             }
             _ => self.summary_of_lock_protocol_and_host(),
         }
