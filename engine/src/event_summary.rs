@@ -3,7 +3,7 @@
 
 use super::mailbox::id_list;
 use super::roster::RoundOutcome;
-use super::text::preview;
+use super::text::{counted, preview};
 
 use super::event::{Event, EventKind};
 
@@ -27,9 +27,9 @@ impl Event {
             ),
             InboxDrained { member, message_ids } => format!("{member}'s inbox drained: {}", id_list(message_ids)),
             CandidatePrepared { member, candidate } => format!(
-                "{member} prepared a candidate: history {} + {} new entries (notifies {})",
+                "{member} prepared a candidate: history {} + {} (notifies {})",
                 candidate.base_len,
-                candidate.entries.len(),
+                counted(candidate.entries.len(), "new entry", "new entries"),
                 id_list(&candidate.message_ids)
             ),
             CandidateDiscarded { member, reason, message_ids, lost } => format!(
@@ -38,11 +38,12 @@ impl Event {
                 id_list(lost)
             ),
             HistoryCommitted { member, message_ids, entries, history_len } => format!(
-                "{member} committed {entries} entries (notifies {}); history now {history_len}",
+                "{member} committed {} (notifies {}); history now {history_len}",
+                counted(*entries, "entry", "entries"),
                 id_list(message_ids)
             ),
             ModelRequested { request } => format!(
-                "{} sent request {} (#{} of {}, delivery {}, logical {}, attempt {}) with {} history entries",
+                "{} sent request {} (#{} of {}, delivery {}, logical {}, attempt {}) with {} history {}",
                 request.member,
                 request.id,
                 request.member_index,
@@ -50,7 +51,8 @@ impl Event {
                 request.delivery,
                 request.logical,
                 request.attempt,
-                request.messages.len()
+                request.messages.len(),
+                if request.messages.len() == 1 { "entry" } else { "entries" }
             ),
             RetryScheduled { member, retries_used, retry_budget, reason } => {
                 format!("{member} retries ({retries_used}/{retry_budget}): {reason}")
@@ -74,7 +76,7 @@ impl Event {
                 preview(result, 80, "...")
             ),
             FileWritten { member, path, content } => {
-                format!("{member} wrote {path} ({} characters)", content.chars().count())
+                format!("{member} wrote {path} ({})", counted(content.chars().count(), "character", "characters"))
             }
             _ => self.summary_of_lock_protocol_and_host(),
         }
@@ -145,10 +147,13 @@ impl Event {
             MemberRecalled {
                 member,
                 history_len,
-            } => format!("{member} recalled with {history_len} history entries"),
+            } => format!(
+                "{member} recalled with {}",
+                counted(*history_len, "history entry", "history entries")
+            ),
             RosterRestored { snapshot } => format!(
-                "roster restored from storage: {} members, all offline",
-                snapshot.state.members.len()
+                "roster restored from storage: {}, all offline",
+                counted(snapshot.state.members.len(), "member", "members")
             ),
             TeamDisbanded { undelivered } => format!(
                 "team disbanded; unread records: {}",

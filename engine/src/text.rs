@@ -20,6 +20,12 @@ pub fn preview(text: &str, max: usize, mark: &str) -> String {
     }
 }
 
+/// `n` and the noun in the right English number: `counted(1, "entry", "entries")` is
+/// "1 entry", `counted(2, ...)` is "2 entries".
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,31 @@
 //! Small helpers that keep the lesson files readable as data tables.
 
 use super::{Action, CaptionRule, Direction, ScriptOutcome, ScriptedModel, ScriptedReply, Wait};
-use crate::engine::{Caption, Input, ModelReply, ToolCall};
+use crate::engine::{Caption, Input, Lang, ModelReply, ToolCall};
 use serde_json::Value;
+
+/// The language a lesson is being built for: picks each text of the lesson's content (bodies,
+/// replies, prose files) in it.
+#[derive(Clone, Copy, Debug)]
+pub struct Tr(pub Lang);
+
+impl Tr {
+    /// `zh` or `en`, whichever the lesson is built for.
+    pub fn s(self, zh: &'static str, en: &'static str) -> &'static str {
+        match self.0 {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+
+    /// Like [`Tr::s`] for texts made at build time.
+    pub fn string(self, zh: String, en: String) -> String {
+        match self.0 {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+}
 
 /// Builds a scripted model member by member; request indices count up automatically.
 #[derive(Default)]
@@ -50,6 +73,29 @@ impl Script {
             latency,
             ScriptOutcome::Reply {
                 reply: ModelReply::text(text),
+            },
+        )
+    }
+
+    /// The next request of `member` gets a final answer that depends on whether the request
+    /// carries the notification of `message`: `seen` if it does, `unseen` if not.
+    pub fn answer_if_seen(
+        self,
+        member: &str,
+        latency: u64,
+        message: &str,
+        seen: &str,
+        unseen: &str,
+    ) -> Self {
+        let index = self.next_index(member);
+        self.push(
+            member,
+            index,
+            latency,
+            ScriptOutcome::ReplyIfSeen {
+                message: message.to_string(),
+                seen: ModelReply::text(seen),
+                unseen: ModelReply::text(unseen),
             },
         )
     }
@@ -141,6 +187,8 @@ pub fn cap(event: &str, member: &str, nth: usize, zh: &str, en: &str) -> Caption
         contains: None,
         nth,
         caption: Caption::new(zh, en),
+        when: super::ToggleChoice::default(),
+        from_end: false,
     }
 }
 

@@ -21,8 +21,10 @@
 //! the state after a reload or a recall stays a pure function of (lesson, options, step).
 
 use super::run::Run;
-use super::{resolve_rule, Lesson, ScriptOutcome, ScriptedModel};
-use crate::engine::{Fault, ModelRequest, RequestId, Timeline, Toggles};
+use super::script::Answer;
+use super::toggle_choice::modes_in_force;
+use super::{resolve_rule, Lesson, ScriptOutcome, ScriptedModel, ToggleChoice};
+use crate::engine::{Fault, Lang, ModelRequest, RequestId, Timeline, Toggles};
 use serde::{Deserialize, Serialize};
 
 /// A learner's change to a run, anchored at an event index. Stored (the session, links) as
@@ -69,13 +71,40 @@ impl Intervention {
     }
 }
 
-/// Options of one run. A toggle set here is on from the start (it ORs with the lesson's).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+/// Options of one run. A toggle set in `toggles` is on from the start (it ORs with the
+/// lesson's); a mode fixed in `learner_toggles` holds for the whole run: the team starts with
+/// it and the lesson's own `SetToggles` inputs become defaults for the modes not fixed (an
+/// input that would then change nothing is not applied, so no event claims a switch).
+/// `lang` is the language a built-in lesson is built for.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayOptions {
     #[serde(default)]
     pub toggles: Toggles,
     #[serde(default)]
     pub interventions: Vec<Intervention>,
+    #[serde(default, skip_serializing_if = "ToggleChoice::is_empty")]
+    pub learner_toggles: ToggleChoice,
+    #[serde(default = "english", skip_serializing_if = "is_english")]
+    pub lang: Lang,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        PlayOptions {
+            toggles: Toggles::default(),
+            interventions: Vec::new(),
+            learner_toggles: ToggleChoice::default(),
+            lang: Lang::En,
+        }
+    }
+}
+
+fn english() -> Lang {
+    Lang::En
+}
+
+fn is_english(lang: &Lang) -> bool {
+    *lang == Lang::En
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -117,11 +146,11 @@ impl From<Lesson> for LessonSource {
     }
 }
 
-/// Plays a lesson to its end.
+/// Plays a lesson to its end (a built-in one built for `options.lang`).
 pub fn play(source: impl Into<LessonSource>, options: &PlayOptions) -> Result<Timeline, PlayError> {
     match source.into() {
         LessonSource::Builtin(id) => {
-            let lesson = super::lesson(&id).ok_or(PlayError::UnknownLesson(id))?;
+            let lesson = super::lesson(&id, options.lang).ok_or(PlayError::UnknownLesson(id))?;
             play_lesson(&lesson, options)
         }
         LessonSource::Inline(lesson) => play_lesson(&lesson, options),
@@ -139,7 +168,7 @@ struct Pending {
     due: u64,
     order: u64,
     request_id: RequestId,
-    outcome: ScriptOutcome,
+    answer: Answer,
 }
 
 /// Plays a lesson to its end on the scripted model: a [`Run`] whose requests are answered
@@ -153,7 +182,7 @@ pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, P
             agenda.schedule(&lesson.script, options, &request, seq);
         }
         let Some(next) = agenda.pop() else { break };
-        run.answer(next.request_id, next.outcome, next.due)?;
+        run.answer(next.request_id, next.answer, next.due)?;
     }
     Ok(run.finish())
 }
@@ -161,11 +190,12 @@ pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, P
 /// The caption rules of `lesson` that match no event of `timeline` (a lesson bug; tests check
 /// it is empty for every built-in lesson).
 pub fn resolve_captions(lesson: &Lesson, timeline: &Timeline) -> Vec<usize> {
+    let modes = modes_in_force(timeline.initial_state().toggles(), timeline.events());
     lesson
         .captions
         .iter()
         .enumerate()
-        .filter(|(_, rule)| resolve_rule(rule, timeline.events()).is_none())
+        .filter(|(_, rule)| resolve_rule(rule, timeline.events(), &modes).is_none())
         .map(|(i, _)| i)
         .collect()
 }
@@ -207,7 +237,7 @@ impl Agenda {
             due: request.sent_at + latency.max(1),
             order: self.order,
             request_id: request.id,
-            outcome,
+            answer: outcome.answer(request),
         });
     }
 

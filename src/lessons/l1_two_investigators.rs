@@ -4,17 +4,20 @@
 //! its old history without reading main.py again; the lead takes both reports in and says the
 //! program was read, not run. (T1-T5, M1-M4, D1-D3)
 
-use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
+use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script, Tr};
 use super::{CaptionRule, Lesson};
-use crate::engine::{Caption, MemberConfig, TeamConfig};
+use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
 use serde_json::json;
 
 pub const ID: &str = "l1-two-investigators";
 
-pub const TASK: &str = "What does main.py print, and does it match the expectation in expected.txt? Do not run the program: this is a read-only investigation.";
+const TASK_ZH: &str =
+    "main.py 打印什么？和 expected.txt 里的预期一致吗？先别运行程序，只做一次只读调查。";
+const TASK_EN: &str = "What does main.py print, and does it match the expectation in expected.txt? Do not run the program: this is a read-only investigation.";
 
 /// The lead's final summary: what was read, never "ran it" (D2).
-pub const SUMMARY: &str = "main.py's source is print(6 * 7), and expected.txt says 42. Reading both, they agree: 6 * 7 is 42. The program was not run (no one on this team has a tool that runs code), so this is what the source says, not an observed output.";
+const SUMMARY_ZH: &str = "main.py 的源码是 print(6 * 7)，expected.txt 写的是 42。两份都读过了，它们一致：6 * 7 等于 42。程序没有运行（团队里没有人有运行代码的工具），所以这是源码所写的内容，不是观察到的输出。";
+const SUMMARY_EN: &str = "main.py's source is print(6 * 7), and expected.txt says 42. Reading both, they agree: 6 * 7 is 42. The program was not run (no one on this team has a tool that runs code), so this is what the source says, not an observed output.";
 
 pub fn team() -> TeamConfig {
     TeamConfig::new(vec![
@@ -26,64 +29,62 @@ pub fn team() -> TeamConfig {
     .with_file("expected.txt", "42")
 }
 
-pub fn lesson() -> Lesson {
+pub fn lesson(lang: Lang) -> Lesson {
+    let t = Tr(lang);
     let script = Script::new()
         // lead, delivery 1: split the work.
         .calls(
             "lead",
             1,
-            "Split: reader takes main.py, reviewer takes expected.txt.",
+            t.s("分工：reader 查 main.py，reviewer 查 expected.txt。", "Split: reader takes main.py, reviewer takes expected.txt."),
             vec![
-                ("send_message", json!({"to": "reader", "body": "Please read main.py and report to me what it prints. Read only: do not run it."})),
-                ("send_message", json!({"to": "reviewer", "body": "Please read expected.txt and find the expected output. Tell reader too, so reader can compare it with main.py."})),
+                ("send_message", json!({"to": "reader", "body": t.s("请读 main.py，告诉我它打印什么。只读：不要运行它。", "Please read main.py and report to me what it prints. Read only: do not run it.")})),
+                ("send_message", json!({"to": "reviewer", "body": t.s("请读 expected.txt，找出预期输出。也告诉 reader，让 reader 拿它和 main.py 对照。", "Please read expected.txt and find the expected output. Tell reader too, so reader can compare it with main.py.")})),
             ],
         )
-        .answer("lead", 1, "Work is split: reader has main.py, reviewer has expected.txt. I will summarize when their reports are in.")
+        .answer("lead", 1, t.s("分工完成：reader 查 main.py，reviewer 查 expected.txt。他们的报告到齐后我再汇总。", "Work is split: reader has main.py, reviewer has expected.txt. I will summarize when their reports are in."))
         // reader, delivery 1.
         .calls("reader", 1, "", vec![("read_file", json!({"path": "main.py"}))])
         .calls(
             "reader",
             1,
             "",
-            vec![("send_message", json!({"to": "lead", "body": "main.py contains print(6 * 7). I read it; I did not run it."}))],
+            vec![("send_message", json!({"to": "lead", "body": t.s("main.py 的内容是 print(6 * 7)。我读了它，没有运行。", "main.py contains print(6 * 7). I read it; I did not run it.")}))],
         )
-        .answer("reader", 4, "I reported the source of main.py to lead.")
+        .answer("reader", 4, t.s("我已把 main.py 的源码报告给 lead。", "I reported the source of main.py to lead."))
         // reviewer, delivery 1 (slower start).
         .calls("reviewer", 2, "", vec![("read_file", json!({"path": "expected.txt"}))])
         .calls(
             "reviewer",
             1,
             "",
-            vec![("send_message", json!({"to": "reader", "body": "expected.txt says the expected output is 42. Please compare it with main.py."}))],
+            vec![("send_message", json!({"to": "reader", "body": t.s("expected.txt 说预期输出是 42。请拿它和 main.py 对照。", "expected.txt says the expected output is 42. Please compare it with main.py.")}))],
         )
-        .answer("reviewer", 1, "I sent the expected value, 42, to reader.")
+        .answer("reviewer", 1, t.s("我把预期值 42 发给了 reader。", "I sent the expected value, 42, to reader."))
         // reader, delivery 2: answers from its old history, no read_file.
         .calls(
             "reader",
             2,
-            "I already read main.py earlier: it prints 6 * 7.",
+            t.s("我之前已经读过 main.py：它打印 6 * 7。", "I already read main.py earlier: it prints 6 * 7."),
             vec![(
                 "send_message",
-                json!({"to": "lead", "body": "Supplement: reviewer says expected.txt holds 42. From my earlier reading, main.py prints 6 * 7, which is 42, so they agree. Nothing was run."}),
+                json!({"to": "lead", "body": t.s("补充：reviewer 说 expected.txt 里是 42。按我之前读到的，main.py 打印 6 * 7，也就是 42，所以两者一致。什么都没有运行。", "Supplement: reviewer says expected.txt holds 42. From my earlier reading, main.py prints 6 * 7, which is 42, so they agree. Nothing was run.")}),
             )],
         )
-        .answer("reader", 1, "I sent the supplementary report to lead.")
+        .answer("reader", 1, t.s("我把补充报告发给了 lead。", "I sent the supplementary report to lead."))
         // lead, delivery 2: both reports, then the summary.
-        .answer("lead", 2, SUMMARY)
+        .answer("lead", 2, t.s(SUMMARY_ZH, SUMMARY_EN))
         .build();
 
     let directions = vec![
-        now(deliver_task("lead", TASK)),
+        now(deliver_task("lead", t.s(TASK_ZH, TASK_EN))),
         after(&["lead"], deliver("reader")),
         now(deliver("reviewer")),
         after(&["reader", "reviewer"], deliver("reader")),
         after(&["reader"], deliver("lead")),
     ];
 
-    let task = Caption::new(
-        "main.py 打印什么？和 expected.txt 里的预期一致吗？先别运行程序，只做一次只读调查。",
-        TASK,
-    );
+    let task = Caption::new(TASK_ZH, TASK_EN);
     let intro = Caption::new(
         "两个人查完了，为什么还得从头再来？用户想知道 main.py 写了什么、和 expected.txt 的预期是否一致，而且不运行程序。宿主登记了三个成员：lead、reader、reviewer，每个成员保存角色、历史、是否占用、状态与已交付次数。",
         "Two people finished investigating: why start over? The user wants to know what main.py says and whether it matches expected.txt, without running it. The host has registered three members, lead, reader and reviewer; each record holds a role, a history, occupancy, a status and the deliveries used.",
@@ -98,7 +99,7 @@ fn captions() -> Vec<CaptionRule> {
             "model_replied",
             "lead",
             0,
-            "Lead 把调查拆给两个成员：reader 查 main.py，reviewer 查 expected.txt。每个成员有自己的角色和历史，不把两个调查过程塞进 Lead 的同一段对话。",
+            "lead 把调查拆给两个成员：reader 查 main.py，reviewer 查 expected.txt。每个成员有自己的角色和历史，不把两个调查过程塞进 lead 的同一段对话。",
             "The lead splits the investigation: reader takes main.py, reviewer takes expected.txt. Each member has its own role and history; the two investigations are not crammed into the lead's conversation.",
         ),
         cap(
@@ -121,7 +122,7 @@ fn captions() -> Vec<CaptionRule> {
             "reader",
             "-> lead",
             0,
-            "reader 先报告自己知道的事：源码记录送进 Lead 的收件箱。它没有运行程序。Lead 此刻空闲，这条消息只是存下了，Lead 的模型还没看见。",
+            "reader 先报告自己知道的事：源码记录送进 lead 的收件箱。它没有运行程序。lead 此刻空闲，这条消息只是存下了，lead 的模型还没看见。",
             "reader reports what it knows first: the source goes into the lead's inbox. It did not run the program. The lead is idle, so the message is only stored; the lead's model has not seen it.",
         ),
         cap_with(
@@ -178,8 +179,8 @@ fn captions() -> Vec<CaptionRule> {
         cap_with(
             "message_queued",
             "reader",
-            "Supplement",
-            0,
+            "-> lead",
+            1,
             "同一个 reader 沿用上次的源码继续回答：它结合收到的预期发出补充报告，没有再读 main.py，身份和上下文也没有重建。",
             "The same reader answers from the source it read before: it combines it with the expected value and sends a supplementary report, without reading main.py again, and without being rebuilt.",
         ),
@@ -187,14 +188,14 @@ fn captions() -> Vec<CaptionRule> {
             "candidate_prepared",
             "lead",
             2,
-            "Lead 在自己的下一轮接入两份报告：初次的源码报告和补充报告。它们在 Lead 空闲时一直排在收件箱里，直到这一刻才进入候选。",
+            "lead 在自己的下一轮接入两份报告：初次的源码报告和补充报告。它们在 lead 空闲时一直排在收件箱里，直到这一刻才进入候选。",
             "In its next round the lead takes in both reports: the first source report and the supplement. They waited in the inbox while the lead was idle, and enter a candidate only now.",
         ),
         cap(
             "round_finished",
             "lead",
             1,
-            "Lead 给用户汇总。团队里没有运行代码的工具，程序也没有执行，所以结论只能说读到的源码和预期如何对应，不能写成“已运行，输出 42”。队友的消息是信息，不是许可；sender 由宿主绑定，只是本进程里的角色约定，不是跨机器的身份认证。",
+            "lead 给用户汇总。团队里没有运行代码的工具，程序也没有执行，所以结论只能说读到的源码和预期如何对应，不能写成“已运行，输出 42”。队友的消息是信息，不是许可；sender 由宿主绑定，只是本进程里的角色约定，不是跨机器的身份认证。",
             "The lead summarizes for the user. No one on the team can run code and the program was not run, so the conclusion only says how the source and the expectation correspond, never \"ran it, output 42\". Teammate messages are information, not permission; the sender is bound by the host, a local role convention, not authentication across machines.",
         ),
     ]

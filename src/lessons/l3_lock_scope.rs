@@ -1,16 +1,20 @@
-//! Lesson 3, "Lock scope" (seed 000): the host takes the lock only to check and set occupancy,
-//! then releases it before any model call, so reader and reviewer work in parallel; a second
-//! start for a busy member is refused. Act 2 holds the lock during the model call: the two
-//! members now run one after the other. (T5, T6)
+//! Lesson 3, "Lock scope" (seed 000): the same two investigations run twice. By default the
+//! first run takes the lock only to check and set occupancy and releases it before any model
+//! call, so reader and reviewer work in parallel (a second start for a busy member is
+//! refused); the second run holds the lock during the model call, so the two members run one
+//! after the other. The learner's "hold the lock" toggle plays both runs in one mode; every
+//! caption that states a mode or its consequence is attached only where that mode was in force.
+//! (T5, T6)
 
-use super::builder::{self, cap, cap_with, deliver, host_send, now, quiet, Script};
-use super::{CaptionRule, Lesson};
-use crate::engine::{Caption, Input, MemberConfig, TeamConfig, Toggles};
+use super::builder::{self, cap, cap_with, deliver, host_send, now, quiet, Script, Tr};
+use super::{CaptionRule, Lesson, ToggleChoice};
+use crate::engine::{Caption, Input, Lang, MemberConfig, TeamConfig, Toggles};
 use serde_json::json;
 
 pub const ID: &str = "l3-lock-scope";
 
-pub fn lesson() -> Lesson {
+pub fn lesson(lang: Lang) -> Lesson {
+    let t = Tr(lang);
     let config = TeamConfig::new(vec![
         MemberConfig::lead(),
         MemberConfig::teammate("reader", "reader"),
@@ -18,31 +22,38 @@ pub fn lesson() -> Lesson {
     ])
     .with_file("main.py", "print(6 * 7)")
     .with_file("expected.txt", "42");
-    let act = |n: &str| {
+    let act = |n: u32| {
         vec![
             now(host_send(
                 "lead",
                 "reader",
-                &format!("Round {n}: read main.py and report what it prints."),
+                &t.string(
+                    format!("第 {n} 轮：读 main.py，报告它打印什么。"),
+                    format!("Round {n}: read main.py and report what it prints."),
+                ),
             )),
             now(host_send(
                 "lead",
                 "reviewer",
-                &format!("Round {n}: read expected.txt and report the expected output."),
+                &t.string(
+                    format!("第 {n} 轮：读 expected.txt，报告预期输出。"),
+                    format!("Round {n}: read expected.txt and report the expected output."),
+                ),
             )),
             now(deliver("reader")),
             now(deliver("reviewer")),
         ]
     };
-    let mut directions = act("1");
+    let mut directions = act(1);
     directions.push(now(deliver("reader")));
+    // The lesson's default for the second run; the learner's toggle overrides it.
     directions.push(quiet(Input::SetToggles {
         toggles: Toggles {
             drain_on_read: false,
             hold_lock_during_model_call: true,
         },
     }));
-    directions.extend(act("2"));
+    directions.extend(act(2));
 
     let mut script = Script::new();
     for member in ["reader", "reviewer"] {
@@ -52,9 +63,12 @@ pub fn lesson() -> Lesson {
             "expected.txt"
         };
         let found = if member == "reader" {
-            "main.py contains print(6 * 7)."
+            t.s(
+                "main.py 的内容是 print(6 * 7)。",
+                "main.py contains print(6 * 7).",
+            )
         } else {
-            "expected.txt says 42."
+            t.s("expected.txt 写的是 42。", "expected.txt says 42.")
         };
         for _ in 0..2 {
             script = script
@@ -65,10 +79,13 @@ pub fn lesson() -> Lesson {
                     "",
                     vec![("send_message", json!({"to": "lead", "body": found}))],
                 )
-                .answer(member, 2, "Reported to lead.");
+                .answer(member, 2, t.s("已向 lead 汇报。", "Reported to lead."));
         }
     }
-    let task = Caption::new("同样的两段调查，先只锁“检查并设置占用”，再把模型调用也锁住。", "The same two investigations, first locking only the check-and-set, then locking the model call too.");
+    let task = Caption::new(
+        "同样的两段调查跑两遍。默认第一遍只锁“检查并设置占用”，第二遍把模型调用也锁住；用上方的“模型调用期间持锁”开关，可以让两遍都用同一种锁。",
+        "The same two investigations run twice. By default the first run locks only the check-and-set and the second locks the model call too; the \"hold the lock during the model call\" toggle above plays both runs with one lock.",
+    );
     let intro = Caption::new(
         "两人能同时工作，也得知道锁该锁多大。宿主用同一把锁检查并设置占用，随后释放锁，让各自的 Agent 循环工作。如果把模型调用也包在锁里，就会让所有成员排成一队。",
         "Two members can work at once, as long as the lock stays small. The host checks and sets occupancy under one lock, then releases it and lets each agent loop work. Wrap the model call in the lock as well, and every member queues behind the others.",
@@ -76,8 +93,11 @@ pub fn lesson() -> Lesson {
     builder::lesson(ID, config, task, intro).played_as(script.build(), directions, captions())
 }
 
-/// The lesson's captions: which event each explains, in both languages.
+/// The lesson's captions: which event each explains, in both languages. A caption that
+/// states what the lock does counts only events under that mode (`when`).
 fn captions() -> Vec<CaptionRule> {
+    let small = ToggleChoice::hold_lock(false);
+    let wide = ToggleChoice::hold_lock(true);
     vec![
         cap(
             "lock_acquired",
@@ -85,21 +105,32 @@ fn captions() -> Vec<CaptionRule> {
             0,
             "宿主拿锁，只做一件事：检查 reader 是否空闲，并把它设为占用。",
             "The host takes the lock for one job only: check that reader is free and mark it occupied.",
-        ),
+        )
+        .when(small),
         cap(
             "lock_released",
             "reader",
             0,
             "检查并设置完成，立刻释放锁，然后才让 reader 的 Agent 循环去调用模型。",
             "Check-and-set done, the lock is released at once, and only then does reader's agent loop call its model.",
-        ),
+        )
+        .when(small),
         cap(
             "lock_acquired",
             "reviewer",
             0,
-            "reviewer 不用等：锁是空的。两人都被占用，请求在逻辑时间上重叠。不同成员可以同时占用。",
-            "reviewer does not wait: the lock is free. Both members are occupied and their requests overlap in logical time. Different members may be busy at once.",
-        ),
+            "reviewer 不用等：锁是空的，宿主接着就为它检查并设置占用（下一步）。",
+            "reviewer does not wait: the lock is free, and the host goes straight on to check and set its occupancy (next step).",
+        )
+        .when(small),
+        cap(
+            "round_started",
+            "reviewer",
+            0,
+            "reviewer 也被占用了：此刻 reader 和 reviewer 同时在工作，请求在逻辑时间上重叠。不同成员可以同时占用。",
+            "reviewer is occupied too: reader and reviewer now work at the same time, and their requests overlap in logical time. Different members may be busy at once.",
+        )
+        .when(small),
         cap_with(
             "refused",
             "reader",
@@ -116,6 +147,14 @@ fn captions() -> Vec<CaptionRule> {
             "Act 2: now the model call is inside the lock too. Watch what happens to the timeline.",
         ),
         cap(
+            "lock_acquired",
+            "reader",
+            0,
+            "宿主拿锁检查 reader 是否空闲并设为占用；在这种模式下，锁会一直拿到 reader 这一轮结束，模型调用也在锁里。",
+            "The host takes the lock to check that reader is free and mark it occupied; in this mode it keeps the lock until reader's round ends, model calls included.",
+        )
+        .when(wide),
+        cap(
             "lock_waiting",
             "reviewer",
             0,
@@ -125,9 +164,29 @@ fn captions() -> Vec<CaptionRule> {
         cap(
             "lock_acquired",
             "reviewer",
-            1,
-            "reader 整轮结束才释放锁，reviewer 这时才能开始。原本并行的两段工作排成了一队，总时间接近翻倍：这就是锁范围过大的代价。",
-            "Only when reader's whole round ends is the lock released, and reviewer can start. Two pieces of work that ran in parallel now run one after the other, taking about twice as long: the cost of a lock held too wide.",
-        ),
+            0,
+            "reader 整轮结束才释放锁，reviewer 这时才能开始。本可以并行的两段工作排成了一队，总时间接近翻倍：这就是锁范围过大的代价。",
+            "Only when reader's whole round ends is the lock released, and reviewer can start. Two pieces of work that could run in parallel now run one after the other, taking about twice as long: the cost of a lock held too wide.",
+        )
+        .when(wide),
+        cap(
+            "lock_released",
+            "reviewer",
+            0,
+            "reviewer 的一轮也结束了，锁这才释放。模型调用期间持锁，两名成员只能一个接一个地工作；只锁检查并设置占用时，它们的请求是重叠的。",
+            "reviewer's round is over too, and only now is the lock released. With the lock held during model calls the two members worked one after the other; with the lock only around check-and-set, their requests overlap.",
+        )
+        .when(wide)
+        .from_end(),
+        cap_with(
+            "status_changed",
+            "reviewer",
+            "-> idle",
+            0,
+            "reviewer 的一轮结束了。锁只包住检查并设置占用，reader 和 reviewer 并排工作：它们的请求在逻辑时间上重叠，谁也没有等谁。",
+            "reviewer's round is over. With the lock only around check-and-set, reader and reviewer worked side by side: their requests overlapped in logical time, and neither waited for the other.",
+        )
+        .when(small)
+        .from_end(),
     ]
 }

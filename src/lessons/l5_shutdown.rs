@@ -3,62 +3,70 @@
 //! approves, finishes her tool round, and exits with status `shutdown`. A duplicate approval and
 //! a response to an unknown id are refused and leave the tracker unchanged. (P1, P2, P4, P5)
 
-use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
+use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script, Tr};
 use super::{CaptionRule, Lesson};
-use crate::engine::{Caption, MemberConfig, TeamConfig};
+use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
 use serde_json::json;
 
 pub const ID: &str = "l5-shutdown-handshake";
 
-pub const TASK: &str = "Have alice write report.md (a summary, then details). When it is complete, shut her down gracefully.";
+const TASK_ZH: &str = "让 alice 写 report.md（先摘要后细节）；写完后让她优雅关机。";
+const TASK_EN: &str = "Have alice write report.md (a summary, then details). When it is complete, shut her down gracefully.";
 
-pub fn lesson() -> Lesson {
+pub fn lesson(lang: Lang) -> Lesson {
+    let t = Tr(lang);
     let mut config = TeamConfig::new(vec![
         MemberConfig::lead().with_deliveries(4),
         MemberConfig::teammate("alice", "coder").with_deliveries(3),
     ]);
     config.allow_write = true;
-    let part1 = "# Report\n\nSummary: the build is green.\n";
-    let full = "# Report\n\nSummary: the build is green.\n\nDetails: 12 modules, 0 warnings.\n";
+    let part1 = t.s(
+        "# 报告\n\n摘要：构建通过。\n",
+        "# Report\n\nSummary: the build is green.\n",
+    );
+    let full = t.s(
+        "# 报告\n\n摘要：构建通过。\n\n细节：12 个模块，0 个警告。\n",
+        "# Report\n\nSummary: the build is green.\n\nDetails: 12 modules, 0 warnings.\n",
+    );
     let script = Script::new()
-        .calls("lead", 1, "", vec![("send_message", json!({"to": "alice", "body": "Write report.md in two parts: first the summary, then the details."}))])
-        .answer("lead", 1, "alice is writing report.md.")
-        .calls("alice", 2, "Writing the summary first.", vec![("write_file", json!({"path": "report.md", "content": part1}))])
+        .calls("lead", 1, "", vec![("send_message", json!({"to": "alice", "body": t.s("分两部分写 report.md：先写摘要，再写细节。", "Write report.md in two parts: first the summary, then the details.")}))])
+        .answer("lead", 1, t.s("alice 正在写 report.md。", "alice is writing report.md."))
+        .calls("alice", 2, t.s("先写摘要。", "Writing the summary first."), vec![("write_file", json!({"path": "report.md", "content": part1}))])
         .calls(
             "alice",
             1,
-            "A shutdown request arrived, but the details are not written yet.",
+            t.s("收到关机请求，但细节还没写。", "A shutdown request arrived, but the details are not written yet."),
             vec![
-                ("shutdown_response", json!({"request_id": "shutdown-1", "approve": false, "reason": "I am in the middle of writing report.md; the details part is not written yet."})),
+                ("shutdown_response", json!({"request_id": "shutdown-1", "approve": false, "reason": t.s("我正在写 report.md，细节部分还没写。", "I am in the middle of writing report.md; the details part is not written yet.")})),
                 ("write_file", json!({"path": "report.md", "content": full})),
             ],
         )
-        .calls("alice", 1, "", vec![("send_message", json!({"to": "lead", "body": "report.md is complete (summary and details)."}))])
-        .answer("alice", 1, "report.md is complete.")
-        .calls("lead", 1, "Plans changed: I want alice to stop.", vec![("shutdown_request", json!({"teammate": "alice"}))])
-        .answer("lead", 1, "I asked alice to shut down (shutdown-1); waiting for her answer.")
+        .calls("alice", 1, "", vec![("send_message", json!({"to": "lead", "body": t.s("report.md 写完了（摘要和细节都有）。", "report.md is complete (summary and details).")}))])
+        .answer("alice", 1, t.s("report.md 写完了。", "report.md is complete."))
+        .calls("lead", 1, t.s("计划有变：我想让 alice 停下。", "Plans changed: I want alice to stop."), vec![("shutdown_request", json!({"teammate": "alice"}))])
+        .answer("lead", 1, t.s("我请 alice 关机（shutdown-1），等她回应。", "I asked alice to shut down (shutdown-1); waiting for her answer."))
         .calls(
             "lead",
             1,
             "",
             vec![("shutdown_response", json!({"request_id": "shutdown-1"})), ("shutdown_request", json!({"teammate": "alice"}))],
         )
-        .answer("lead", 1, "alice refused shutdown-1 while writing; report.md is complete now, so I asked again (shutdown-2).")
+        .answer("lead", 1, t.s("alice 写文件时拒绝了 shutdown-1；现在 report.md 写完了，我再请求一次（shutdown-2）。", "alice refused shutdown-1 while writing; report.md is complete now, so I asked again (shutdown-2)."))
         .calls(
             "alice",
             1,
-            "report.md is complete, so I can stop.",
+            t.s("report.md 写完了，我可以停下了。", "report.md is complete, so I can stop."),
             vec![
-                ("shutdown_response", json!({"request_id": "shutdown-2", "approve": true, "reason": "report.md is complete."})),
+                ("shutdown_response", json!({"request_id": "shutdown-2", "approve": true, "reason": t.s("report.md 已经写完。", "report.md is complete.")})),
                 ("shutdown_response", json!({"request_id": "shutdown-2", "approve": true})),
                 ("shutdown_response", json!({"request_id": "shutdown-9", "approve": true})),
             ],
         )
         .calls("lead", 1, "", vec![("shutdown_response", json!({"request_id": "shutdown-2"}))])
-        .answer("lead", 1, "alice approved shutdown-2 and exited with status shutdown. report.md is complete.")
+        .answer("lead", 1, t.s("alice 同意了 shutdown-2，以 shutdown 状态退出。report.md 已经写完。", "alice approved shutdown-2 and exited with status shutdown. report.md is complete."))
         .build();
     let directions = vec![
-        now(deliver_task("lead", TASK)),
+        now(deliver_task("lead", t.s(TASK_ZH, TASK_EN))),
         after(&["lead"], deliver("alice")),
         now(deliver("lead")),
         after(&["alice", "lead"], deliver("lead")),
@@ -66,12 +74,9 @@ pub fn lesson() -> Lesson {
         after(&["alice"], deliver("alice")),
         now(deliver("lead")),
     ];
-    let task = Caption::new(
-        "让 alice 写 report.md（先摘要后细节）；写完后让她优雅关机。",
-        TASK,
-    );
+    let task = Caption::new(TASK_ZH, TASK_EN);
     let intro = Caption::new(
-        "队友一旦派出去，领导怎么让它停下？直接杀线程不行，需要握手：领导说“请关机”，队友说“好的我收尾一下”或者“不行我正在写文件”。请求和回应靠同一个 request_id 对上号，共用 pending → approved | rejected 的状态机。",
+        "队友一旦派出去，lead 怎么让它停下？直接杀线程不行，需要握手：lead 说“请关机”，队友说“好的我收尾一下”或者“不行我正在写文件”。请求和回应靠同一个 request_id 对上号，共用 pending → approved | rejected 的状态机。",
         "Once a teammate is working, how does the lead make it stop? Not by killing it: by a handshake. The lead says \"please shut down\"; the teammate says \"fine, let me wrap up\" or \"not now, I am writing a file\". Request and response match by request_id and share one state machine: pending -> approved | rejected.",
     );
     builder::lesson(ID, config, task, intro).played_as(script, directions, captions())
@@ -84,7 +89,7 @@ fn captions() -> Vec<CaptionRule> {
             "protocol_opened",
             "lead",
             0,
-            "领导获得了新信息，想让正在干活的 alice 停下。直接杀线程不行：她可能写了一半文件。所以 lead 发 shutdown_request，带一个唯一的 request_id，追踪器记为 pending。",
+            "lead 获得了新信息，想让正在干活的 alice 停下。直接杀线程不行：她可能写了一半文件。所以 lead 发 shutdown_request，带一个唯一的 request_id，追踪器记为 pending。",
             "The lead has new information and wants alice, who is working, to stop. Killing her outright is wrong: she may be halfway through a file. So the lead sends shutdown_request with a unique request_id; the tracker records it as pending.",
         ),
         cap_with(

@@ -2,16 +2,18 @@
 //! teammate side creates the request id); the lead rejects it with feedback; the teammate
 //! revises and resubmits; the lead approves; the teammate proceeds. (P1, P3)
 
-use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
+use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script, Tr};
 use super::{CaptionRule, Lesson};
-use crate::engine::{Caption, MemberConfig, TeamConfig};
+use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
 use serde_json::json;
 
 pub const ID: &str = "l6-plan-approval";
 
-pub const TASK: &str = "auth.py stores md5 password hashes. Have alice make it safer, but only after her plan is approved.";
+const TASK_ZH: &str = "auth.py 用 md5 存密码。让 alice 把它改得更安全，但必须先让计划获批。";
+const TASK_EN: &str = "auth.py stores md5 password hashes. Have alice make it safer, but only after her plan is approved.";
 
-pub fn lesson() -> Lesson {
+pub fn lesson(lang: Lang) -> Lesson {
+    let t = Tr(lang);
     let mut config =
         TeamConfig::new(vec![MemberConfig::lead().with_deliveries(4), MemberConfig::teammate("alice", "coder").with_deliveries(3)])
             .with_file("auth.py", "import hashlib\n\ndef check(password, stored):\n    return hashlib.md5(password.encode()).hexdigest() == stored\n");
@@ -21,46 +23,46 @@ pub fn lesson() -> Lesson {
             "lead",
             1,
             "",
-            vec![("send_message", json!({"to": "alice", "body": "auth.py uses md5 for passwords. Make it safer. Submit a plan with plan_approval before you change anything."}))],
+            vec![("send_message", json!({"to": "alice", "body": t.s("auth.py 用 md5 处理密码。把它改得更安全。改动之前，先用 plan_approval 提交计划。", "auth.py uses md5 for passwords. Make it safer. Submit a plan with plan_approval before you change anything.")}))],
         )
-        .answer("lead", 1, "alice will submit a plan first.")
+        .answer("lead", 1, t.s("alice 会先提交计划。", "alice will submit a plan first."))
         .calls("alice", 1, "", vec![("read_file", json!({"path": "auth.py"}))])
-        .calls("alice", 1, "", vec![("plan_approval", json!({"plan": "Rewrite auth.py from scratch: a new user database, a new login API, and bcrypt."}))])
-        .answer("alice", 1, "Plan plan-1 submitted; I will wait for the decision.")
+        .calls("alice", 1, "", vec![("plan_approval", json!({"plan": t.s("从头重写 auth.py：新的用户数据库、新的登录接口，再加上 bcrypt。", "Rewrite auth.py from scratch: a new user database, a new login API, and bcrypt.")}))])
+        .answer("alice", 1, t.s("计划 plan-1 已提交，我等审批结果。", "Plan plan-1 submitted; I will wait for the decision."))
         .calls(
             "lead",
             1,
-            "Too big a change.",
+            t.s("改动太大。", "Too big a change."),
             vec![(
                 "plan_approval",
-                json!({"request_id": "plan-1", "approve": false, "feedback": "Too big: keep the API check(password, stored) and only replace md5 with a salted sha256."}),
+                json!({"request_id": "plan-1", "approve": false, "feedback": t.s("范围太大：保留接口 check(password, stored)，只把 md5 换成加盐的 sha256。", "Too big: keep the API check(password, stored) and only replace md5 with a salted sha256.")}),
             )],
         )
-        .answer("lead", 1, "Rejected plan-1 with feedback.")
+        .answer("lead", 1, t.s("已驳回 plan-1 并附上反馈。", "Rejected plan-1 with feedback."))
         .calls(
             "alice",
             1,
-            "Revising as asked.",
-            vec![("plan_approval", json!({"plan": "Keep check(password, stored). Replace md5 with salted sha256 (salt stored with the hash). No other changes."}))],
+            t.s("按要求修改。", "Revising as asked."),
+            vec![("plan_approval", json!({"plan": t.s("保留 check(password, stored)。把 md5 换成加盐的 sha256（盐和哈希存在一起）。不做其他改动。", "Keep check(password, stored). Replace md5 with salted sha256 (salt stored with the hash). No other changes.")}))],
         )
-        .answer("alice", 1, "Revised plan plan-2 submitted.")
-        .calls("lead", 1, "", vec![("plan_approval", json!({"request_id": "plan-2", "approve": true, "feedback": "Approved: go ahead."}))])
-        .answer("lead", 1, "Approved plan-2.")
+        .answer("alice", 1, t.s("修改后的计划 plan-2 已提交。", "Revised plan plan-2 submitted."))
+        .calls("lead", 1, "", vec![("plan_approval", json!({"request_id": "plan-2", "approve": true, "feedback": t.s("批准：开始吧。", "Approved: go ahead.")}))])
+        .answer("lead", 1, t.s("已批准 plan-2。", "Approved plan-2."))
         .calls(
             "alice",
             1,
-            "Approved; now I make the change.",
+            t.s("已获批，现在动手修改。", "Approved; now I make the change."),
             vec![(
                 "write_file",
                 json!({"path": "auth.py", "content": "import hashlib\n\ndef check(password, stored):\n    salt, digest = stored.split('$')\n    return hashlib.sha256((salt + password).encode()).hexdigest() == digest\n"}),
             )],
         )
-        .calls("alice", 1, "", vec![("send_message", json!({"to": "lead", "body": "auth.py now uses salted sha256; check(password, stored) is unchanged. Nothing was run."}))])
-        .answer("alice", 1, "Done as planned.")
-        .answer("lead", 1, "alice replaced md5 with salted sha256 in auth.py after plan-2 was approved; the API is unchanged. Nothing was run.")
+        .calls("alice", 1, "", vec![("send_message", json!({"to": "lead", "body": t.s("auth.py 现在用加盐的 sha256；check(password, stored) 没变。什么都没有运行。", "auth.py now uses salted sha256; check(password, stored) is unchanged. Nothing was run.")}))])
+        .answer("alice", 1, t.s("按计划完成。", "Done as planned."))
+        .answer("lead", 1, t.s("plan-2 获批后，alice 把 auth.py 里的 md5 换成了加盐的 sha256；接口没变。什么都没有运行。", "alice replaced md5 with salted sha256 in auth.py after plan-2 was approved; the API is unchanged. Nothing was run."))
         .build();
     let directions = vec![
-        now(deliver_task("lead", TASK)),
+        now(deliver_task("lead", t.s(TASK_ZH, TASK_EN))),
         after(&["lead"], deliver("alice")),
         after(&["alice"], deliver("lead")),
         after(&["lead"], deliver("alice")),
@@ -68,12 +70,9 @@ pub fn lesson() -> Lesson {
         after(&["lead"], deliver("alice")),
         after(&["alice"], deliver("lead")),
     ];
-    let task = Caption::new(
-        "auth.py 用 md5 存密码。让 alice 把它改得更安全，但必须先让计划获批。",
-        TASK,
-    );
+    let task = Caption::new(TASK_ZH, TASK_EN);
     let intro = Caption::new(
-        "领导说“重构认证模块”，队友立刻开干？高风险变更应该先过审：队友先提交计划，领导批准了再做。一方发带唯一编号的请求，另一方引用同一编号回应。",
+        "lead 说“重构认证模块”，队友立刻开干？高风险变更应该先过审：队友先提交计划，lead 批准了再做。一方发带唯一编号的请求，另一方引用同一编号回应。",
         "The lead says \"refactor the auth module\" and the teammate dives in? High-risk changes should be reviewed first: the teammate submits a plan, and works only after the lead approves. One side sends a request with a unique id; the other answers with the same id.",
     );
     builder::lesson(ID, config, task, intro).played_as(script, directions, captions())
@@ -86,7 +85,7 @@ fn captions() -> Vec<CaptionRule> {
             "protocol_opened",
             "alice",
             0,
-            "高风险变更先过审：alice 用 plan_approval 提交计划。request_id（plan-1）由队友这一侧生成，不是领导生成；追踪器记为 pending。",
+            "高风险变更先过审：alice 用 plan_approval 提交计划。request_id（plan-1）由队友这一侧生成，不是 lead 生成；追踪器记为 pending。",
             "High-risk changes are reviewed first: alice submits her plan with plan_approval. The request id (plan-1) is created on the teammate's side, not by the lead; the tracker says pending.",
         ),
         cap_with(

@@ -5,16 +5,19 @@
 //! entries (failed, reported to the lead), and a third delivery refused by the delivery quota.
 //! Every limit gives a clear error; nothing is truncated or dropped. (M7, M8, L1, L2)
 
-use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
+use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script, Tr};
 use super::{CaptionRule, Lesson};
-use crate::engine::{Caption, MemberConfig, TeamConfig};
+use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
 use serde_json::{json, Value};
 
 pub const ID: &str = "l7-limits-and-budgets";
 
-pub const TASK: &str = "Give reader eight short notes, ask scout to find a secret word in notes.txt, and ask archivist to copy every file into its notes.";
+const TASK_ZH: &str =
+    "给 reader 八条短笔记，让 scout 在 notes.txt 里找暗号，让 archivist 把每个文件都抄进笔记。";
+const TASK_EN: &str = "Give reader eight short notes, ask scout to find a secret word in notes.txt, and ask archivist to copy every file into its notes.";
 
-pub fn lesson() -> Lesson {
+pub fn lesson(lang: Lang) -> Lesson {
+    let t = Tr(lang);
     let config = TeamConfig::new(vec![
         MemberConfig::lead(),
         MemberConfig::teammate("reader", "reader"),
@@ -22,44 +25,51 @@ pub fn lesson() -> Lesson {
         MemberConfig::teammate("archivist", "archivist"),
     ])
     .with_file("main.py", "print(6 * 7)")
-    .with_file("notes.txt", "There is no secret word here.");
+    .with_file(
+        "notes.txt",
+        t.s("这里没有暗号。", "There is no secret word here."),
+    );
     let mut lead_calls: Vec<(&str, Value)> = (1..=9)
         .map(|k| {
             (
                 "send_message",
-                json!({"to": "reader", "body": format!("Note {k} of 9: keep this in mind.")}),
+                json!({"to": "reader", "body": t.string(format!("第 {k} 条笔记（共 9 条）：请记住这一条。"), format!("Note {k} of 9: keep this in mind."))}),
             )
         })
         .collect();
-    let long_body = format!(
-        "Here is the whole background, word for word: {}",
-        "blah ".repeat(112)
+    // Over the 600-character limit in both languages (the limit counts characters).
+    let long_body = t.string(
+        format!("以下是完整的背景，逐字照录：{}", "背景说明。".repeat(120)),
+        format!(
+            "Here is the whole background, word for word: {}",
+            "blah ".repeat(112)
+        ),
     );
     lead_calls.push(("send_message", json!({"to": "scout", "body": long_body})));
     // Sent twice with one idempotency key, as a sender does when it cannot tell whether the
     // first send arrived: the second stores nothing and gets the first receipt back (M8).
-    let scout_task = json!({"to": "scout", "body": "Find the secret word in notes.txt.", "idempotency_key": "scout-task"});
+    let scout_task = json!({"to": "scout", "body": t.s("在 notes.txt 里找出暗号。", "Find the secret word in notes.txt."), "idempotency_key": "scout-task"});
     lead_calls.push(("send_message", scout_task.clone()));
     lead_calls.push(("send_message", scout_task));
-    lead_calls.push(("send_message", json!({"to": "archivist", "body": "Read every file, as many times as you like, and keep notes."})));
+    lead_calls.push(("send_message", json!({"to": "archivist", "body": t.s("把每个文件都读一遍，想读几遍都行，并做好笔记。", "Read every file, as many times as you like, and keep notes.")})));
     let archivist_calls: Vec<(&str, Value)> = (0..80)
         .map(|_| ("read_file", json!({"path": "main.py"})))
         .collect();
     let script = Script::new()
-        .calls("lead", 1, "Sending the notes.", lead_calls)
-        .answer("lead", 1, "Some sends were refused; the rest are queued.")
+        .calls("lead", 1, t.s("发送笔记。", "Sending the notes."), lead_calls)
+        .answer("lead", 1, t.s("有几条发送被拒绝了，其余的已排队。", "Some sends were refused; the rest are queued."))
         .fail("reader", 1, "529 overloaded: try again later", true)
-        .answer("reader", 1, "I have the notes 1 to 8.")
-        .answer("reader", 1, "Nothing new since last time.")
-        .calls("scout", 1, "Not found yet.", vec![("read_file", json!({"path": "notes.txt"}))])
-        .calls("scout", 1, "Still looking.", vec![("read_file", json!({"path": "notes.txt"}))])
-        .calls("scout", 1, "Maybe I missed it.", vec![("read_file", json!({"path": "notes.txt"}))])
-        .calls("scout", 1, "One more time.", vec![("read_file", json!({"path": "notes.txt"}))])
-        .calls("archivist", 1, "Copying everything, again and again.", archivist_calls)
-        .answer("lead", 1, "reader has notes 1-8 (note 9 was refused: inbox full); the long message to scout was refused (over 600 characters); scout got its task once (the resend with the same key stored nothing); scout stopped after 4 requests without an answer; archivist failed when its history reached 80 entries.")
+        .answer("reader", 1, t.s("我收到了第 1 到第 8 条笔记。", "I have the notes 1 to 8."))
+        .answer("reader", 1, t.s("和上次相比没有新消息。", "Nothing new since last time."))
+        .calls("scout", 1, t.s("还没找到。", "Not found yet."), vec![("read_file", json!({"path": "notes.txt"}))])
+        .calls("scout", 1, t.s("还在找。", "Still looking."), vec![("read_file", json!({"path": "notes.txt"}))])
+        .calls("scout", 1, t.s("也许我漏看了。", "Maybe I missed it."), vec![("read_file", json!({"path": "notes.txt"}))])
+        .calls("scout", 1, t.s("再看一遍。", "One more time."), vec![("read_file", json!({"path": "notes.txt"}))])
+        .calls("archivist", 1, t.s("把所有内容抄一遍，再抄一遍。", "Copying everything, again and again."), archivist_calls)
+        .answer("lead", 1, t.s("reader 收到了第 1 到 8 条笔记（第 9 条被拒绝：收件箱已满）；发给 scout 的长消息被拒绝（超过 600 字符）；scout 的任务只存了一份（同键重发没有多存）；scout 用完 4 次请求仍没有答案，已停止；archivist 的历史到了 80 条，这一轮失败了。", "reader has notes 1-8 (note 9 was refused: inbox full); the long message to scout was refused (over 600 characters); scout got its task once (the resend with the same key stored nothing); scout stopped after 4 requests without an answer; archivist failed when its history reached 80 entries."))
         .build();
     let directions = vec![
-        now(deliver_task("lead", TASK)),
+        now(deliver_task("lead", t.s(TASK_ZH, TASK_EN))),
         after(&["lead"], deliver("reader")),
         now(deliver("scout")),
         now(deliver("archivist")),
@@ -68,10 +78,7 @@ pub fn lesson() -> Lesson {
         after(&["scout"], deliver("scout")),
         after(&["archivist", "scout"], deliver("lead")),
     ];
-    let task = Caption::new(
-        "给 reader 八条短笔记，让 scout 在 notes.txt 里找暗号，让 archivist 把每个文件都抄进笔记。",
-        TASK,
-    );
+    let task = Caption::new(TASK_ZH, TASK_EN);
     let intro = Caption::new(
         "两人能同时工作，也得知道什么时候停。这是为小型教学会话选择的限额：每个收件箱最多八条，正文最多 600 字符，历史最多 80 条；每位成员最多两次交付，每次交付最多四次逻辑请求，重试另有预算。碰到上限都会给出清楚的错误。",
         "Working in parallel also means knowing when to stop. The limits of this small teaching session: at most eight records per inbox, 600 characters per body, 80 history entries; at most two deliveries per member, four logical requests per delivery, and a separate retry budget. Every limit gives a clear error.",

@@ -134,7 +134,7 @@ const EN: Strings = Strings {
 
 const ZH: Strings = Strings {
     app_name: "Agent Team Playground",
-    tagline: "智能体团队演练场：一步一步看 Lead 和队友如何协作。",
+    tagline: "智能体团队演练场：一步一步看 lead 和队友如何协作。",
     switch_language: "English",
     lesson: "课程",
     members: "成员",

@@ -10,8 +10,10 @@
 //! lesson ([`CaptionRule`]). [`play`] runs it; the same lesson and options always give the same
 //! timeline.
 //!
-//! Choice: the model's own words (tool arguments, replies) are in English in every language;
-//! the captions carry the teaching in both.
+//! A lesson is built for a language ([`lesson`] takes a [`Lang`], and so do [`PlayOptions`]):
+//! the scripted model's words (message bodies, replies, the lead's summary) and the prose files
+//! are in that language, while technical names (tools, members, files, JSON keys, ids) stay as
+//! they are. The captions carry the teaching in both languages either way.
 
 pub mod branches;
 pub mod catalog;
@@ -33,6 +35,7 @@ pub mod narration;
 pub mod recording;
 pub mod run;
 mod script;
+pub mod toggle_choice;
 mod transcript;
 
 pub use branches::Branches;
@@ -41,10 +44,11 @@ pub use driver::{
     play, play_lesson, resolve_captions, Intervention, LessonSource, PlayError, PlayOptions,
 };
 pub use playable::{play_id, Playable};
-pub use script::{ScriptOutcome, ScriptedModel, ScriptedReply};
+pub use script::{Answer, ScriptOutcome, ScriptedModel, ScriptedReply};
+pub use toggle_choice::ToggleChoice;
 pub use transcript::transcript;
 
-use crate::engine::{Caption, Input, TeamConfig};
+use crate::engine::{Caption, Input, Lang, TeamConfig, Toggles};
 use serde::{Deserialize, Serialize};
 
 /// When a direction may run.
@@ -77,7 +81,9 @@ pub struct Direction {
 }
 
 /// Attaches a teaching caption to the `nth` (0-based) event of kind `event` (snake_case name,
-/// see `EventKind::name`) whose actor is `member` and whose summary contains `contains`.
+/// see `EventKind::name`) whose actor is `member`, whose summary contains `contains` and that
+/// happened under the modes `when` asks for (a caption that states a mode or its consequence
+/// must be true under the learner's setting).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct CaptionRule {
     pub event: String,
@@ -85,6 +91,25 @@ pub struct CaptionRule {
     pub contains: Option<String>,
     pub nth: usize,
     pub caption: Caption,
+    #[serde(default, skip_serializing_if = "ToggleChoice::is_empty")]
+    pub when: ToggleChoice,
+    /// Count `nth` from the last matching event (a closing caption, wherever the run ends).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub from_end: bool,
+}
+
+impl CaptionRule {
+    /// The rule, counting `nth` back from the last matching event.
+    pub fn from_end(mut self) -> CaptionRule {
+        self.from_end = true;
+        self
+    }
+
+    /// The rule, counting only events that happened under `modes`.
+    pub fn when(mut self, modes: ToggleChoice) -> CaptionRule {
+        self.when = modes;
+        self
+    }
 }
 
 /// A whole lesson, as data.
@@ -110,13 +135,13 @@ pub struct Lesson {
 /// Id of the free-play entry.
 pub const FREE_PLAY_ID: &str = "free-play";
 
-/// The eight built-in lessons, in catalog order.
-pub fn lessons() -> Vec<Lesson> {
-    BUILDERS.iter().map(|build| build()).collect()
+/// The eight built-in lessons built for `lang`, in catalog order.
+pub fn lessons(lang: Lang) -> Vec<Lesson> {
+    BUILDERS.iter().map(|build| build(lang)).collect()
 }
 
 /// Each built-in lesson's builder, in catalog order.
-const BUILDERS: [fn() -> Lesson; 8] = [
+const BUILDERS: [fn(Lang) -> Lesson; 8] = [
     l1_two_investigators::lesson,
     l2_drain_on_read::lesson,
     l3_lock_scope::lesson,
@@ -127,39 +152,60 @@ const BUILDERS: [fn() -> Lesson; 8] = [
     l8_restart::lesson,
 ];
 
-/// Free play: lesson 1's data, marked editable.
-pub fn free_play() -> Lesson {
-    let mut lesson = l1_two_investigators::lesson();
+/// Free play: lesson 1's data, marked editable. Lesson 1's captions tell its story under the
+/// default modes, so in free play they hold only there: with a contrast toggle on, the
+/// narration (which reads the mode in force) speaks instead.
+pub fn free_play(lang: Lang) -> Lesson {
+    let mut lesson = l1_two_investigators::lesson(lang);
     builder::set_meta(&mut lesson, FREE_PLAY_ID);
     lesson.editable = true;
+    let default_modes = ToggleChoice {
+        drain_on_read: Some(false),
+        hold_lock_during_model_call: Some(false),
+    };
+    lesson.captions = std::mem::take(&mut lesson.captions)
+        .into_iter()
+        .map(|rule| rule.when(default_modes))
+        .collect();
     lesson
 }
 
-/// A built-in lesson (or free play) by id.
-pub fn lesson(id: &str) -> Option<Lesson> {
+/// A built-in lesson (or free play) by id, built for `lang`.
+pub fn lesson(id: &str, lang: Lang) -> Option<Lesson> {
     if id == FREE_PLAY_ID {
-        return Some(free_play());
+        return Some(free_play(lang));
     }
     // Only the requested lesson is built: building all eight on page load cost startup time.
     catalog::catalog()
         .iter()
         .position(|info| info.id == id)
         .and_then(|i| BUILDERS.get(i))
-        .map(|build| build())
+        .map(|build| build(lang))
         .filter(|lesson| lesson.id == id)
 }
 
-/// The event index a caption rule points at, if any.
-fn resolve_rule(rule: &CaptionRule, events: &[crate::engine::Event]) -> Option<usize> {
-    events
+/// The event index a caption rule points at, if any; `modes[i]` are the modes in force at
+/// `events[i]` (see [`toggle_choice::modes_in_force`]).
+fn resolve_rule(
+    rule: &CaptionRule,
+    events: &[crate::engine::Event],
+    modes: &[Toggles],
+) -> Option<usize> {
+    let mut matching = events
         .iter()
-        .filter(|e| e.kind.name() == rule.event)
+        .zip(modes)
+        .filter(|(e, modes)| e.kind.name() == rule.event && rule.when.matches(**modes))
+        .map(|(e, _)| e)
         .filter(|e| rule.member.is_none() || e.actor == rule.member)
         .filter(|e| {
             rule.contains
                 .as_ref()
                 .is_none_or(|c| e.summary().contains(c.as_str()))
-        })
-        .nth(rule.nth)
-        .map(|e| e.seq)
+        });
+    let found = if rule.from_end {
+        matching.collect::<Vec<_>>().into_iter().rev().nth(rule.nth)
+    } else {
+        matching.nth(rule.nth)
+    };
+    found.map(|e| e.seq)
 }

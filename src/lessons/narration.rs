@@ -5,7 +5,7 @@
 
 use crate::engine::mailbox::{id_list, MessageKind};
 use crate::engine::protocol::{ProtocolKind, ProtocolStatus};
-use crate::engine::text::preview;
+use crate::engine::text::{counted, preview};
 use crate::engine::{Event, EventKind, Lang, RoundOutcome, Timeline};
 
 /// What to show at step `step`: the lesson caption if there is one, otherwise the generic
@@ -15,12 +15,48 @@ pub fn caption_at(timeline: &Timeline, step: usize, lang: Lang) -> String {
         return caption.get(lang).to_string();
     }
     match step.checked_sub(1).and_then(|i| timeline.events().get(i)) {
-        Some(event) => narrate(event, lang),
+        Some(event) => match inbox_note(timeline, step - 1, event, lang) {
+            Some(note) => format!("{} {note}", narrate(event, lang)),
+            None => narrate(event, lang),
+        },
         None => match lang {
             Lang::Zh => "还没有发生任何事。".to_string(),
             Lang::En => "Nothing has happened yet.".to_string(),
         },
     }
+}
+
+/// What a preparation that took in mail does to the inbox, which depends on the mode in force
+/// at that event (the event itself does not say): nothing under the append-only inbox, a
+/// deletion under drain on read (M6).
+fn inbox_note(
+    timeline: &Timeline,
+    index: usize,
+    event: &Event,
+    lang: Lang,
+) -> Option<&'static str> {
+    let EventKind::CandidatePrepared { candidate, .. } = &event.kind else {
+        return None;
+    };
+    if candidate.message_ids.is_empty() {
+        return None;
+    }
+    let drain = timeline.events()[..index]
+        .iter()
+        .rev()
+        .find_map(|e| match &e.kind {
+            EventKind::TogglesChanged { toggles } => Some(toggles.drain_on_read),
+            _ => None,
+        })
+        .unwrap_or(timeline.initial_state().toggles().drain_on_read);
+    Some(match (drain, lang) {
+        (false, Lang::Zh) => "收件箱里的记录一条也没删。",
+        (false, Lang::En) => "Nothing is deleted from the inbox.",
+        (true, Lang::Zh) => "读取即清空已打开：下一步，这次读取会把它们从收件箱删掉。",
+        (true, Lang::En) => {
+            "Drain on read is on: at the next step this read deletes them from the inbox too."
+        }
+    })
 }
 
 /// A generic caption: what just happened, in the learner's language. Each part narrates the
@@ -107,12 +143,15 @@ fn narrate_mail(event: &Event, lang: Lang) -> String {
                 if candidate.message_ids.is_empty() {
                     format!("{member} 准备下一次请求：复制历史，没有新的通知要追加。")
                 } else {
-                    format!("{member} 准备下一次请求：在历史候选里追加 {} 的通知。收件箱里的记录一条也没删。", id_list(&candidate.message_ids))
+                    format!(
+                        "{member} 准备下一次请求：在历史候选里追加 {} 的通知。",
+                        id_list(&candidate.message_ids)
+                    )
                 }
             } else if candidate.message_ids.is_empty() {
                 format!("{member} prepares its next request: the history is copied, there is no new notification to add.")
             } else {
-                format!("{member} prepares its next request: notifications for {} are added to the history candidate. Nothing is deleted from the inbox.", id_list(&candidate.message_ids))
+                format!("{member} prepares its next request: notifications for {} are added to the history candidate.", id_list(&candidate.message_ids))
             }
         }
         CandidateDiscarded {
@@ -147,7 +186,7 @@ fn narrate_mail(event: &Event, lang: Lang) -> String {
             if zh {
                 format!("{member} 的循环提交了候选，历史现在有 {history_len} 条。下一次请求才会从这份历史构建。")
             } else {
-                format!("{member}'s loop commits the candidate; the history now has {history_len} entries. Only the next request is built from it.")
+                format!("{member}'s loop commits the candidate; the history now has {}. Only the next request is built from it.", counted(*history_len, "entry", "entries"))
             }
         }
         // Routed to another part by `narrate`.
@@ -164,7 +203,7 @@ fn narrate_model_and_tools(event: &Event, lang: Lang) -> String {
             if zh {
                 format!("{} 发出模型请求 {}（本轮第 {} 次逻辑请求），内容是此刻已提交的 {} 条历史。发出后它不会再变。", request.member, request.id, request.logical, request.messages.len())
             } else {
-                format!("{} sends model request {} (logical request {} of this delivery), built from the {} committed history entries. Once sent, it never changes.", request.member, request.id, request.logical, request.messages.len())
+                format!("{} sends model request {} (logical request {} of this delivery), built from {}. Once sent, it never changes.", request.member, request.id, request.logical, counted(request.messages.len(), "committed history entry", "committed history entries"))
             }
         }
         RetryScheduled {
@@ -365,7 +404,7 @@ fn narrate_roster_and_host(event: &Event, lang: Lang) -> String {
                 if zh {
                     format!("显式召回 {member}：恢复它的 {history_len} 条历史，回到 idle。")
                 } else {
-                    format!("{member} is recalled explicitly: its {history_len} history entries are restored and it is idle again.")
+                    format!("{member} is recalled explicitly: {} restored and it is idle again.", match history_len { 1 => "its 1 history entry is".to_string(), n => format!("its {n} history entries are") })
                 }
             }
             RosterRestored { .. } => {
@@ -379,7 +418,7 @@ fn narrate_roster_and_host(event: &Event, lang: Lang) -> String {
                 if zh {
                     format!("团队解散。未读记录 {} 条，逐条报告，不会悄悄丢掉。", undelivered.len())
                 } else {
-                    format!("The team is disbanded. {} unread records are reported one by one, not dropped silently.", undelivered.len())
+                    format!("The team is disbanded. {} reported one by one, not dropped silently.", match undelivered.len() { 1 => "1 unread record is".to_string(), n => format!("{n} unread records are") })
                 }
             }
             FaultArmed { member, .. } => {

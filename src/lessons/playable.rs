@@ -1,7 +1,8 @@
-//! The one place an id the page can open becomes a timeline: a built-in lesson id (played
-//! with the learner's options) or `stress-<n>`, the generated stress lesson of `n` events
-//! (capped at [`stress::MAX_EVENTS`]), which the perf test opens. The UI resolves ids only
-//! through here, so no prefix is special-cased anywhere else.
+//! The one place an id the page can open becomes a timeline: a built-in lesson id (built in
+//! the options' language and played with the learner's options) or `stress-<n>`, the
+//! generated stress lesson of `n` events (capped at [`stress::MAX_EVENTS`]), which the perf
+//! test opens. The UI resolves ids only through here, so no prefix is special-cased anywhere
+//! else.
 
 use super::{stress, PlayError, PlayOptions};
 use crate::engine::Timeline;

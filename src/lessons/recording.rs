@@ -4,9 +4,9 @@
 //! are the run); a key never is (it is not an input).
 
 use super::driver::PlayError;
-use super::run::{team_for, MAX_INPUTS};
+use super::run::MAX_INPUTS;
 use super::Lesson;
-use crate::engine::{Input, Recorder, Timeline, Toggles};
+use crate::engine::{Input, Lang, Recorder, Team, Timeline, Toggles};
 use serde::{Deserialize, Serialize};
 
 /// What a live run leaves behind.
@@ -16,7 +16,9 @@ pub struct Recording {
     pub version: u32,
     /// The lesson the run played (its team and intro).
     pub lesson: String,
-    /// The toggles the run had on from the start.
+    /// The language the lesson was built in (its intro and files).
+    pub lang: Lang,
+    /// The modes in force when the run started.
     pub toggles: Toggles,
     /// Every input applied, in order.
     pub inputs: Vec<Input>,
@@ -56,7 +58,7 @@ impl Recording {
     /// The format version this build writes and reads.
     pub const VERSION: u32 = 1;
 
-    /// Applies the recorded inputs to `lesson`'s team again: the run's log, without the
+    /// Applies the recorded inputs to `lesson`'s team again (the lesson built in `lang`): the run's log, without the
     /// lesson's scripted captions (a live run tells its own story; each event is narrated).
     pub fn replay(&self, lesson: &Lesson) -> Result<Timeline, ReplayError> {
         if self.version != Self::VERSION {
@@ -68,7 +70,10 @@ impl Recording {
         if self.inputs.len() > MAX_INPUTS {
             return Err(ReplayError::TooLong(self.inputs.len()));
         }
-        let team = team_for(lesson, self.toggles).map_err(ReplayError::Play)?;
+        let mut config = lesson.config.clone();
+        config.toggles = self.toggles;
+        let team =
+            Team::new(config).map_err(|e| ReplayError::Play(PlayError::InvalidConfig(e.0)))?;
         let mut recorder = Recorder::new(team);
         recorder.set_intro(lesson.intro.clone());
         for input in &self.inputs {

@@ -10,8 +10,11 @@
 
 use super::driver::{Intervention, PlayError, PlayOptions};
 use super::recording::Recording;
-use super::{resolve_rule, Action, Lesson, ScriptOutcome, Wait};
-use crate::engine::{EventKind, Input, ModelRequest, Recorder, RequestId, Team, Timeline, Toggles};
+use super::script::Answer;
+use super::toggle_choice::modes_in_force;
+use super::ToggleChoice;
+use super::{resolve_rule, Action, Lesson, Wait};
+use crate::engine::{EventKind, Input, ModelRequest, Recorder, RequestId, Team, Timeline};
 
 /// Upper bound on inputs in one run; lessons use a few hundred.
 pub const MAX_INPUTS: usize = 20_000;
@@ -22,6 +25,8 @@ pub struct Run {
     lesson: Lesson,
     interventions: Vec<Intervention>,
     applied: Vec<bool>,
+    /// The modes the learner fixed for the whole lesson.
+    learner: ToggleChoice,
     next_direction: usize,
     /// Requests sent and not answered yet, in the order they were sent.
     awaiting: Vec<ModelRequest>,
@@ -33,13 +38,14 @@ pub struct Run {
 impl Run {
     /// Starts `lesson` with `options`; nothing is applied until [`Run::advance`].
     pub fn new(lesson: &Lesson, options: &PlayOptions) -> Result<Run, PlayError> {
-        let mut recorder = Recorder::new(team_for(lesson, options.toggles)?);
+        let mut recorder = Recorder::new(team_for(lesson, options)?);
         recorder.set_intro(lesson.intro.clone());
         let mut run = Run {
             recorder,
             lesson: lesson.clone(),
             interventions: options.interventions.clone(),
             applied: vec![false; options.interventions.len()],
+            learner: options.learner_toggles,
             next_direction: 0,
             awaiting: Vec::new(),
             sent: Vec::new(),
@@ -67,7 +73,11 @@ impl Run {
             let action = direction.action.clone();
             self.next_direction += 1;
             match action {
-                Action::Input { input } => self.apply(input),
+                Action::Input { input } => {
+                    if let Some(input) = self.with_learner_toggles(input) {
+                        self.apply(input);
+                    }
+                }
                 Action::Reload => self.reload(),
             }
             self.check_bound()?;
@@ -78,21 +88,16 @@ impl Run {
     /// Hands in the outcome of request `id` at logical time `now` (never earlier than the
     /// team's clock). An answer to a request no longer awaited is still applied: the engine
     /// refuses it as stale, as it would a late reply after a reload.
-    pub fn answer(
-        &mut self,
-        id: RequestId,
-        outcome: ScriptOutcome,
-        now: u64,
-    ) -> Result<(), PlayError> {
+    pub fn answer(&mut self, id: RequestId, answer: Answer, now: u64) -> Result<(), PlayError> {
         self.awaiting.retain(|r| r.id != id);
         let now = now.max(self.recorder.team().now());
         self.apply(Input::Tick { now });
-        let input = match outcome {
-            ScriptOutcome::Reply { reply } => Input::ModelReplied {
+        let input = match answer {
+            Answer::Reply(reply) => Input::ModelReplied {
                 request_id: id,
                 reply,
             },
-            ScriptOutcome::Fail { error, retryable } => Input::ModelFailed {
+            Answer::Fail { error, retryable } => Input::ModelFailed {
                 request_id: id,
                 error,
                 retryable,
@@ -142,11 +147,12 @@ impl Run {
     }
 
     /// The recording of this run so far: replaying it gives the same log.
-    pub fn recording(&self, options: &PlayOptions) -> Recording {
+    pub fn recording(&self, lang: crate::engine::Lang) -> Recording {
         Recording {
             version: Recording::VERSION,
             lesson: self.lesson.id.clone(),
-            toggles: options.toggles,
+            lang,
+            toggles: self.recorder.timeline().initial_state().toggles(),
             inputs: self.inputs.clone(),
         }
     }
@@ -164,6 +170,19 @@ impl Run {
             .state()
             .member(member)
             .is_some_and(|m| m.busy() || m.waiting_for_lock())
+    }
+
+    /// A lesson's input with the learner's modes put in: a `SetToggles` keeps only the modes
+    /// the learner left to the lesson, and is dropped when it would change nothing.
+    fn with_learner_toggles(&self, input: Input) -> Option<Input> {
+        match input {
+            Input::SetToggles { toggles } => {
+                let toggles = self.learner.apply(toggles);
+                (toggles != self.recorder.state().toggles())
+                    .then_some(Input::SetToggles { toggles })
+            }
+            other => Some(other),
+        }
     }
 
     fn apply(&mut self, input: Input) {
@@ -224,18 +243,21 @@ impl Run {
     }
 }
 
-/// The lesson's team with `toggles` on from the start (they OR with the lesson's own).
-pub fn team_for(lesson: &Lesson, toggles: Toggles) -> Result<Team, PlayError> {
+/// The lesson's team with the options' toggles on from the start (they OR with the lesson's
+/// own), then the learner's fixed modes.
+fn team_for(lesson: &Lesson, options: &PlayOptions) -> Result<Team, PlayError> {
     let mut config = lesson.config.clone();
-    config.toggles.drain_on_read |= toggles.drain_on_read;
-    config.toggles.hold_lock_during_model_call |= toggles.hold_lock_during_model_call;
+    config.toggles.drain_on_read |= options.toggles.drain_on_read;
+    config.toggles.hold_lock_during_model_call |= options.toggles.hold_lock_during_model_call;
+    config.toggles = options.learner_toggles.apply(config.toggles);
     Team::new(config).map_err(|e| PlayError::InvalidConfig(e.0))
 }
 
-/// Places each caption rule of `lesson` on the event it explains.
+/// Places each caption rule of `lesson` on the event it explains, under the modes in force.
 pub fn place_captions(lesson: &Lesson, timeline: &mut Timeline) {
+    let modes = modes_in_force(timeline.initial_state().toggles(), timeline.events());
     for rule in &lesson.captions {
-        if let Some(seq) = resolve_rule(rule, timeline.events()) {
+        if let Some(seq) = resolve_rule(rule, timeline.events(), &modes) {
             timeline.set_caption(seq, rule.caption.clone());
         }
     }

@@ -2,7 +2,7 @@
 //! logical latency so that parallel work overlaps on the timeline. It speaks the same
 //! provider-neutral types as a real provider.
 
-use crate::engine::ModelReply;
+use crate::engine::{ModelReply, ModelRequest};
 use serde::{Deserialize, Serialize};
 
 /// What the scripted model does for one request. Externally tagged in JSON
@@ -18,6 +18,42 @@ pub enum ScriptOutcome {
         error: String,
         retryable: bool,
     },
+    /// A final answer that depends on what the request holds: `seen` if it carries the
+    /// notification of message `message` (`m1`...), otherwise `unseen`. The model answers from
+    /// its input, so the reply stays true whichever contrast mode the learner chose.
+    ReplyIfSeen {
+        message: String,
+        seen: ModelReply,
+        unseen: ModelReply,
+    },
+}
+
+/// What the model does for one sent request, once its input is known.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    Reply(ModelReply),
+    Fail { error: String, retryable: bool },
+}
+
+impl ScriptOutcome {
+    /// The answer to `request`.
+    pub fn answer(self, request: &ModelRequest) -> Answer {
+        match self {
+            ScriptOutcome::Reply { reply } => Answer::Reply(reply),
+            ScriptOutcome::Fail { error, retryable } => Answer::Fail { error, retryable },
+            ScriptOutcome::ReplyIfSeen {
+                message,
+                seen,
+                unseen,
+            } => {
+                let carried = request
+                    .messages
+                    .iter()
+                    .any(|entry| entry.notifies.iter().any(|id| id.to_string() == message));
+                Answer::Reply(if carried { seen } else { unseen })
+            }
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

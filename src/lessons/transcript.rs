@@ -1,5 +1,6 @@
 //! Human-readable transcripts of a timeline (the golden files under `tests/golden/`).
 
+use crate::engine::text::counted;
 use crate::engine::Timeline;
 use std::fmt::Write;
 
@@ -31,13 +32,13 @@ pub fn transcript(title: &str, timeline: &Timeline) -> String {
     for m in state.members_in_order() {
         let _ = writeln!(
             out,
-            "{} ({}): {}, deliveries {}/{}, history {} entries, requests {}",
+            "{} ({}): {}, deliveries {}/{}, history {}, requests {}",
             m.name(),
             m.role(),
             m.status().as_str(),
             m.deliveries_used(),
             m.delivery_budget(),
-            m.history().len(),
+            counted(m.history().len(), "entry", "entries"),
             m.requests().len()
         );
     }

@@ -9,7 +9,7 @@ use super::retry::{ProviderPause, RetryDecision, RetryPolicy};
 use super::{Decoded, Usage};
 use crate::engine::{Lang, ModelRequest, RequestId};
 use crate::lessons::run::Run;
-use crate::lessons::{PlayError, ScriptOutcome};
+use crate::lessons::{Answer, PlayError};
 use std::collections::BTreeMap;
 
 /// A request to send now.
@@ -124,9 +124,7 @@ impl LiveSchedule {
             CallResult::Answered(decoded) => {
                 let total = self.usage.entry(request.member.clone()).or_default();
                 *total = total.plus(decoded.usage);
-                ScriptOutcome::Reply {
-                    reply: decoded.reply,
-                }
+                Answer::Reply(decoded.reply)
             }
             CallResult::Failed {
                 error,
@@ -151,7 +149,7 @@ impl LiveSchedule {
                     RetryDecision::GiveUp { .. } => false,
                 };
                 let message = error.message(self.lang, &self.base_url);
-                ScriptOutcome::Fail {
+                Answer::Fail {
                     error: self.scrub(&message),
                     retryable,
                 }

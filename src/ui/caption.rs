@@ -1,11 +1,13 @@
 //! The caption bar on the page: the caption of the current step (what just happened and why),
-//! the event's kind line and the contrast modes, as the view model words them
+//! the event's kind line and the contrast modes (with the learner's toggles in the lessons
+//! that offer them), as the view model words them
 //! (`view::caption`). The caption is the aria-live region, so a screen reader reads each step
 //! as it comes.
 
 use leptos::prelude::*;
 
 use super::context::Playground;
+use super::toggles::ModeToggles;
 use crate::view::caption::{event_line, modes, step_caption};
 
 #[component]
@@ -31,6 +33,7 @@ pub fn CaptionBar() -> impl IntoView {
             <p class="modes" data-testid="modes" class:contrast=move || modes().is_some_and(|m| m.0)>
                 {move || modes().map(|m| m.1).unwrap_or_default()}
             </p>
+            <ModeToggles />
             <p class="caption" data-testid="caption" aria-live="polite">{caption}</p>
         </div>
     }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::engine::{Category, Event, Lang, TeamState, Timeline};
-use crate::lessons::{self, Branches, PlayOptions};
+use crate::lessons::{self, Branches, PlayOptions, ToggleChoice};
 
 /// A played timeline. Compared by identity: a new play is a new timeline.
 #[derive(Clone, Debug)]
@@ -51,7 +51,12 @@ pub struct Playground {
     /// interventions) and the earlier ones to switch back to. Changed only through
     /// [`Branches`]' methods.
     pub branches: RwSignal<Branches>,
-    /// The current branch's options, what the lesson is played with.
+    /// The contrast modes the learner fixed (M6, T6) with the toggles; the lesson's own
+    /// switches only default the modes left open. Part of the stored session.
+    pub toggles: RwSignal<ToggleChoice>,
+    /// What the lesson is played with: the current branch's options, in the learner's
+    /// language, with the learner's toggles. A language switch or a flip replays the lesson
+    /// and the step stays where it was.
     pub options: Memo<PlayOptions>,
     /// Result of playing (lesson, options): the timeline, or a clear error for the banner.
     pub run: Memo<Result<Run, String>>,
@@ -80,13 +85,23 @@ impl Playground {
     pub fn provide(lang: Lang, lesson_id: String) -> Playground {
         let lesson_id = RwSignal::new(lesson_id);
         let branches = RwSignal::new(Branches::default());
+        let lang = RwSignal::new(lang);
+        let toggles = RwSignal::new(ToggleChoice::default());
         // A memo of its own, so a change of the branch list that leaves the current branch
         // as it was does not replay the lesson.
-        let options = Memo::new(move |_| branches.with(|b| b.current().clone()));
+        let options = Memo::new(move |_| PlayOptions {
+            lang: lang.get(),
+            learner_toggles: toggles.get(),
+            ..branches.with(|b| b.current().clone())
+        });
         let live: RwSignal<Option<(String, Run)>> = RwSignal::new(None);
         let run = Memo::new(move |_| {
             let id = lesson_id.get();
-            if let Some(run) = live.with(|l| l.as_ref().filter(|(lesson, _)| *lesson == id).map(|(_, run)| run.clone())) {
+            if let Some(run) = live.with(|l| {
+                l.as_ref()
+                    .filter(|(lesson, _)| *lesson == id)
+                    .map(|(_, run)| run.clone())
+            }) {
                 return Ok(run);
             }
             options.with(|options| {
@@ -111,9 +126,10 @@ impl Playground {
             })
         });
         let playground = Playground {
-            lang: RwSignal::new(lang),
+            lang,
             lesson_id,
             branches,
+            toggles,
             options,
             run,
             live,
@@ -172,10 +188,11 @@ impl Playground {
         self.step.set(step.min(self.last_step_untracked()));
     }
 
-    /// Switches lesson: step 0, no fork, no selection.
+    /// Switches lesson: step 0, no fork, no toggle flipped, no selection.
     pub fn open_lesson(&self, id: String) {
         self.playing.set(false);
         self.branches.set(Branches::default());
+        self.toggles.set(ToggleChoice::default());
         self.selected.set(None);
         self.step.set(0);
         self.lesson_id.set(id);

@@ -49,7 +49,7 @@ impl ForkKind {
         match self {
             ForkKind::Reply => tr(lang, "改写一条脚本回复", "Edit a scripted reply"),
             ForkKind::Fault => tr(lang, "注入故障", "Inject a fault"),
-            ForkKind::LeadMessage => tr(lang, "以 Lead 身份发消息", "Send a message as the lead"),
+            ForkKind::LeadMessage => tr(lang, "以 lead 身份发消息", "Send a message as the lead"),
         }
     }
 
@@ -124,7 +124,7 @@ fn build(
     if draft.kind == ForkKind::LeadMessage && member == state.lead_name() {
         return Err(tr(
             lang,
-            "Lead 不能给自己发消息：请选择一个队友。",
+            "lead 不能给自己发消息：请选择一个队友。",
             "The lead cannot message itself: choose a teammate.",
         )
         .to_string());
@@ -215,7 +215,9 @@ fn describe(intervention: &Intervention, lang: Lang) -> String {
             _,
         ) => {
             let what = match outcome {
-                ScriptOutcome::Reply { reply } => format!("“{}”", short(&reply.text)),
+                ScriptOutcome::Reply { reply } | ScriptOutcome::ReplyIfSeen { seen: reply, .. } => {
+                    format!("“{}”", short(&reply.text))
+                }
                 ScriptOutcome::Fail { error, .. } => format!("✗ {}", short(error)),
             };
             match lang {
@@ -240,7 +242,7 @@ fn describe(intervention: &Intervention, lang: Lang) -> String {
             )
         }
         (Intervention::LeadSends { at, to, body }, Lang::Zh) => {
-            format!("第 {at} 步后：Lead 给 {to} 发消息“{}”", short(body))
+            format!("第 {at} 步后：lead 给 {to} 发消息“{}”", short(body))
         }
         (Intervention::LeadSends { at, to, body }, Lang::En) => {
             format!("after step {at}: the lead sends {to} “{}”", short(body))

@@ -25,7 +25,9 @@ use crate::lessons::run::Run;
 use crate::providers::fetch::{send, sleep, Abort, Timeouts};
 use crate::providers::live::{CallResult, Jitter, LiveSchedule};
 use crate::providers::retry::RetryPolicy;
-use crate::providers::{anthropic, openai, ApiKey, ProviderKind, ProviderSettings, StreamPiece, Usage};
+use crate::providers::{
+    anthropic, openai, ApiKey, ProviderKind, ProviderSettings, StreamPiece, Usage,
+};
 
 const SETTINGS_KEY: &str = "atp.provider";
 const KEY_KEY: &str = "atp.provider-key";
@@ -73,9 +75,20 @@ fn session_storage() -> Option<web_sys::Storage> {
 pub fn LivePanel() -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
-    let stored: Option<ProviderSettings> = storage::read(SETTINGS_KEY).and_then(|s| serde_json::from_str(&s).ok());
-    let kind = RwSignal::new(stored.as_ref().map(|s| s.kind).unwrap_or(ProviderKind::Scripted));
-    let base_url = RwSignal::new(stored.as_ref().map(|s| s.base_url.clone()).unwrap_or_default());
+    let stored: Option<ProviderSettings> =
+        storage::read(SETTINGS_KEY).and_then(|s| serde_json::from_str(&s).ok());
+    let kind = RwSignal::new(
+        stored
+            .as_ref()
+            .map(|s| s.kind)
+            .unwrap_or(ProviderKind::Scripted),
+    );
+    let base_url = RwSignal::new(
+        stored
+            .as_ref()
+            .map(|s| s.base_url.clone())
+            .unwrap_or_default(),
+    );
     let model = RwSignal::new(stored.as_ref().map(|s| s.model.clone()).unwrap_or_default());
     let kept_key = session_storage().and_then(|s| s.get_item(KEY_KEY).ok().flatten());
     let keep_key = RwSignal::new(kept_key.is_some());
@@ -106,7 +119,11 @@ pub fn LivePanel() -> impl IntoView {
     Effect::new(move |_| {
         let (keep, key) = (keep_key.get(), key.get());
         if let Some(s) = session_storage() {
-            let _ = if keep && !key.is_empty() { s.set_item(KEY_KEY, &key) } else { s.remove_item(KEY_KEY) };
+            let _ = if keep && !key.is_empty() {
+                s.set_item(KEY_KEY, &key)
+            } else {
+                s.remove_item(KEY_KEY)
+            };
         }
     });
 
@@ -123,9 +140,13 @@ pub fn LivePanel() -> impl IntoView {
     }
     {
         let session = session.clone();
-        let on_leave = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || stop(&session, live));
+        let on_leave =
+            wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || stop(&session, live));
         if let Some(w) = web_sys::window() {
-            let _ = w.add_event_listener_with_callback("pagehide", wasm_bindgen::JsCast::unchecked_ref(on_leave.as_ref()));
+            let _ = w.add_event_listener_with_callback(
+                "pagehide",
+                wasm_bindgen::JsCast::unchecked_ref(on_leave.as_ref()),
+            );
         }
         on_leave.forget();
     }
@@ -139,7 +160,13 @@ pub fn LivePanel() -> impl IntoView {
             max_tokens: 1024,
             stream: true,
         };
-        start(&start_session, live, settings, ApiKey::new(&key.get_untracked()), limit.get_untracked());
+        start(
+            &start_session,
+            live,
+            settings,
+            ApiKey::new(&key.get_untracked()),
+            limit.get_untracked(),
+        );
     };
     let stop_session = session.clone();
     let on_stop = move |_| stop(&stop_session, live);
@@ -153,7 +180,10 @@ pub fn LivePanel() -> impl IntoView {
     let is_live = move || kind.get() != ProviderKind::Scripted;
     let download = move || {
         live.recording.get().map(|json| {
-            format!("data:application/json;charset=utf-8,{}", String::from(js_sys::encode_uri_component(&json)))
+            format!(
+                "data:application/json;charset=utf-8,{}",
+                String::from(js_sys::encode_uri_component(&json))
+            )
         })
     };
 
@@ -237,22 +267,49 @@ pub fn LivePanel() -> impl IntoView {
     }
 }
 
-fn start(cell: &Rc<RefCell<Option<Session>>>, live: Live, settings: ProviderSettings, key: ApiKey, limit: usize) {
+fn start(
+    cell: &Rc<RefCell<Option<Session>>>,
+    live: Live,
+    settings: ProviderSettings,
+    key: ApiKey,
+    limit: usize,
+) {
     let pg = live.pg;
     let lang = pg.lang.get_untracked();
     stop(cell, live);
     if settings.base_url.is_empty() || settings.model.is_empty() {
-        live.status.set(Some(tr(lang, "请先填写基础地址和模型。", "Fill in the base URL and the model first.").to_string()));
+        live.status.set(Some(
+            tr(
+                lang,
+                "请先填写基础地址和模型。",
+                "Fill in the base URL and the model first.",
+            )
+            .to_string(),
+        ));
         return;
     }
     let id = pg.lesson_id.get_untracked();
-    let Some(lesson) = crate::lessons::lesson(&id) else {
-        live.status.set(Some(tr(lang, "这一课不能用真实模型运行。", "This lesson cannot run live.").to_string()));
+    let Some(lesson) = crate::lessons::lesson(&id, lang) else {
+        live.status.set(Some(
+            tr(
+                lang,
+                "这一课不能用真实模型运行。",
+                "This lesson cannot run live.",
+            )
+            .to_string(),
+        ));
         return;
     };
     let options = pg.options.get_untracked();
     let schedule = Run::new(&lesson, &options).and_then(|run| {
-        LiveSchedule::start(run, RetryPolicy::default(), limit, lang, &settings.base_url, key.expose())
+        LiveSchedule::start(
+            run,
+            RetryPolicy::default(),
+            limit,
+            lang,
+            &settings.base_url,
+            key.expose(),
+        )
     });
     let schedule = match schedule {
         Ok(s) => s,
@@ -272,7 +329,8 @@ fn start(cell: &Rc<RefCell<Option<Session>>>, live: Live, settings: ProviderSett
     });
     live.running.set(true);
     live.usage.set(Usage::default());
-    live.status.set(Some(tr(lang, "正在运行……", "Running…").to_string()));
+    live.status
+        .set(Some(tr(lang, "正在运行……", "Running…").to_string()));
     pump(cell.clone(), live);
 }
 
@@ -281,10 +339,20 @@ fn pump(cell: Rc<RefCell<Option<Session>>>, live: Live) {
     let now = now_ms();
     let (due, wake, done) = {
         let mut guard = cell.borrow_mut();
-        let Some(session) = guard.as_mut() else { return };
-        let due = if session.stopped { Vec::new() } else { session.schedule.due(now) };
+        let Some(session) = guard.as_mut() else {
+            return;
+        };
+        let due = if session.stopped {
+            Vec::new()
+        } else {
+            session.schedule.due(now)
+        };
         publish(live, session);
-        (due, session.schedule.next_wake(now), session.schedule.is_done() || (session.stopped && session.aborts.is_empty()))
+        (
+            due,
+            session.schedule.next_wake(now),
+            session.schedule.is_done() || (session.stopped && session.aborts.is_empty()),
+        )
     };
     for dispatch in due {
         spawn_local(call(cell.clone(), live, dispatch.request));
@@ -300,20 +368,36 @@ fn pump(cell: Rc<RefCell<Option<Session>>>, live: Live) {
     }
 }
 
-async fn call(cell: Rc<RefCell<Option<Session>>>, live: Live, request: crate::engine::ModelRequest) {
+async fn call(
+    cell: Rc<RefCell<Option<Session>>>,
+    live: Live,
+    request: crate::engine::ModelRequest,
+) {
     let abort = Abort::new();
     let prepared = {
         let mut guard = cell.borrow_mut();
-        let Some(session) = guard.as_mut() else { return };
+        let Some(session) = guard.as_mut() else {
+            return;
+        };
         session.aborts.push((request.id, abort.clone()));
         let http = match session.settings.kind {
             ProviderKind::Anthropic => anthropic::encode(&request, &session.settings, &session.key),
             _ => openai::encode(&request, &session.settings, &session.key),
         };
-        (http, session.settings.kind, session.settings.base_url.clone())
+        (
+            http,
+            session.settings.kind,
+            session.settings.base_url.clone(),
+        )
     };
     let (http, kind, base) = prepared;
-    live.calls.update(|c| c.push(LiveCall { id: request.id, member: request.member.clone(), text: String::new() }));
+    live.calls.update(|c| {
+        c.push(LiveCall {
+            id: request.id,
+            member: request.member.clone(),
+            text: String::new(),
+        })
+    });
     let id = request.id;
     let result = send(&http, kind, &base, &abort, Timeouts::default(), |piece| {
         let added = match piece {
@@ -331,14 +415,22 @@ async fn call(cell: Rc<RefCell<Option<Session>>>, live: Live, request: crate::en
     live.calls.update(|c| c.retain(|c| c.id != id));
     let outcome = match result {
         Ok(decoded) => CallResult::Answered(decoded),
-        Err(f) => CallResult::Failed { error: f.error, tool_call_streamed: f.tool_call_streamed },
+        Err(f) => CallResult::Failed {
+            error: f.error,
+            tool_call_streamed: f.tool_call_streamed,
+        },
     };
     let failed = {
         let mut guard = cell.borrow_mut();
-        let Some(session) = guard.as_mut() else { return };
+        let Some(session) = guard.as_mut() else {
+            return;
+        };
         session.aborts.retain(|(r, _)| *r != id);
         let jitter = session.jitter.sample();
-        session.schedule.finished(id, outcome, now_ms(), jitter).err()
+        session
+            .schedule
+            .finished(id, outcome, now_ms(), jitter)
+            .err()
     };
     if let Some(error) = failed {
         live.status.set(Some(error.to_string()));
@@ -373,17 +465,29 @@ fn stop(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
 
 fn finish(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
     let lang = live.pg.lang.get_untracked();
-    let Some(session) = cell.borrow_mut().take() else { return };
-    let recording = session.schedule.run().recording(&session.options);
+    let Some(session) = cell.borrow_mut().take() else {
+        return;
+    };
+    let recording = session.schedule.run().recording(session.options.lang);
     if let Ok(json) = serde_json::to_string(&recording) {
         storage::write(RECORDING_KEY, &json);
         live.recording.set(Some(json));
     }
     live.running.set(false);
     live.status.set(Some(if session.stopped {
-        tr(lang, "已停止。记录保存到停止时为止。", "Stopped. The recording keeps the run up to the stop.").to_string()
+        tr(
+            lang,
+            "已停止。记录保存到停止时为止。",
+            "Stopped. The recording keeps the run up to the stop.",
+        )
+        .to_string()
     } else {
-        tr(lang, "运行结束。记录已保存，可以离线重放。", "The run is over. Its recording is saved and replays offline.").to_string()
+        tr(
+            lang,
+            "运行结束。记录已保存，可以离线重放。",
+            "The run is over. Its recording is saved and replays offline.",
+        )
+        .to_string()
     }));
 }
 
@@ -395,11 +499,20 @@ fn replay(live: Live) {
         .get_untracked()
         .and_then(|json| serde_json::from_str::<Recording>(&json).ok());
     let Some(recording) = parsed else {
-        live.status.set(Some(tr(lang, "记录读不出来。", "The recording cannot be read.").to_string()));
+        live.status.set(Some(
+            tr(lang, "记录读不出来。", "The recording cannot be read.").to_string(),
+        ));
         return;
     };
-    let Some(lesson) = crate::lessons::lesson(&recording.lesson) else {
-        live.status.set(Some(tr(lang, "记录里的课程不存在。", "The recording's lesson does not exist.").to_string()));
+    let Some(lesson) = crate::lessons::lesson(&recording.lesson, recording.lang) else {
+        live.status.set(Some(
+            tr(
+                lang,
+                "记录里的课程不存在。",
+                "The recording's lesson does not exist.",
+            )
+            .to_string(),
+        ));
         return;
     };
     if pg.lesson_id.get_untracked() != recording.lesson {
@@ -407,9 +520,19 @@ fn replay(live: Live) {
     }
     match recording.replay(&lesson) {
         Ok(timeline) => {
-            pg.live.set(Some((recording.lesson.clone(), PlayedRun(Arc::new(timeline)))));
+            pg.live.set(Some((
+                recording.lesson.clone(),
+                PlayedRun(Arc::new(timeline)),
+            )));
             pg.go_to(0);
-            live.status.set(Some(tr(lang, "正在离线重放上次的真实运行。", "Replaying the last live run offline.").to_string()));
+            live.status.set(Some(
+                tr(
+                    lang,
+                    "正在离线重放上次的真实运行。",
+                    "Replaying the last live run offline.",
+                )
+                .to_string(),
+            ));
         }
         Err(e) => live.status.set(Some(e.to_string())),
     }

@@ -16,6 +16,7 @@ pub mod sequence;
 pub mod session;
 pub mod storage;
 pub mod svg;
+pub mod toggles;
 pub mod transport;
 pub mod viewport;
 pub mod when_idle;

@@ -92,6 +92,8 @@ pub fn restore_and_track(
 fn reload(pg: Playground, session: StoredSession) {
     let mut options = session.options;
     let at = session.step;
+    // The learner's toggles come back with the session (the options memo puts them in).
+    pg.toggles.set(options.learner_toggles);
     options.interventions.push(Intervention::Reload { at });
     pg.branches.set(Branches::new(options));
     let restored = pg.timeline_untracked().and_then(|timeline| {

@@ -144,6 +144,13 @@ mod tests {
                 assert!(!caption.contains("End of the lesson:"), "{caption}");
             }
         }
+        // A lesson whose last event has no caption of its own ends on the closing repeat.
+        let mut lesson = crate::lessons::lesson("l3-lock-scope", Lang::En).unwrap();
+        lesson.captions.retain(|rule| !rule.from_end);
+        let timeline = crate::lessons::play_lesson(&lesson, &PlayOptions::default()).unwrap();
+        let caption = step_caption(&timeline, timeline.len(), Lang::En);
+        assert!(caption.contains("End of the lesson:"), "{caption}");
+        closings += 1;
         assert!(closings > 0, "some lesson ends on a closing caption");
     }
 

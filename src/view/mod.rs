@@ -9,6 +9,7 @@
 //! - [`lanes`]: which message chip sits in which lane, and what moved at this step.
 //! - [`caption`]: the caption of a step, its event line and the contrast modes.
 //! - [`card`]: what a member card shows.
+//! - [`contrast`]: the learner's contrast toggles and what the run shows under them.
 //! - [`detail`]: the member detail's history rows, candidate, request picks and the request
 //!   view with its "new since the previous request" marks.
 //! - [`protocol`]: the protocol tracker's rows.
@@ -16,6 +17,7 @@
 
 pub mod caption;
 pub mod card;
+pub mod contrast;
 pub mod detail;
 pub mod lanes;
 pub mod protocol;

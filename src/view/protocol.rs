@@ -92,7 +92,10 @@ impl Tracked {
         let skipped = self.skipped;
         (skipped > 0).then(|| match lang {
             Lang::Zh => format!("另有 {skipped} 个更早的请求未显示。"),
-            Lang::En => format!("{skipped} earlier requests are not shown."),
+            Lang::En => match skipped {
+                1 => "1 earlier request is not shown.".to_string(),
+                n => format!("{n} earlier requests are not shown."),
+            },
         })
     }
 }

@@ -31,14 +31,21 @@ fn every_lesson_plays_to_the_end_and_matches_its_golden_transcript() {
 
 #[test]
 fn catalog_and_lessons_agree() {
-    let built: Vec<String> = lessons::lessons().into_iter().map(|l| l.id).collect();
+    let built: Vec<String> = lessons::lessons(Lang::En)
+        .into_iter()
+        .map(|l| l.id)
+        .collect();
     let listed: Vec<&str> = lessons::catalog()
         .iter()
         .map(|i| i.id)
         .filter(|id| *id != lessons::FREE_PLAY_ID)
         .collect();
     assert_eq!(built, listed);
-    assert!(lessons::lesson(lessons::FREE_PLAY_ID).unwrap().editable);
+    assert!(
+        lessons::lesson(lessons::FREE_PLAY_ID, Lang::En)
+            .unwrap()
+            .editable
+    );
     assert!(matches!(
         lessons::play("no-such-lesson", &PlayOptions::default()),
         Err(lessons::PlayError::UnknownLesson(_))
@@ -56,7 +63,7 @@ fn same_lesson_and_options_give_the_same_timeline() {
 
 #[test]
 fn a_lesson_survives_a_json_round_trip_as_an_inline_definition() {
-    let lesson = lessons::lesson("l5-shutdown-handshake").unwrap();
+    let lesson = lessons::lesson("l5-shutdown-handshake", Lang::En).unwrap();
     let json = serde_json::to_string(&lesson).unwrap();
     let back: lessons::Lesson = serde_json::from_str(&json).unwrap();
     let a = lessons::play(back, &PlayOptions::default()).unwrap();

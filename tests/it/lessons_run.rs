@@ -1,9 +1,10 @@
 //! A run answered in another order than the script's clock, as a live provider would answer
 //! it, and its recording replayed: every lesson still ends, and the replay is the same log.
 
+use agent_team_playground::engine::Lang;
 use agent_team_playground::lessons::recording::{Recording, ReplayError};
 use agent_team_playground::lessons::run::Run;
-use agent_team_playground::lessons::{lessons, PlayOptions, ScriptOutcome, ScriptedModel};
+use agent_team_playground::lessons::{lessons, Answer, PlayOptions, ScriptedModel};
 
 /// Plays `lesson` answering the most recently sent request first (the opposite of a FIFO
 /// clock), from the lesson's script.
@@ -20,7 +21,8 @@ fn play_newest_first(lesson: &agent_team_playground::lessons::Lesson) -> Run {
         let outcome = match lesson.script.lookup(&request.member, request.member_index) {
             Some(scripted) => scripted.outcome.clone(),
             None => ScriptedModel::fallback().1,
-        };
+        }
+        .answer(&request);
         now += 1;
         run.answer(request.id, outcome, now).expect("answers");
     }
@@ -30,9 +32,13 @@ fn play_newest_first(lesson: &agent_team_playground::lessons::Lesson) -> Run {
 
 #[test]
 fn every_lesson_ends_whatever_order_its_replies_come_in_and_its_recording_replays_exactly() {
-    for lesson in lessons() {
+    for (lang, lesson) in [Lang::En, Lang::Zh]
+        .into_iter()
+        .flat_map(|l| lessons(l).into_iter().map(move |x| (l, x)))
+    {
         let run = play_newest_first(&lesson);
-        let recording = run.recording(&PlayOptions::default());
+        let recording = run.recording(lang);
+        assert_eq!(recording.lang, lang);
         let live = run.finish_uncaptioned();
         assert!(live.len() > 10, "{}", lesson.id);
         let json = serde_json::to_string(&recording).expect("serializes");
@@ -44,9 +50,9 @@ fn every_lesson_ends_whatever_order_its_replies_come_in_and_its_recording_replay
 
 #[test]
 fn a_recording_of_another_version_or_lesson_is_refused_with_a_reason() {
-    let all = lessons();
+    let all = lessons(Lang::En);
     let run = play_newest_first(&all[0]);
-    let mut recording = run.recording(&PlayOptions::default());
+    let mut recording = run.recording(Lang::En);
     assert_eq!(
         recording.replay(&all[1]).map(|_| ()),
         Err(ReplayError::Lesson(all[0].id.clone()))
@@ -58,11 +64,11 @@ fn a_recording_of_another_version_or_lesson_is_refused_with_a_reason() {
 
 #[test]
 fn a_failed_answer_is_an_input_like_any_other() {
-    let lesson = &lessons()[0];
+    let lesson = &lessons(Lang::En)[0];
     let mut run = Run::new(lesson, &PlayOptions::default()).expect("starts");
     run.advance().expect("advances");
     let first = run.awaiting().first().cloned().expect("a request");
-    let failure = ScriptOutcome::Fail {
+    let failure = Answer::Fail {
         error: "HTTP 529 overloaded".into(),
         retryable: true,
     };

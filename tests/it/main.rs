@@ -19,10 +19,12 @@ mod lesson6_plan_approval;
 mod lesson7_limits_and_budgets;
 mod lesson8_restart_and_recall;
 mod lesson_all;
+mod lessons_bilingual;
 mod lessons_branches;
 mod lessons_language;
 mod lessons_run;
 mod lessons_stress;
+mod lessons_toggles;
 mod play_options_json;
 #[cfg(not(target_arch = "wasm32"))]
 mod props_engine;

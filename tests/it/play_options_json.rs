@@ -4,8 +4,10 @@
 //! ignores unknown fields, and refuses bad input and text that is not JSON with an error that
 //! says what is wrong.
 
-use agent_team_playground::engine::{Fault, ModelReply, StopReason, Toggles, ToolCall};
-use agent_team_playground::lessons::{self, Intervention, PlayOptions, ScriptOutcome};
+use agent_team_playground::engine::{Fault, Lang, ModelReply, StopReason, Toggles, ToolCall};
+use agent_team_playground::lessons::{
+    self, Intervention, PlayOptions, ScriptOutcome, ToggleChoice,
+};
 use serde_json::{json, Value};
 
 /// Decodes as the browser does: from text.
@@ -129,24 +131,37 @@ fn varied_options() -> Vec<PlayOptions> {
         },
     ];
     let mut all = vec![PlayOptions::default()];
+    // The learner's toggles and the lesson's language (written only when not the default).
+    all.push(PlayOptions {
+        learner_toggles: ToggleChoice::drain(true),
+        lang: Lang::Zh,
+        ..PlayOptions::default()
+    });
+    all.push(PlayOptions {
+        learner_toggles: ToggleChoice::hold_lock(false),
+        ..PlayOptions::default()
+    });
     for toggles in toggles {
         all.push(PlayOptions {
             toggles,
             interventions: Vec::new(),
+            ..PlayOptions::default()
         });
         all.push(PlayOptions {
             toggles,
             interventions: varied_interventions(),
+            ..PlayOptions::default()
         });
     }
     for intervention in varied_interventions() {
         all.push(PlayOptions {
             toggles: Toggles::default(),
             interventions: vec![intervention],
+            ..PlayOptions::default()
         });
     }
     // Every scripted outcome of every built-in lesson, as a replaced reply.
-    let scripted: Vec<Intervention> = lessons::lessons()
+    let scripted: Vec<Intervention> = lessons::lessons(Lang::En)
         .into_iter()
         .flat_map(|lesson| lesson.script.replies)
         .map(|r| Intervention::ReplaceReply {
@@ -160,6 +175,7 @@ fn varied_options() -> Vec<PlayOptions> {
     all.push(PlayOptions {
         toggles: Toggles::default(),
         interventions: scripted,
+        ..PlayOptions::default()
     });
     all
 }
@@ -188,6 +204,7 @@ fn options_are_written_externally_tagged() {
                 },
             },
         ],
+        ..PlayOptions::default()
     };
     assert_eq!(
         serde_json::to_value(&options).expect("options serialize"),
@@ -214,6 +231,7 @@ fn default_fields_may_be_left_out() {
                     hold_lock_during_model_call: false,
                 },
                 interventions: Vec::new(),
+                ..PlayOptions::default()
             },
         ),
         (
@@ -230,6 +248,7 @@ fn default_fields_may_be_left_out() {
                         reply: ModelReply::text(""),
                     },
                 }],
+                ..PlayOptions::default()
             },
         ),
     ];
@@ -264,6 +283,7 @@ fn unknown_fields_are_ignored() {
                     fault: Fault::FailBeforeCommit,
                 },
             ],
+            ..PlayOptions::default()
         })
     );
 }
@@ -340,7 +360,7 @@ fn bad_inputs() -> Vec<(Value, &'static str)> {
         (
             json!({"interventions": [{"replace_reply": {"at": 0, "member": "reader",
                 "request_index": 0, "outcome": {"timeout": {}}}}]}),
-            "unknown variant `timeout`, expected `reply` or `fail`",
+            "unknown variant `timeout`, expected one of `reply`, `fail`, `reply_if_seen`",
         ),
         (reply(json!({"stop_reason": "stop"})), "unknown variant `stop`"),
         (fail(json!(0), json!(1)), "invalid type: integer `1`, expected a boolean"),

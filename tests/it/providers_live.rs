@@ -3,9 +3,9 @@
 //! team, backoff before a retry, no retry for what cannot clear, usage totals, and a key that
 //! never reaches the engine's log.
 
-use agent_team_playground::engine::{EventKind, Lang, StopReason};
+use agent_team_playground::engine::{EventKind, Lang, ModelRequest, StopReason};
 use agent_team_playground::lessons::run::Run;
-use agent_team_playground::lessons::{lesson, PlayOptions, ScriptOutcome, ScriptedModel};
+use agent_team_playground::lessons::{lesson, Answer, PlayOptions, ScriptedModel};
 use agent_team_playground::providers::errors::{ErrorKind, ProviderError};
 use agent_team_playground::providers::live::{CallResult, Jitter, LiveSchedule};
 use agent_team_playground::providers::retry::RetryPolicy;
@@ -14,7 +14,7 @@ use agent_team_playground::providers::{Decoded, Usage};
 const SECRET: &str = "sk-live-0123456789";
 
 fn schedule(limit: usize) -> (LiveSchedule, ScriptedModel) {
-    let l1 = lesson("l1-two-investigators").expect("lesson 1");
+    let l1 = lesson("l1-two-investigators", Lang::En).expect("lesson 1");
     let run = Run::new(&l1, &PlayOptions::default()).expect("starts");
     let s = LiveSchedule::start(
         run,
@@ -28,13 +28,13 @@ fn schedule(limit: usize) -> (LiveSchedule, ScriptedModel) {
     (s, l1.script)
 }
 
-fn answer(script: &ScriptedModel, member: &str, index: u32) -> CallResult {
+fn answer(script: &ScriptedModel, request: &ModelRequest) -> CallResult {
     let outcome = script
-        .lookup(member, index)
+        .lookup(&request.member, request.member_index)
         .map(|r| r.outcome.clone())
         .unwrap_or_else(|| ScriptedModel::fallback().1);
-    match outcome {
-        ScriptOutcome::Reply { reply } => CallResult::Answered(Decoded {
+    match outcome.answer(request) {
+        Answer::Reply(reply) => CallResult::Answered(Decoded {
             stop: if reply.stop_reason == StopReason::ToolUse {
                 "tool_use".into()
             } else {
@@ -46,7 +46,7 @@ fn answer(script: &ScriptedModel, member: &str, index: u32) -> CallResult {
                 output_tokens: 10,
             },
         }),
-        ScriptOutcome::Fail { error, .. } => CallResult::Failed {
+        Answer::Fail { error, .. } => CallResult::Failed {
             error: ProviderError::new(ErrorKind::Server, error),
             tool_call_streamed: false,
         },
@@ -76,7 +76,7 @@ fn run_to_end(s: &mut LiveSchedule, script: &ScriptedModel) -> usize {
         out.sort_by_key(|(at, r)| (*at, r.id));
         let (at, request) = out.remove(0);
         now = now.max(at);
-        let result = answer(script, &request.member, request.member_index);
+        let result = answer(script, &request);
         s.finished(request.id, result, now, 0.5).expect("applies");
     }
     most
@@ -115,7 +115,7 @@ fn a_429_pauses_the_whole_team_then_the_retry_goes_after_the_server_wait() {
             break d;
         }
         now += 10;
-        s.finished(d.id, answer(&script, &d.member, d.member_index), now, 0.0)
+        s.finished(d.id, answer(&script, &d), now, 0.0)
             .expect("applies");
     };
     let mut limited = ProviderError::new(ErrorKind::RateLimited, "slow down");

@@ -4,18 +4,37 @@
 //! `UPDATE_GOLDEN=1` to rewrite them after an intended change, then review the diff.
 #![allow(dead_code)]
 
-use agent_team_playground::engine::{Event, EventKind, RefusalCode, Timeline};
+use agent_team_playground::engine::{Event, EventKind, Lang, RefusalCode, Timeline};
 use agent_team_playground::lessons::{self, PlayOptions};
 
 pub fn play(id: &str) -> Timeline {
     let timeline = lessons::play(id, &PlayOptions::default()).expect("lesson plays");
-    let lesson = lessons::lesson(id).expect("lesson exists");
-    let unmatched = lessons::resolve_captions(&lesson, &timeline);
+    let lesson = lessons::lesson(id, Lang::En).expect("lesson exists");
+    let unmatched = unmatched_captions(&lesson, &timeline);
     assert!(
         unmatched.is_empty(),
         "caption rules of {id} that match no event: {unmatched:?}"
     );
     timeline
+}
+
+/// The caption rules of `lesson` that match no event of its default run `timeline`, leaving
+/// out a rule for one contrast mode that matches when the learner chooses that mode.
+pub fn unmatched_captions(lesson: &lessons::Lesson, timeline: &Timeline) -> Vec<usize> {
+    lessons::resolve_captions(lesson, timeline)
+        .into_iter()
+        .filter(|&i| {
+            let rule = &lesson.captions[i];
+            rule.when.is_empty() || {
+                let options = PlayOptions {
+                    learner_toggles: rule.when,
+                    ..PlayOptions::default()
+                };
+                let run = lessons::play_lesson(lesson, &options).expect("lesson plays");
+                lessons::resolve_captions(lesson, &run).contains(&i)
+            }
+        })
+        .collect()
 }
 
 /// Compares the transcript with `tests/golden/<id>.txt` (or rewrites it with UPDATE_GOLDEN=1).

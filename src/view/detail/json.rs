@@ -2,6 +2,7 @@
 //! per array element, so each message is a line, and the messages new since the previous
 //! request are marked.
 
+use crate::engine::text::counted;
 use serde_json::Value;
 
 use crate::engine::Lang;
@@ -61,7 +62,10 @@ pub fn lines(body: &Value, new_from: usize, first_shown: usize, lang: Lang) -> V
             lines.push(JsonLine {
                 text: match lang {
                     Lang::Zh => format!("    …（前 {offset} 条消息未显示）"),
-                    Lang::En => format!("    … ({offset} earlier messages not shown)"),
+                    Lang::En => format!(
+                        "    … ({} not shown)",
+                        counted(offset, "earlier message", "earlier messages")
+                    ),
                 },
                 new: false,
                 gap: true,

@@ -6,6 +6,7 @@
 //! Long histories and long requests are bounded: the last [`WINDOW`] entries are shown, and
 //! the learner asks for more, so a seek stays cheap however long the log is.
 
+use crate::engine::text::counted;
 use crate::engine::{EntryRole, HistoryEntry, Lang, MemberState, ToolCall};
 use crate::view::tr;
 
@@ -104,7 +105,10 @@ pub struct Rows {
 pub fn hidden_text(hidden: usize, lang: Lang) -> Option<String> {
     (hidden > 0).then(|| match lang {
         Lang::Zh => format!("还有 {hidden} 条更早的条目未显示。"),
-        Lang::En => format!("{hidden} earlier entries are not shown."),
+        Lang::En => match hidden {
+            1 => "1 earlier entry is not shown.".to_string(),
+            n => format!("{n} earlier entries are not shown."),
+        },
     })
 }
 
@@ -128,7 +132,7 @@ pub fn history_rows(member: &MemberState, limit: usize) -> Rows {
 pub fn history_heading(total: usize, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!("已提交的历史（{total} 条）"),
-        Lang::En => format!("Committed history ({total} entries)"),
+        Lang::En => format!("Committed history ({})", counted(total, "entry", "entries")),
     }
 }
 
@@ -177,7 +181,9 @@ impl CandidateView {
                 "候选 = 已提交历史的前 {base} 条（见上）+ 下面 {added} 条新增条目。提交之后它们才进入历史，下一个请求才会带上它们。"
             ),
             Lang::En => format!(
-                "Candidate = the first {base} committed entries (above) + the {added} new entries below. Only after the commit are they in the history, and only then does the next request carry them."
+                "Candidate = the first {} (above) + {} below. Only after the commit are they in the history, and only then does the next request carry them.",
+                counted(base, "committed entry", "committed entries"),
+                counted(added, "new entry", "new entries")
             ),
         }
     }
@@ -194,7 +200,10 @@ impl CandidateView {
         let more = self.added.saturating_sub(self.rows.len());
         (more > 0).then(|| match lang {
             Lang::Zh => format!("另有 {more} 条新增条目未显示。"),
-            Lang::En => format!("{more} more new entries are not shown."),
+            Lang::En => match more {
+                1 => "1 more new entry is not shown.".to_string(),
+                n => format!("{n} more new entries are not shown."),
+            },
         })
     }
 }
