@@ -50,6 +50,9 @@ struct Session {
     jitter: Jitter,
     stopped: bool,
     options: crate::lessons::PlayOptions,
+    /// The last step of the run as last shown: the view follows the run's end while the
+    /// learner stays there.
+    shown: usize,
 }
 
 #[derive(Clone, Copy)]
@@ -326,6 +329,7 @@ fn start(
         jitter: Jitter::new(now_ms()),
         stopped: false,
         options,
+        shown: pg.step.get_untracked(),
     });
     live.running.set(true);
     live.usage.set(Usage::default());
@@ -440,11 +444,12 @@ async fn call(
 }
 
 /// Shows the run so far and follows its end, unless the learner stepped back to look.
-fn publish(live: Live, session: &Session) {
+fn publish(live: Live, session: &mut Session) {
     let pg = live.pg;
     let timeline = session.schedule.run().timeline().clone();
-    let at_end = pg.step.get_untracked() >= pg.last_step_untracked();
+    let at_end = pg.step.get_untracked() == session.shown;
     let len = timeline.len();
+    session.shown = len;
     let lesson = pg.lesson_id.get_untracked();
     pg.live.set(Some((lesson, PlayedRun(Arc::new(timeline)))));
     if at_end {

@@ -1,0 +1,112 @@
+// Lesson 1 on a real model: the loopback model server (tests/model_server, started by
+// scripts/test.sh, address in MODEL_SERVER_URL) plays a small rule-based agent behind both
+// APIs. The run goes through the browser's fetch, its messages move through the same three
+// lanes as on the scripted model, its recording replays offline, and the key appears nowhere
+// but in its input.
+import { test, expect, Page } from '@playwright/test';
+import { openLesson, readCounter, scrubTo, laneOf, trackErrors } from './helpers';
+
+const SERVER = process.env.MODEL_SERVER_URL;
+const SECRET = 'sk-test-DO-NOT-LEAK-4242';
+
+test.skip(!SERVER, 'MODEL_SERVER_URL is not set: scripts/test.sh starts the loopback model server');
+
+const PROVIDERS = [
+  { kind: 'anthropic', base: () => `${SERVER}/anthropic` },
+  { kind: 'openai', base: () => `${SERVER}/openai/v1` },
+];
+
+async function runLive(page: Page, kind: string, base: string) {
+  const panel = page.getByTestId('live-panel');
+  await panel.scrollIntoViewIfNeeded();
+  await page.getByTestId('provider-select').selectOption(kind);
+  await page.getByTestId('provider-base-url').fill(base);
+  await page.getByTestId('provider-model').fill('team');
+  await page.getByTestId('provider-key').fill(SECRET);
+  await page.getByTestId('run-live').click();
+  await expect(page.getByTestId('live-status')).toContainText(/The run is over/, { timeout: 30_000 });
+}
+
+/** The lanes message `id` passes through, stepping the whole run, consecutive repeats merged. */
+async function journey(page: Page, id: string, last: number): Promise<string[]> {
+  const lanes: string[] = [];
+  for (let step = 0; step <= last; step++) {
+    await scrubTo(page, step);
+    const lane = await laneOf(page, id);
+    if (lane && lanes[lanes.length - 1] !== lane) lanes.push(lane);
+  }
+  return lanes;
+}
+
+for (const provider of PROVIDERS) {
+  test(`T5 M1 M2 M3: lesson 1 runs live on ${provider.kind} through fetch, its messages take the three lanes, and its recording replays offline`, async ({ page, request }) => {
+    const errors = trackErrors(page);
+    await request.post(`${SERVER}/_reset`);
+    await openLesson(page, 'l1-two-investigators');
+    await runLive(page, provider.kind, provider.base());
+
+    const live = await readCounter(page);
+    await page.getByTestId('live-panel').screenshot({ path: `target/e2e/live-${provider.kind}.png` });
+    await page.screenshot({ path: `target/e2e/live-${provider.kind}-page.png`, fullPage: true });
+    expect(live.last).toBeGreaterThan(30);
+    expect(live.step).toBe(live.last);
+    const usage = await page.getByTestId('live-usage').textContent();
+    expect(Number(/(\d+) input tokens/.exec(usage ?? '')?.[1])).toBeGreaterThan(0);
+
+    // Every body the page sent fit the vendor's published schema.
+    const log = (await (await request.get(`${SERVER}/_log`)).json()) as Array<Record<string, unknown>>;
+    const posts = log.filter((e) => e.api === provider.kind);
+    expect(posts.length).toBeGreaterThan(5);
+    for (const post of posts) expect(post.problems).toEqual([]);
+
+    // The lead's first message is queued, then taken into a history, then in a request.
+    const path = await journey(page, 'm1', live.last);
+    expect(path[0]).toBe('lane-queued');
+    expect(path[path.length - 1]).toBe('lane-request');
+    for (const lane of path) expect(['lane-queued', 'lane-candidate', 'lane-request']).toContain(lane);
+
+    // The key is in its input only: not in the address, storage, the recording or the DOM.
+    expect(page.url()).not.toContain(SECRET);
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+    expect(stored).not.toContain(SECRET);
+    const html = await page.content();
+    expect(html).not.toContain(SECRET);
+    const href = await page.getByTestId('download-recording').getAttribute('href');
+    expect(decodeURIComponent(href ?? '')).not.toContain(SECRET);
+    expect(decodeURIComponent(href ?? '')).toContain('"inputs"');
+
+    // The recording replays offline: the same number of steps, with the server gone quiet.
+    await page.route(`${SERVER}/**`, (route) => route.abort());
+    await page.getByTestId('replay-recording').click();
+    await expect(page.getByTestId('live-status')).toContainText(/Replaying/);
+    const replay = await readCounter(page);
+    expect(replay.last).toBe(live.last);
+    expect(await journey(page, 'm1', replay.last)).toEqual(path);
+    expect(errors).toEqual([]);
+  });
+}
+
+test('UI: a bad key is refused with advice that names the fix, and the key stays out of the log', async ({ page, request }) => {
+  await request.post(`${SERVER}/_reset`);
+  await openLesson(page, 'l1-two-investigators');
+  const panel = page.getByTestId('live-panel');
+  await panel.scrollIntoViewIfNeeded();
+  await page.getByTestId('provider-select').selectOption('anthropic');
+  await page.getByTestId('provider-base-url').fill(`${SERVER}/anthropic`);
+  await page.getByTestId('provider-model').fill('fault-401');
+  await page.getByTestId('provider-key').fill(SECRET);
+  await page.getByTestId('run-live').click();
+  await expect(page.getByTestId('live-status')).toContainText(/The run is over|Stopped/, { timeout: 30_000 });
+  await expect(page.getByTestId('caption')).toBeVisible();
+  const html = await page.content();
+  expect(html).not.toContain(SECRET);
+  // The failure is an event of the run, explained in the learner's language.
+  const { last } = await readCounter(page);
+  let found = false;
+  for (let step = last; step > 0 && !found; step--) {
+    await scrubTo(page, step);
+    const text = (await page.getByTestId('caption').textContent()) ?? '';
+    if (/key is missing or not valid/.test(text)) found = true;
+  }
+  expect(found).toBe(true);
+});
