@@ -46,13 +46,12 @@ if [ "$SIZES_ONLY" = 0 ]; then
     cargo test --locked --target wasm32-unknown-unknown --test browser
 
   step "provider tests: fetch in headless Chromium against the loopback model server"
-  MODEL_PORT="${MODEL_SERVER_PORT:-8790}"
-  scripts/model-server.sh start "$MODEL_PORT"
+  # The server stays up for the end-to-end tests' live runs; stopped by PID on exit.
+  scripts/model-server.sh start "${MODEL_SERVER_PORT:-8790}"
   trap 'scripts/model-server.sh stop' EXIT
-  MODEL_SERVER_URL="http://127.0.0.1:$MODEL_PORT" WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-60}" \
+  export MODEL_SERVER_URL="http://127.0.0.1:${MODEL_SERVER_PORT:-8790}"
+  WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-60}" \
     cargo test --locked --target wasm32-unknown-unknown --test browser_providers
-  scripts/model-server.sh stop
-  trap - EXIT
 fi
 
 step "release build: trunk build --release"
