@@ -60,6 +60,7 @@ struct Live {
     pg: Playground,
     calls: RwSignal<Vec<LiveCall>>,
     usage: RwSignal<Usage>,
+    per_member: RwSignal<Vec<(String, Usage)>>,
     status: RwSignal<Option<String>>,
     running: RwSignal<bool>,
     recording: RwSignal<Option<String>>,
@@ -101,6 +102,7 @@ pub fn LivePanel() -> impl IntoView {
         pg,
         calls: RwSignal::new(Vec::new()),
         usage: RwSignal::new(Usage::default()),
+        per_member: RwSignal::new(Vec::new()),
         status: RwSignal::new(None),
         running: RwSignal::new(false),
         recording: RwSignal::new(storage::read(RECORDING_KEY)),
@@ -252,9 +254,16 @@ pub fn LivePanel() -> impl IntoView {
             <p class="live-status" role="status" data-testid="live-status">{move || live.status.get().unwrap_or_default()}</p>
             <p class="live-usage" data-testid="live-usage">{move || {
                 let u = live.usage.get();
+                let members = live
+                    .per_member
+                    .get()
+                    .iter()
+                    .map(|(m, u)| format!("{m} {}/{}", u.input_tokens, u.output_tokens))
+                    .collect::<Vec<_>>()
+                    .join(" · ");
                 match lang.get() {
-                    Lang::Zh => format!("用量：输入 {} 个 token，输出 {} 个 token", u.input_tokens, u.output_tokens),
-                    Lang::En => format!("Usage: {} input tokens, {} output tokens", u.input_tokens, u.output_tokens),
+                    Lang::Zh => format!("用量：输入 {} 个 token，输出 {} 个 token（按成员，输入/输出：{members}）", u.input_tokens, u.output_tokens),
+                    Lang::En => format!("Usage: {} input tokens, {} output tokens (per member, in/out: {members})", u.input_tokens, u.output_tokens),
                 }
             }}</p>
             <ul class="live-calls">
@@ -440,7 +449,43 @@ async fn call(
         live.status.set(Some(error.to_string()));
         stop(&cell, live);
     }
+    let arrived = performance_now();
     pump(cell, live);
+    measure_to_screen(arrived);
+}
+
+fn performance_now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+/// The time from a reply's last byte to its events on screen: the next frame after the run
+/// was published. Kept in `window.__atpReplyToScreen` for the end-to-end suite to print.
+fn measure_to_screen(arrived: f64) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let callback = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let key = wasm_bindgen::JsValue::from_str("__atpReplyToScreen");
+        let list = js_sys::Reflect::get(&window, &key)
+            .ok()
+            .filter(|v| v.is_object())
+            .map(wasm_bindgen::JsCast::unchecked_into::<js_sys::Array>)
+            .unwrap_or_else(|| {
+                let list = js_sys::Array::new();
+                let _ = js_sys::Reflect::set(&window, &key, &list);
+                list
+            });
+        list.push(&wasm_bindgen::JsValue::from_f64(
+            performance_now() - arrived,
+        ));
+    });
+    let _ = window.request_animation_frame(wasm_bindgen::JsCast::unchecked_ref(&callback));
 }
 
 /// Shows the run so far and follows its end, unless the learner stepped back to look.
@@ -456,6 +501,14 @@ fn publish(live: Live, session: &mut Session) {
         pg.step.set(len);
     }
     live.usage.set(session.schedule.total_usage());
+    live.per_member.set(
+        session
+            .schedule
+            .usage()
+            .iter()
+            .map(|(m, u)| (m.clone(), *u))
+            .collect(),
+    );
 }
 
 fn stop(cell: &Rc<RefCell<Option<Session>>>, live: Live) {

@@ -50,6 +50,10 @@ for (const provider of PROVIDERS) {
     await page.screenshot({ path: `target/e2e/live-${provider.kind}-page.png`, fullPage: true });
     expect(live.last).toBeGreaterThan(30);
     expect(live.step).toBe(live.last);
+    const toScreen = await page.evaluate(() => ((window as any).__atpReplyToScreen ?? []) as number[]);
+    expect(toScreen.length).toBeGreaterThan(5);
+    const sorted = [...toScreen].sort((a, b) => a - b);
+    console.log(`REPLY-TO-SCREEN ${provider.kind}: ${toScreen.length} replies, median ${sorted[sorted.length >> 1].toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`);
     const usage = await page.getByTestId('live-usage').textContent();
     expect(Number(/(\d+) input tokens/.exec(usage ?? '')?.[1])).toBeGreaterThan(0);
 
