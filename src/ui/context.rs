@@ -66,8 +66,6 @@ pub struct Playground {
     pub playing: RwSignal<bool>,
     /// Playback speed factor (0.25 to 4).
     pub speed: RwSignal<f64>,
-    /// The page was reloaded and the stored session restored (L3): members are offline.
-    pub reloaded: RwSignal<bool>,
     /// A message for the error banner (bad input, failed play); None hides the banner.
     pub error: RwSignal<Option<String>>,
 }
@@ -115,7 +113,6 @@ impl Playground {
             breakpoints: RwSignal::new(Categories::default()),
             playing: RwSignal::new(false),
             speed: RwSignal::new(1.0),
-            reloaded: RwSignal::new(false),
             error: RwSignal::new(None),
         };
         provide_context(playground);

@@ -12,6 +12,7 @@
 //! - [`detail`]: the member detail's history rows, candidate, request picks and the request
 //!   view with its "new since the previous request" marks.
 //! - [`protocol`]: the protocol tracker's rows.
+//! - [`repeats`]: runs of identical tool calls, collapsed in captions and lists.
 //! - [`window`]: which items of a long scrolling list are in view.
 
 pub mod caption;
@@ -19,6 +20,7 @@ pub mod card;
 pub mod detail;
 pub mod lanes;
 pub mod protocol;
+pub mod repeats;
 pub mod sequence;
 pub mod window;
 

@@ -102,8 +102,8 @@ pub fn status_label(status: RequestStatus, lang: Lang) -> &'static str {
         RequestStatus::Failed => tr(lang, "✗ 失败", "✗ failed"),
         RequestStatus::Abandoned => tr(
             lang,
-            "⊘ 已放弃（页面重新加载）",
-            "⊘ abandoned (page reloaded)",
+            "⊘ 已放弃（宿主重启）",
+            "⊘ abandoned (host restarted)",
         ),
     }
 }
