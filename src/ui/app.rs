@@ -8,7 +8,7 @@ use super::context::Playground;
 use super::i18n::{initial_lang, remember_lang, Lang, LangText};
 use super::lanes::MessageLanes;
 use super::members::MemberCards;
-use super::transport::Transport;
+use super::transport::{Transport, TransportOptions};
 use crate::lessons::catalog;
 
 /// Replaces the address bar's link (no new history entry).
@@ -161,10 +161,13 @@ pub fn App() -> impl IntoView {
             </Show>
             <p class="lesson-summary">{summary}</p>
             <main class="playground">
-                <div class="stage">
-                    <CaptionBar />
+                // The transport comes first and the stage stays on screen (sticky), so the step
+                // controls never move when a caption wraps differently.
+                <div class="stage" data-testid="stage">
                     <Transport />
+                    <CaptionBar />
                 </div>
+                <TransportOptions />
                 <MemberCards />
                 <MessageLanes />
                 <Show when=move || below_fold.get()>

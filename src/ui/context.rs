@@ -13,6 +13,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::engine::{Category, Event, Lang, TeamState, Timeline};
+use crate::lessons::key_steps::KeyStep;
 use crate::lessons::{self, Branches, PlayOptions};
 
 /// A played timeline. Compared by identity: a new play is a new timeline.
@@ -59,6 +60,8 @@ pub struct Playground {
     pub step: RwSignal<usize>,
     /// State after `step` events (None when the run failed).
     pub state: Memo<Option<StepState>>,
+    /// The lesson's key steps on the current run (`lessons::key_steps`), in step order.
+    pub key_steps: Memo<Vec<KeyStep>>,
     /// Member shown in the detail panel.
     pub selected: RwSignal<Option<String>>,
     /// Event categories that stop `run`.
@@ -101,6 +104,14 @@ impl Playground {
                 })
             })
         });
+        let key_steps = Memo::new(move |_| {
+            let id = lesson_id.get();
+            run.with(|run| {
+                run.as_ref()
+                    .map(|run| lessons::key_steps::key_steps(&id, &run.0))
+                    .unwrap_or_default()
+            })
+        });
         let playground = Playground {
             lang: RwSignal::new(lang),
             lesson_id,
@@ -109,6 +120,7 @@ impl Playground {
             run,
             step,
             state,
+            key_steps,
             selected: RwSignal::new(None),
             breakpoints: RwSignal::new(Categories::default()),
             playing: RwSignal::new(false),

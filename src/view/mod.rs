@@ -6,6 +6,7 @@
 //!
 //! - [`sequence`]: the sequence diagram's layout (lanes, arrows, bars, bands, refusals,
 //!   ticks, the cursor), what of it is in view, and its legend.
+//! - [`journey`]: where a message was at each step its place changed.
 //! - [`lanes`]: which message chip sits in which lane, and what moved at this step.
 //! - [`caption`]: the caption of a step, its event line and the contrast modes.
 //! - [`card`]: what a member card shows.
@@ -18,6 +19,7 @@
 pub mod caption;
 pub mod card;
 pub mod detail;
+pub mod journey;
 pub mod lanes;
 pub mod protocol;
 pub mod repeats;
