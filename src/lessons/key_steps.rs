@@ -39,6 +39,7 @@ const fn moment(
     }
 }
 
+#[rustfmt::skip]
 const L1: &[KeyMoment] = &[
     moment("model_replied", "lead got reply to r1", 0, "lead 分派工作", "The lead hands out the work"),
     moment("round_started", "reviewer started delivery 1/", 0, "两个成员同时工作", "Both members work at once"),
@@ -49,6 +50,7 @@ const L1: &[KeyMoment] = &[
     moment("round_finished", "lead finished the round", 1, "lead 的最终回答", "The lead's final answer"),
 ];
 
+#[rustfmt::skip]
 const L2: &[KeyMoment] = &[
     moment("fault_armed", "", 0, "准备一次故障", "A fault is armed"),
     moment("candidate_discarded", "lost none", 0, "候选被丢弃，消息还在", "Candidate discarded, the message stays"),
@@ -58,6 +60,7 @@ const L2: &[KeyMoment] = &[
     moment("candidate_discarded", "lost m2", 0, "m2 丢了", "m2 is lost"),
 ];
 
+#[rustfmt::skip]
 const L3: &[KeyMoment] = &[
     moment("lock_acquired", "reader acquired", 0, "锁只包住检查并设置", "The lock covers only check-and-set"),
     moment("refused", "member_busy", 0, "忙碌的成员拒绝第二轮", "A busy member refuses a second round"),
@@ -65,6 +68,7 @@ const L3: &[KeyMoment] = &[
     moment("lock_waiting", "reviewer waits", 0, "reviewer 排队等锁", "reviewer queues for the lock"),
 ];
 
+#[rustfmt::skip]
 const L4: &[KeyMoment] = &[
     moment("member_spawned", "alice", 0, "召入 alice", "alice is spawned"),
     moment("file_written", "alice wrote", 0, "alice 写虚拟文件", "alice writes a virtual file"),
@@ -74,6 +78,7 @@ const L4: &[KeyMoment] = &[
     moment("team_disbanded", "", 0, "解散并列出未读", "Disband lists unread mail"),
 ];
 
+#[rustfmt::skip]
 const L5: &[KeyMoment] = &[
     moment("protocol_opened", "shutdown-1", 0, "lead 请求关机（shutdown-1）", "The lead asks for shutdown (shutdown-1)"),
     moment("protocol_decided", "shutdown-1 rejected", 0, "写文件时拒绝", "Rejected while writing"),
@@ -84,6 +89,7 @@ const L5: &[KeyMoment] = &[
     moment("round_finished", "alice exited", 0, "alice 退出", "alice exits"),
 ];
 
+#[rustfmt::skip]
 const L6: &[KeyMoment] = &[
     moment("protocol_opened", "plan-1", 0, "alice 提交计划 plan-1", "alice submits plan-1"),
     moment("protocol_decided", "plan-1 rejected", 0, "lead 带反馈拒绝", "The lead rejects with feedback"),
@@ -92,6 +98,7 @@ const L6: &[KeyMoment] = &[
     moment("file_written", "alice wrote", 0, "批准后才动手写", "alice writes only after approval"),
 ];
 
+#[rustfmt::skip]
 const L7: &[KeyMoment] = &[
     moment("refused", "inbox_full", 0, "收件箱满", "Inbox full"),
     moment("refused", "body_too_long", 0, "正文太长", "Body too long"),
@@ -102,6 +109,7 @@ const L7: &[KeyMoment] = &[
     moment("round_finished", "scout stopped", 0, "请求次数用完：stopped", "Requests spent: stopped"),
 ];
 
+#[rustfmt::skip]
 const L8: &[KeyMoment] = &[
     moment("roster_restored", "", 0, "重启：全部离线", "Restart: everyone offline"),
     moment("refused", "member_offline", 0, "离线成员拒绝工作", "An offline member refuses work"),

@@ -8,7 +8,9 @@ use leptos::prelude::*;
 
 use super::context::Playground;
 use super::i18n::{tr, Lang};
-use crate::view::caption::{event_parts, logical_time_hint, logical_time_label, modes, step_caption};
+use crate::view::caption::{
+    event_parts, logical_time_hint, logical_time_label, modes, step_caption,
+};
 use crate::view::repeats::repeat_run;
 
 #[component]
@@ -32,10 +34,22 @@ pub fn CaptionBar() -> impl IntoView {
     let key_label = move || {
         let (step, lang) = (pg.step.get(), pg.lang.get());
         pg.key_steps.with(|keys| {
-            keys.iter().position(|k| k.step == step).map(|i| match lang {
-                Lang::Zh => format!("◆ 关键步 {} / {}：{}", i + 1, keys.len(), keys[i].label(lang)),
-                Lang::En => format!("◆ Key step {} of {}: {}", i + 1, keys.len(), keys[i].label(lang)),
-            })
+            keys.iter()
+                .position(|k| k.step == step)
+                .map(|i| match lang {
+                    Lang::Zh => format!(
+                        "◆ 关键步 {} / {}：{}",
+                        i + 1,
+                        keys.len(),
+                        keys[i].label(lang)
+                    ),
+                    Lang::En => format!(
+                        "◆ Key step {} of {}: {}",
+                        i + 1,
+                        keys.len(),
+                        keys[i].label(lang)
+                    ),
+                })
         })
     };
     let repeat = Memo::new(move |_| {

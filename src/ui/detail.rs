@@ -11,11 +11,11 @@ use super::i18n::{tr, Lang};
 use crate::engine::{MemberState, TeamState};
 use crate::view::detail::json::JsonLine;
 use crate::view::detail::request::{chosen, status_label, status_name, Outcome};
-use crate::view::repeats::{group_calls, MIN_RUN};
 use crate::view::detail::{
     heading, hidden_text, history_heading, history_rows, member_line, no_member_text,
     CandidateView, EntryRow, NewMark, RequestPicks, RequestView, Rows, WINDOW,
 };
+use crate::view::repeats::{group_calls, MIN_RUN};
 
 /// A list of lines of code (tool calls, tool names), one `<li><code>` each.
 /// Tool calls as list items; a run of identical calls is one expandable group
@@ -35,7 +35,10 @@ fn code_items(items: Vec<String>, lang: Lang) -> impl IntoView {
             }
             let head = match lang {
                 Lang::Zh => format!("{item} ×{}（相同的调用，点开看每一次）", group.count),
-                Lang::En => format!("{item} ×{} (identical calls; open to see each)", group.count),
+                Lang::En => format!(
+                    "{item} ×{} (identical calls; open to see each)",
+                    group.count
+                ),
             };
             let calls = (0..group.count)
                 .map(|_| view! { <li><code>{item.clone()}</code></li> })

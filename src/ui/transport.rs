@@ -157,7 +157,10 @@ pub fn Transport() -> impl IntoView {
         Lang::En => format!("step {} / {}", step(), last()),
     };
     let no_key_forward = move || pg.key_steps.with(|k| next_key_step(k, step()).is_none());
-    let no_key_back = move || pg.key_steps.with(|k| previous_key_step(k, step()).is_none());
+    let no_key_back = move || {
+        pg.key_steps
+            .with(|k| previous_key_step(k, step()).is_none())
+    };
     // Key steps' marks, positioned as the ticks are (thousandths of a percent).
     let marks = move || {
         let total = last().max(1);

@@ -347,7 +347,10 @@ mod tests {
             "{line}"
         );
         let limits = &state.config().limits;
-        assert!(line.contains(&format!("{} logical requests", limits.request_budget)), "{line}");
+        assert!(
+            line.contains(&format!("{} logical requests", limits.request_budget)),
+            "{line}"
+        );
         assert!(budgets_line(state, Lang::Zh).contains("本课额度"));
     }
 }

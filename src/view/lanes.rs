@@ -395,9 +395,11 @@ mod tests {
 
     #[test]
     fn a_protocol_chip_carries_its_request_id_and_its_journey_ends_in_a_request() {
-        let timeline =
-            crate::lessons::play("l5-shutdown-handshake", &crate::lessons::PlayOptions::default())
-                .unwrap();
+        let timeline = crate::lessons::play(
+            "l5-shutdown-handshake",
+            &crate::lessons::PlayOptions::default(),
+        )
+        .unwrap();
         let state = timeline.final_state();
         let placement = Placement::of(state, None);
         let chips: Vec<&Chip> = Lane::ALL.iter().flat_map(|l| placement.chips(*l)).collect();
@@ -412,8 +414,15 @@ mod tests {
         );
         let m2 = crate::view::journey::journey(&timeline, MessageId(2));
         let names: Vec<&str> = m2.iter().map(|s| s.position.name()).collect();
-        assert_eq!(&names[..3], &["queued", "in_candidate", "committed"], "{m2:?}");
-        assert!(matches!(m2.last().map(|s| &s.position), Some(Position::InRequest(_))));
+        assert_eq!(
+            &names[..3],
+            &["queued", "in_candidate", "committed"],
+            "{m2:?}"
+        );
+        assert!(matches!(
+            m2.last().map(|s| &s.position),
+            Some(Position::InRequest(_))
+        ));
         assert!(m2.windows(2).all(|w| w[0].step < w[1].step));
         for stop in &m2 {
             assert_eq!(

@@ -41,7 +41,13 @@ fn every_lesson_has_key_steps_and_each_moment_happens_on_its_run() {
             let named = moments(info.id)
                 .iter()
                 .any(|m| m.event == event.kind.name() && event.summary().contains(m.contains));
-            assert!(named, "{}: step {} shows {:?}", info.id, key.step, event.summary());
+            assert!(
+                named,
+                "{}: step {} shows {:?}",
+                info.id,
+                key.step,
+                event.summary()
+            );
         }
     }
 }
@@ -56,8 +62,14 @@ fn key_moments_mark_what_the_lessons_teach() {
             .collect::<Vec<_>>()
     };
     let l5 = shown("l5-shutdown-handshake");
-    assert!(l5.iter().any(|s| s.contains("shutdown-1 rejected")), "{l5:?}");
-    assert!(l5.iter().any(|s| s.contains("shutdown-2 approved")), "{l5:?}");
+    assert!(
+        l5.iter().any(|s| s.contains("shutdown-1 rejected")),
+        "{l5:?}"
+    );
+    assert!(
+        l5.iter().any(|s| s.contains("shutdown-2 approved")),
+        "{l5:?}"
+    );
     let l7 = shown("l7-limits-and-budgets");
     assert!(l7.iter().any(|s| s.contains("history_full")), "{l7:?}");
     let l8 = shown("l8-restart-and-recall");
@@ -108,9 +120,18 @@ fn a_fork_keeps_the_key_steps_before_it_and_the_rest_in_range() {
             let forked = play(info.id, branches.current());
             let after = key_steps(info.id, &forked);
             let kept = |steps: &[agent_team_playground::lessons::key_steps::KeyStep]| {
-                steps.iter().filter(|k| k.step <= at).cloned().collect::<Vec<_>>()
+                steps
+                    .iter()
+                    .filter(|k| k.step <= at)
+                    .cloned()
+                    .collect::<Vec<_>>()
             };
-            assert_eq!(kept(&after), kept(&before), "{}: marks before the fork", info.id);
+            assert_eq!(
+                kept(&after),
+                kept(&before),
+                "{}: marks before the fork",
+                info.id
+            );
             for (k, window) in after.windows(2).enumerate() {
                 assert!(window[0].step < window[1].step, "{}: order at {k}", info.id);
             }
@@ -156,7 +177,6 @@ fn repeated_identical_tool_calls_form_one_run_and_one_group() {
     assert_eq!(shape, vec![("a()", 1), ("b()", 3), ("c()", 1), ("b()", 1)]);
 }
 
-
 #[test]
 fn a_reply_that_repeats_one_call_is_captioned_with_the_count() {
     use agent_team_playground::view::caption::step_caption;
@@ -170,5 +190,8 @@ fn a_reply_that_repeats_one_call_is_captioned_with_the_count() {
     assert!(en.contains("read_file ×"), "{en}");
     assert!(!en.contains("read_file, read_file"), "{en}");
     let zh = step_caption(&timeline, reply + 1, Lang::Zh);
-    assert!(zh.contains("read_file ×") && !zh.contains("read_file、read_file"), "{zh}");
+    assert!(
+        zh.contains("read_file ×") && !zh.contains("read_file、read_file"),
+        "{zh}"
+    );
 }
