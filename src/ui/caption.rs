@@ -64,7 +64,9 @@ pub fn CaptionBar() -> impl IntoView {
         })
     };
     view! {
-        <div class="caption-bar">
+        // A long caption scrolls inside the bar, so the bar can take keyboard focus.
+        <div class="caption-bar" role="region" tabindex="0"
+            aria-label=move || tr(pg.lang.get(), "本步说明", "What this step shows")>
             <p class="caption-kind" data-testid="caption-kind">
                 <span class="kind-name">{move || line().kind}</span>
                 {move || line().time.map(|time| view! {

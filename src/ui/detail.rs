@@ -15,7 +15,7 @@ use crate::view::detail::{
     heading, hidden_text, history_heading, history_rows, member_line, no_member_text,
     CandidateView, EntryRow, NewMark, RequestPicks, RequestView, Rows, WINDOW,
 };
-use crate::view::repeats::{group_calls, MIN_RUN};
+use crate::view::repeats::{group_calls, runs_by, same_entry, MIN_RUN};
 
 /// A list of lines of code (tool calls, tool names), one `<li><code>` each.
 /// Tool calls as list items; a run of identical calls is one expandable group
@@ -107,9 +107,56 @@ fn entry_item(entry: EntryRow, lang: Lang) -> impl IntoView {
     }
 }
 
+/// Entries as list items; a run of identical entries (the same tool result again and again)
+/// is one expandable group, its entries inside.
 fn entry_items(rows: Vec<EntryRow>, lang: Lang) -> impl IntoView {
-    rows.into_iter()
-        .map(|row| entry_item(row, lang))
+    let runs = runs_by(&rows, same_entry);
+    let mut rows = rows.into_iter();
+    runs.into_iter()
+        .map(|run| {
+            let members: Vec<EntryRow> = rows.by_ref().take(run.len()).collect();
+            if members.len() < MIN_RUN {
+                return members
+                    .into_iter()
+                    .map(|row| entry_item(row, lang))
+                    .collect_view()
+                    .into_any();
+            }
+            let (first, last, count) = (
+                members[0].index,
+                members[members.len() - 1].index,
+                members.len(),
+            );
+            let what = match &members[0].tool {
+                Some(tool) => format!("{} {tool}", members[0].role_label(lang)),
+                None => members[0].role_label(lang).to_string(),
+            };
+            let what = match crate::engine::text::preview(&members[0].text, 40, "…") {
+                text if text.is_empty() => what,
+                text => format!("{what}: {text}"),
+            };
+            let head = match lang {
+                Lang::Zh => format!(
+                    "#{first}–#{last}：{} 条相同的条目（{what}），点开看每一条",
+                    members.len()
+                ),
+                Lang::En => format!(
+                    "#{first}–#{last}: {} identical entries ({what}); open to see each",
+                    members.len()
+                ),
+            };
+            view! {
+                <li class="entry-group" data-testid="entry-group" data-count=count>
+                    <details>
+                        <summary>{head}</summary>
+                        <ol class="entries">
+                            {members.into_iter().map(|row| entry_item(row, lang)).collect_view()}
+                        </ol>
+                    </details>
+                </li>
+            }
+            .into_any()
+        })
         .collect_view()
 }
 

@@ -4,7 +4,10 @@
 //! where a step is in such a run and lets the learner skip it; the lists show the run as one
 //! expandable group.
 
+use std::ops::Range;
+
 use crate::engine::{Event, EventKind};
+use crate::view::detail::EntryRow;
 
 /// Runs shorter than this are shown as they are.
 pub const MIN_RUN: usize = 3;
@@ -92,4 +95,31 @@ pub fn group_calls<T: PartialEq>(items: &[T]) -> Vec<Group<'_, T>> {
         }
     }
     groups
+}
+
+/// Runs of consecutive items that `same` says are alike, as index ranges covering `items` in
+/// order (a lone item is a run of one).
+pub fn runs_by<T>(items: &[T], same: impl Fn(&T, &T) -> bool) -> Vec<Range<usize>> {
+    let mut runs: Vec<Range<usize>> = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        match runs.last_mut() {
+            Some(run) if same(&items[run.start], item) => run.end = i + 1,
+            _ => runs.push(i..i + 1),
+        }
+    }
+    runs
+}
+
+/// Two history entries that say the same thing (a tool result read again and again): same
+/// role, text, tool, calls and error flag, carrying no message and marked as nothing new.
+pub fn same_entry(a: &EntryRow, b: &EntryRow) -> bool {
+    a.new.is_none()
+        && b.new.is_none()
+        && a.notifies.is_empty()
+        && b.notifies.is_empty()
+        && a.role == b.role
+        && a.text == b.text
+        && a.tool == b.tool
+        && a.calls == b.calls
+        && a.is_error == b.is_error
 }

@@ -246,5 +246,10 @@ test('PATH: repeated identical tool calls collapse into one group in the caption
   const count = Number(await group.getAttribute('data-count'));
   expect(count).toBeGreaterThan(reads.length);
   await expect(group.locator('code')).toHaveCount(count);
+  // The history's identical tool results are one group too.
+  const entries = page.getByTestId('member-detail').getByTestId('entry-group').first();
+  await expect(entries).toBeVisible();
+  expect(Number(await entries.getAttribute('data-count'))).toBeGreaterThanOrEqual(3);
+  await expect(entries.locator('summary')).toContainText('identical entries');
   await expect(group.locator('summary')).toContainText('identical calls');
 });

@@ -195,3 +195,32 @@ fn a_reply_that_repeats_one_call_is_captioned_with_the_count() {
         "{zh}"
     );
 }
+
+#[test]
+fn identical_history_entries_form_one_run_and_a_new_one_stands_alone() {
+    use agent_team_playground::view::detail::{EntryRow, NewMark};
+    use agent_team_playground::view::repeats::{runs_by, same_entry};
+    let timeline = play("l7-limits-and-budgets", &PlayOptions::default());
+    let state = timeline.final_state();
+    let archivist = state.member("archivist").expect("archivist");
+    let rows: Vec<EntryRow> = archivist
+        .history()
+        .iter_from(0)
+        .enumerate()
+        .map(|(i, entry)| EntryRow::of(i, entry, None))
+        .collect();
+    let runs = runs_by(&rows, same_entry);
+    assert_eq!(runs.iter().map(|r| r.len()).sum::<usize>(), rows.len());
+    let longest = runs.iter().max_by_key(|r| r.len()).expect("runs");
+    assert!(longest.len() >= 70, "{longest:?}");
+    assert!(rows[longest.clone()]
+        .iter()
+        .all(|r| r.text == rows[longest.start].text));
+    // An entry marked new is never folded into a group.
+    let mut marked = rows.clone();
+    marked[longest.start + 3].new = Some(NewMark::SincePreviousRequest);
+    let split = runs_by(&marked, same_entry);
+    assert!(split
+        .iter()
+        .any(|r| *r == ((longest.start + 3)..(longest.start + 4))));
+}
