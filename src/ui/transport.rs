@@ -161,33 +161,6 @@ pub fn Transport() -> impl IntoView {
         pg.key_steps
             .with(|k| previous_key_step(k, step()).is_none())
     };
-    // Key steps' marks, positioned as the ticks are (thousandths of a percent).
-    let marks = move || {
-        let total = last().max(1);
-        let lang = lang.get();
-        pg.key_steps.with(|keys| {
-            keys.iter()
-                .map(|k| (k.step * 100_000 / total, k.step, k.label(lang).to_string()))
-                .collect::<Vec<_>>()
-        })
-    };
-    let ticks = move || {
-        let Some(timeline) = pg.timeline() else {
-            return Vec::new();
-        };
-        let total = timeline.len().max(1);
-        pg.breakpoints.with(|kinds| {
-            timeline
-                .events()
-                .iter()
-                .filter(|event| kinds.contains(&event.kind.category()))
-                .take(MAX_TICKS)
-                // Position in thousandths of a percent, written without float formatting.
-                .map(|event| ((event.seq + 1) * 100_000 / total, event.seq + 1))
-                .collect::<Vec<_>>()
-        })
-    };
-
     view! {
         <section class="transport" aria-label=move || strings().transport>
             <div class="buttons">
@@ -230,34 +203,74 @@ pub fn Transport() -> impl IntoView {
                 </label>
                 <span class="step-counter" data-testid="step-counter">{counter}</span>
             </div>
-            <div class="scrubber-wrap">
-                <input type="range" data-testid="scrubber" min="0"
-                    aria-label=move || tr(lang.get(), "时间轴", "timeline")
-                    prop:max=move || last().to_string()
-                    prop:value=move || step().to_string()
-                    on:input=move |ev| {
-                        if let Ok(value) = event_target_value(&ev).parse::<usize>() {
-                            pg.playing.set(false);
-                            pg.go_to(value);
-                        }
-                    } />
-                <div class="ticks" aria-hidden="true">
-                    {move || ticks().into_iter().map(|(left, at)| view! {
-                        <span class="tick" style=format!("left:{}.{:03}%", left / 1000, left % 1000) title=format!("{at}")></span>
-                    }).collect_view()}
-                </div>
-                <div class="key-marks" data-testid="key-marks">
-                    {move || marks().into_iter().map(|(left, at, label)| view! {
-                        <button type="button" class="key-mark" data-testid="key-mark" data-step=at
-                            class:current=move || step() == at
-                            style=format!("left:{}.{:03}%", left / 1000, left % 1000)
-                            title=format!("{at}: {label}") aria-label=format!("{at}: {label}")
-                            on:click=move |_| { pg.playing.set(false); pg.go_to(at); }>
-                        </button>
-                    }).collect_view()}
-                </div>
-            </div>
+            <Scrubber />
         </section>
+    }
+}
+
+/// The scrubber, with the key steps' marks above it (buttons that jump there) and the
+/// breakpoint ticks below it.
+#[component]
+fn Scrubber() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let last = move || pg.last_step();
+    let step = move || pg.step.get();
+    // Key steps' marks, positioned as the ticks are (thousandths of a percent).
+    let marks = move || {
+        let total = last().max(1);
+        let lang = lang.get();
+        pg.key_steps.with(|keys| {
+            keys.iter()
+                .map(|k| (k.step * 100_000 / total, k.step, k.label(lang).to_string()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let ticks = move || {
+        let Some(timeline) = pg.timeline() else {
+            return Vec::new();
+        };
+        let total = timeline.len().max(1);
+        pg.breakpoints.with(|kinds| {
+            timeline
+                .events()
+                .iter()
+                .filter(|event| kinds.contains(&event.kind.category()))
+                .take(MAX_TICKS)
+                // Position in thousandths of a percent, written without float formatting.
+                .map(|event| ((event.seq + 1) * 100_000 / total, event.seq + 1))
+                .collect::<Vec<_>>()
+        })
+    };
+
+    view! {
+        <div class="scrubber-wrap">
+            <input type="range" data-testid="scrubber" min="0"
+                aria-label=move || tr(lang.get(), "时间轴", "timeline")
+                prop:max=move || last().to_string()
+                prop:value=move || step().to_string()
+                on:input=move |ev| {
+                    if let Ok(value) = event_target_value(&ev).parse::<usize>() {
+                        pg.playing.set(false);
+                        pg.go_to(value);
+                    }
+                } />
+            <div class="ticks" aria-hidden="true">
+                {move || ticks().into_iter().map(|(left, at)| view! {
+                    <span class="tick" style=format!("left:{}.{:03}%", left / 1000, left % 1000) title=format!("{at}")></span>
+                }).collect_view()}
+            </div>
+            <div class="key-marks" data-testid="key-marks">
+                {move || marks().into_iter().map(|(left, at, label)| view! {
+                    <button type="button" class="key-mark" data-testid="key-mark" data-step=at
+                        class:current=move || step() == at
+                        style=format!("left:{}.{:03}%", left / 1000, left % 1000)
+                        title=format!("{at}: {label}") aria-label=format!("{at}: {label}")
+                        on:click=move |_| { pg.playing.set(false); pg.go_to(at); }>
+                    </button>
+                }).collect_view()}
+            </div>
+        </div>
     }
 }
 
