@@ -27,6 +27,22 @@ impl Branches {
         }
     }
 
+    /// Branches as a stored session kept them: `current` on screen, `earlier` to switch back
+    /// to. A copy of `current` among the earlier ones, or a repeated one, is dropped, so the
+    /// list keeps its invariant whatever was stored.
+    pub fn restored(current: PlayOptions, earlier: Vec<PlayOptions>) -> Branches {
+        let mut kept: Vec<PlayOptions> = Vec::new();
+        for options in earlier {
+            if options != current && !kept.contains(&options) {
+                kept.push(options);
+            }
+        }
+        Branches {
+            current,
+            earlier: kept,
+        }
+    }
+
     /// The options the lesson is played with.
     pub fn current(&self) -> &PlayOptions {
         &self.current

@@ -17,6 +17,7 @@
 
 pub mod branches;
 pub mod catalog;
+pub mod key_steps;
 pub mod language;
 pub mod playable;
 pub mod stress;

@@ -228,14 +228,14 @@ fn narrate_model_and_tools(event: &Event, lang: Lang) -> String {
                 (true, true) => format!("{member} 的模型对 {request_id} 给出最终回答。"),
                 (true, false) => format!(
                     "{member} 的模型对 {request_id} 回复，要调用：{}。",
-                    calls.join("、")
+                    collapse_repeats(&calls, "、")
                 ),
                 (false, true) => {
                     format!("{member}'s model answers {request_id} with a final answer.")
                 }
                 (false, false) => format!(
                     "{member}'s model answers {request_id} and calls: {}.",
-                    calls.join(", ")
+                    collapse_repeats(&calls, ", ")
                 ),
             }
         }
@@ -289,6 +289,25 @@ fn narrate_model_and_tools(event: &Event, lang: Lang) -> String {
         // Routed to another part by `narrate`.
         _ => event.kind.name().to_string(),
     }
+}
+
+/// Tool names in call order, a run of the same name said once with its count
+/// (`read_file ×80`), so a reply that repeats one call reads as one item.
+fn collapse_repeats(names: &[&str], separator: &str) -> String {
+    let mut runs: Vec<(&str, usize)> = Vec::new();
+    for name in names {
+        match runs.last_mut() {
+            Some((last, count)) if last == name => *count += 1,
+            _ => runs.push((name, 1)),
+        }
+    }
+    runs.iter()
+        .map(|(name, count)| match count {
+            1 => name.to_string(),
+            n => format!("{name} ×{n}"),
+        })
+        .collect::<Vec<_>>()
+        .join(separator)
 }
 
 /// The host's lock and the protocols.
@@ -409,9 +428,9 @@ fn narrate_roster_and_host(event: &Event, lang: Lang) -> String {
             }
             RosterRestored { .. } => {
                 if zh {
-                    "页面重新加载：花名册从浏览器存储恢复，原来的运行已经不在，所有成员都是 offline。".to_string()
+                    "宿主重启（就像页面重新加载）：花名册从存储恢复，原来的运行已经不在，所有成员都是 offline。".to_string()
                 } else {
-                    "The page reloaded: the roster comes back from browser storage; the old runs are gone, so every member is offline.".to_string()
+                    "The host restarted (as a page reload of a live host would): the roster comes back from storage; the old runs are gone, so every member is offline.".to_string()
                 }
             }
             TeamDisbanded { undelivered } => {

@@ -8,7 +8,7 @@ use super::context::Playground;
 use super::i18n::{initial_lang, remember_lang, Lang, LangText};
 use super::lanes::MessageLanes;
 use super::members::MemberCards;
-use super::transport::Transport;
+use super::transport::{Transport, TransportOptions};
 use crate::lessons::catalog;
 
 /// Replaces the address bar's link (no new history entry).
@@ -127,6 +127,15 @@ pub fn App() -> impl IntoView {
     };
     let run_error = move || pg.run.with(|run| run.as_ref().err().cloned());
     let banner = move || pg.error.get().or_else(run_error);
+    // The learner's restart of the host on the branch on screen (L3), if any.
+    let restarted_at = move || {
+        pg.options.with(|o| {
+            o.interventions.iter().find_map(|iv| match iv {
+                crate::lessons::Intervention::Reload { at } => Some(*at),
+                _ => None,
+            })
+        })
+    };
 
     view! {
         <div class="app" tabindex="-1" on:keydown=move |ev| super::transport::on_key(pg, ev)>
@@ -139,19 +148,26 @@ pub fn App() -> impl IntoView {
                     </button>
                 </div>
             </Show>
-            <Show when=move || pg.reloaded.get()>
-                <div class="info-banner" role="status" data-testid="reload-banner">
-                    {move || super::i18n::tr(lang.get(),
-                        "页面重新加载了：花名册和每个成员的历史已从本浏览器的存储中恢复。所有成员都处于离线状态，需要逐个显式召回，不会自动重启。",
-                        "The page was reloaded: the roster and every member's history came back from this browser's storage. Every member is offline until you recall it explicitly; nothing restarts by itself.")}
+            <Show when=move || restarted_at().is_some()>
+                <div class="info-banner" role="status" data-testid="restart-banner">
+                    {move || {
+                        let at = restarted_at().unwrap_or(0);
+                        match lang.get() {
+                            Lang::Zh => format!("在这个分支上，宿主在第 {at} 步后重启了：花名册和每个成员的历史已从存储中恢复。所有成员都处于离线状态，需要逐个显式召回，不会自动重启。"),
+                            Lang::En => format!("On this branch the host restarted after step {at}: the roster and every member's history came back from storage. Every member is offline until you recall it explicitly; nothing restarts by itself."),
+                        }
+                    }}
                 </div>
             </Show>
             <p class="lesson-summary">{summary}</p>
             <main class="playground">
-                <div class="stage">
-                    <CaptionBar />
+                // The transport comes first and the stage stays on screen (sticky), so the step
+                // controls never move when a caption wraps differently.
+                <div class="stage" data-testid="stage">
                     <Transport />
+                    <CaptionBar />
                 </div>
+                <TransportOptions />
                 <MemberCards />
                 <MessageLanes />
                 <Show when=move || below_fold.get()>

@@ -13,6 +13,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::engine::{Category, Event, Lang, TeamState, Timeline};
+use crate::lessons::key_steps::KeyStep;
 use crate::lessons::{self, Branches, PlayOptions, ToggleChoice};
 
 /// A played timeline. Compared by identity: a new play is a new timeline.
@@ -67,6 +68,8 @@ pub struct Playground {
     pub step: RwSignal<usize>,
     /// State after `step` events (None when the run failed).
     pub state: Memo<Option<StepState>>,
+    /// The lesson's key steps on the current run (`lessons::key_steps`), in step order.
+    pub key_steps: Memo<Vec<KeyStep>>,
     /// Member shown in the detail panel.
     pub selected: RwSignal<Option<String>>,
     /// Event categories that stop `run`.
@@ -74,8 +77,6 @@ pub struct Playground {
     pub playing: RwSignal<bool>,
     /// Playback speed factor (0.25 to 4).
     pub speed: RwSignal<f64>,
-    /// The page was reloaded and the stored session restored (L3): members are offline.
-    pub reloaded: RwSignal<bool>,
     /// A message for the error banner (bad input, failed play); None hides the banner.
     pub error: RwSignal<Option<String>>,
 }
@@ -125,6 +126,14 @@ impl Playground {
                 })
             })
         });
+        let key_steps = Memo::new(move |_| {
+            let id = lesson_id.get();
+            run.with(|run| {
+                run.as_ref()
+                    .map(|run| lessons::key_steps::key_steps(&id, &run.0))
+                    .unwrap_or_default()
+            })
+        });
         let playground = Playground {
             lang,
             lesson_id,
@@ -135,11 +144,11 @@ impl Playground {
             live,
             step,
             state,
+            key_steps,
             selected: RwSignal::new(None),
             breakpoints: RwSignal::new(Categories::default()),
             playing: RwSignal::new(false),
             speed: RwSignal::new(1.0),
-            reloaded: RwSignal::new(false),
             error: RwSignal::new(None),
         };
         provide_context(playground);

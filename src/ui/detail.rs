@@ -15,12 +15,44 @@ use crate::view::detail::{
     heading, hidden_text, history_heading, history_rows, member_line, no_member_text,
     CandidateView, EntryRow, NewMark, RequestPicks, RequestView, Rows, WINDOW,
 };
+use crate::view::repeats::{group_calls, runs_by, same_entry, MIN_RUN};
 
 /// A list of lines of code (tool calls, tool names), one `<li><code>` each.
-fn code_items(items: Vec<String>) -> impl IntoView {
-    items
+/// Tool calls as list items; a run of identical calls is one expandable group
+/// (`view::repeats`), its calls inside, so a reply that reads one file eighty times is one line.
+fn code_items(items: Vec<String>, lang: Lang) -> impl IntoView {
+    group_calls(&items)
         .into_iter()
-        .map(|item| view! { <li><code>{item}</code></li> })
+        .map(|group| {
+            let item = group.item.clone();
+            if group.count < MIN_RUN {
+                let items = vec![item; group.count];
+                return items
+                    .into_iter()
+                    .map(|item| view! { <li><code>{item}</code></li> })
+                    .collect_view()
+                    .into_any();
+            }
+            let head = match lang {
+                Lang::Zh => format!("{item} ×{}（相同的调用，点开看每一次）", group.count),
+                Lang::En => format!(
+                    "{item} ×{} (identical calls; open to see each)",
+                    group.count
+                ),
+            };
+            let calls = (0..group.count)
+                .map(|_| view! { <li><code>{item.clone()}</code></li> })
+                .collect_view();
+            view! {
+                <li class="call-group" data-testid="call-group" data-count=group.count>
+                    <details>
+                        <summary><span class="call-group-head">{head}</span></summary>
+                        <ul>{calls}</ul>
+                    </details>
+                </li>
+            }
+            .into_any()
+        })
         .collect_view()
 }
 
@@ -54,7 +86,7 @@ fn entry_item(entry: EntryRow, lang: Lang) -> impl IntoView {
         view! {
             <div class="entry-calls">
                 <span>{tr(lang, "工具调用：", "tool calls:")}</span>
-                <ul>{code_items(entry.calls)}</ul>
+                <ul>{code_items(entry.calls, lang)}</ul>
             </div>
         }
     });
@@ -75,9 +107,56 @@ fn entry_item(entry: EntryRow, lang: Lang) -> impl IntoView {
     }
 }
 
+/// Entries as list items; a run of identical entries (the same tool result again and again)
+/// is one expandable group, its entries inside.
 fn entry_items(rows: Vec<EntryRow>, lang: Lang) -> impl IntoView {
-    rows.into_iter()
-        .map(|row| entry_item(row, lang))
+    let runs = runs_by(&rows, same_entry);
+    let mut rows = rows.into_iter();
+    runs.into_iter()
+        .map(|run| {
+            let members: Vec<EntryRow> = rows.by_ref().take(run.len()).collect();
+            if members.len() < MIN_RUN {
+                return members
+                    .into_iter()
+                    .map(|row| entry_item(row, lang))
+                    .collect_view()
+                    .into_any();
+            }
+            let (first, last, count) = (
+                members[0].index,
+                members[members.len() - 1].index,
+                members.len(),
+            );
+            let what = match &members[0].tool {
+                Some(tool) => format!("{} {tool}", members[0].role_label(lang)),
+                None => members[0].role_label(lang).to_string(),
+            };
+            let what = match crate::engine::text::preview(&members[0].text, 40, "…") {
+                text if text.is_empty() => what,
+                text => format!("{what}: {text}"),
+            };
+            let head = match lang {
+                Lang::Zh => format!(
+                    "#{first}–#{last}：{} 条相同的条目（{what}），点开看每一条",
+                    members.len()
+                ),
+                Lang::En => format!(
+                    "#{first}–#{last}: {} identical entries ({what}); open to see each",
+                    members.len()
+                ),
+            };
+            view! {
+                <li class="entry-group" data-testid="entry-group" data-count=count>
+                    <details>
+                        <summary>{head}</summary>
+                        <ol class="entries">
+                            {members.into_iter().map(|row| entry_item(row, lang)).collect_view()}
+                        </ol>
+                    </details>
+                </li>
+            }
+            .into_any()
+        })
         .collect_view()
 }
 
@@ -127,7 +206,7 @@ fn reply_view(outcome: Outcome, lang: Lang) -> AnyView {
             <div class="reply" data-testid="request-reply">
                 <h4>{tr(lang, "回复", "Reply")}</h4>
                 {(!text.is_empty()).then(|| view! { <p class="reply-text">{text}</p> })}
-                <ul class="reply-calls">{code_items(calls)}</ul>
+                <ul class="reply-calls">{code_items(calls, lang)}</ul>
                 <p class="reply-stop">{format!("stop_reason: {stop_reason}")}</p>
             </div>
         }
@@ -180,7 +259,7 @@ fn request_view(data: RequestView, limit: RwSignal<usize>, lang: Lang) -> impl I
                     {entry_items(data.messages.rows, lang)}
                 </ol>
                 <h5>{tr(lang, "工具", "Tools")}</h5>
-                <ul class="request-tools">{code_items(tools)}</ul>
+                <ul class="request-tools">{code_items(tools, lang)}</ul>
             </div>
             <details class="request-raw" open=true>
                 <summary>{tr(lang, "原始 JSON", "Raw JSON")}</summary>

@@ -247,8 +247,8 @@ fn describe(intervention: &Intervention, lang: Lang) -> String {
         (Intervention::LeadSends { at, to, body }, Lang::En) => {
             format!("after step {at}: the lead sends {to} “{}”", short(body))
         }
-        (Intervention::Reload { at }, Lang::Zh) => format!("第 {at} 步后：页面重新加载"),
-        (Intervention::Reload { at }, Lang::En) => format!("after step {at}: page reload"),
+        (Intervention::Reload { at }, Lang::Zh) => format!("第 {at} 步后：宿主重启"),
+        (Intervention::Reload { at }, Lang::En) => format!("after step {at}: host restarted"),
         (Intervention::Recall { at, member }, Lang::Zh) => format!("第 {at} 步后：召回 {member}"),
         (Intervention::Recall { at, member }, Lang::En) => {
             format!("after step {at}: recall {member}")
@@ -439,9 +439,42 @@ pub fn ForkPanel() -> impl IntoView {
                     {move || draft.notice.get().unwrap_or_default()}
                 </p>
             </Show>
+            <RestartHost draft=draft />
             <h3>{move || tr(lang.get(), "分支", "Branches")}</h3>
             <BranchList draft=draft />
         </section>
+    }
+}
+
+/// L3 as an explicit action: restart the host at this step on a new branch. Reloading the
+/// page never does this; it keeps what the learner had.
+#[component]
+fn RestartHost(draft: ForkDraft) -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let restart = move |_| {
+        super::session::restart_host(pg);
+        draft.error.set(None);
+        draft.notice.set(Some(
+            tr(
+                pg.lang.get_untracked(),
+                "已在新分支上重启宿主：所有成员离线，点成员卡片上的“召回”把它带回来。",
+                "The host restarted on a new branch: every member is offline; use “recall” on a member's card to bring it back.",
+            )
+            .to_string(),
+        ));
+    };
+    view! {
+        <div class="restart-host">
+            <button type="button" data-testid="restart-host" on:click=restart>
+                {move || tr(lang.get(), "在这一步重启宿主（L3）", "Restart the host here (L3)")}
+            </button>
+            <span class="fork-hint">
+                {move || tr(lang.get(),
+                    "就像运行中的宿主被重新加载：花名册和历史从存储中恢复，正在进行的请求作废，所有成员离线，直到你逐个召回。重新加载这个页面不会这样做：它保留你的课程、分支和步骤。",
+                    "As if a live host were reloaded: the roster and histories come back from storage, requests in flight are abandoned, and every member is offline until you recall it. Reloading this page does not do this: it keeps your lesson, branches and step.")}
+            </span>
+        </div>
     }
 }
 

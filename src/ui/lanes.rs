@@ -11,7 +11,9 @@ use leptos::prelude::*;
 use super::context::Playground;
 use super::i18n::{tr, Lang, LangText};
 use super::viewport::track_scroll;
-use crate::view::lanes::{lost_label, Chip, Lane, Placement};
+use crate::engine::MessageId;
+use crate::view::journey::journey;
+use crate::view::lanes::{lost_label, position_text, Chip, Lane, Placement};
 use crate::view::window::{in_view, outside};
 
 /// Above this many chips a lane scrolls and renders only the chips in view.
@@ -32,8 +34,10 @@ fn label(lane: Lane, lang: Lang) -> (&'static str, &'static str) {
     }
 }
 
-fn chip_view(c: Chip, lang: RwSignal<Lang>) -> impl IntoView {
+fn chip_view(c: Chip, lang: RwSignal<Lang>, opened: RwSignal<Option<MessageId>>) -> impl IntoView {
     let moved = c.moved_from.is_some();
+    let record_id = c.record_id;
+    let is_open = move || opened.get() == Some(record_id);
     let texts = c.clone();
     let moved_text = move || texts.moved_text(lang.get());
     let position = c.clone();
@@ -44,12 +48,21 @@ fn chip_view(c: Chip, lang: RwSignal<Lang>) -> impl IntoView {
             data-from=c.from.clone()
             data-to=c.to.clone()
             data-kind=c.kind
-            data-position=c.position.name()>
-            <span class="chip-head">
+            data-position=c.position.name()
+            data-request-id=c.request_id.clone()>
+            <button type="button" class="chip-head" data-testid="chip-open"
+                aria-expanded=move || is_open().to_string()
+                title=move || tr(lang.get(), "查看全文和它走过的位置", "Show the full body and its journey")
+                on:click=move |_| opened.update(|o| {
+                    *o = if *o == Some(record_id) { None } else { Some(record_id) };
+                })>
                 <strong>{c.id.clone()}</strong>" "
                 {format!("{} → {}", c.from, c.to)}" "
                 <span class="chip-kind">{c.kind}</span>
-            </span>
+                {c.request_id.clone().map(|id| view! {
+                    " "<span class="chip-request" data-testid="chip-request-id">{id}</span>
+                })}
+            </button>
             <span class="chip-body">{c.body.clone()}</span>
             <span class="chip-pos">{move || position.position_text(lang.get())}</span>
             {moved.then(|| view! { <span class="chip-moved">{moved_text}</span> })}
@@ -71,6 +84,8 @@ pub fn MessageLanes() -> impl IntoView {
         })
     });
 
+    // The chip the learner opened (its full body and journey show below the lanes).
+    let opened = RwSignal::new(None::<MessageId>);
     let lane_view = move |lane: Lane| {
         let in_lane = Memo::new(move |_| placement.with(|p| p.chips(lane).to_vec()));
         let count = Memo::new(move |_| in_lane.with(Vec::len));
@@ -114,7 +129,7 @@ pub fn MessageLanes() -> impl IntoView {
                             in_lane.with(|c| c.get(range).map(<[Chip]>::to_vec).unwrap_or_default())
                         }
                         key=Chip::key
-                        children=move |c| chip_view(c, lang)
+                        children=move |c| chip_view(c, lang, opened)
                     />
                     {spacer(false)}
                     {move || (count.get() == 0).then(|| view! {
@@ -142,6 +157,64 @@ pub fn MessageLanes() -> impl IntoView {
                 {lane_view(Lane::Request)}
             </div>
             {lane_view(Lane::Lost)}
+            <ChipDetail opened=opened />
         </section>
+    }
+}
+
+/// The opened chip: its full body, its protocol request, and its journey (where it was from
+/// which step on). A message not stored yet at this step shows nothing.
+#[component]
+fn ChipDetail(opened: RwSignal<Option<MessageId>>) -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let record = Memo::new(move |_| {
+        let id = opened.get()?;
+        pg.state
+            .with(|s| s.as_ref().and_then(|s| s.state.message(id).cloned()))
+    });
+    let stops = Memo::new(move |_| {
+        let id = opened.get()?;
+        let timeline = pg.timeline()?;
+        Some(journey(&timeline, id))
+    });
+    let journey_items = move || {
+        let (lang, step) = (lang.get(), pg.step.get());
+        stops
+            .get()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|stop| {
+                let label = match lang {
+                    Lang::Zh => format!("第 {} 步起：{}", stop.step, position_text(&stop.position, lang)),
+                    Lang::En => format!("from step {}: {}", stop.step, position_text(&stop.position, lang)),
+                };
+                let at = stop.step;
+                view! {
+                    <li class:future={at > step} data-step=at>
+                        <button type="button" class="journey-step" on:click=move |_| pg.go_to(at)>{label}</button>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <Show when=move || record.with(Option::is_some)>
+            {move || record.get().map(|r| view! {
+                <div class="chip-detail" data-testid="chip-detail" data-message-id=r.id.to_string()>
+                    <h3>
+                        {format!("{} · {} → {} · {}", r.id, r.from, r.to, r.kind.as_str())}
+                        {r.request_id.clone().map(|id| view! { " · "<span class="chip-request">{id}</span> })}
+                        " "
+                        <button type="button" class="chip-close" on:click=move |_| opened.set(None)>
+                            {move || tr(lang.get(), "关闭", "Close")}
+                        </button>
+                    </h3>
+                    <p class="chip-full-body" data-testid="chip-full-body">{r.body.clone()}</p>
+                    <h4>{move || tr(lang.get(), "它走过的位置（点一步跳过去；灰色的是之后的步）", "Its journey (click a step to go there; grey ones are later steps)")}</h4>
+                    <ol class="chip-journey" data-testid="chip-journey">{journey_items}</ol>
+                </div>
+            })}
+        </Show>
     }
 }

@@ -11,7 +11,7 @@ use super::context::Playground;
 use super::i18n::{tr, Lang, LangText};
 use super::viewport::{track_scroll, window_width};
 use crate::engine::MemberStatus;
-use crate::view::card::{cards_in, is_strip, member_count, Card};
+use crate::view::card::{budgets_line, cards_in, is_strip, member_count, Card};
 use crate::view::window::{in_view, outside};
 
 /// Width of one card in the row, gap included (px): the row's gap is 12px.
@@ -132,6 +132,12 @@ pub fn MemberCards() -> impl IntoView {
     view! {
         <section class="members" aria-labelledby="members-heading">
             <h2 id="members-heading">{move || lang.get().strings().members}</h2>
+            <p class="budgets" data-testid="budgets">
+                {move || {
+                    let lang = lang.get();
+                    pg.state.with(|s| s.as_ref().map(|s| budgets_line(&s.state, lang)).unwrap_or_default())
+                }}
+            </p>
             <div class="member-grid" class:strip=strip node_ref=grid on:scroll=on_scroll
                 style=move || strip.get().then_some("display: flex; overflow-x: auto; gap: 12px")>
                 {spacer(true)}

@@ -1,11 +1,14 @@
-//! L3 in the browser: the learner's session (lesson, play options, step) survives a page reload.
+//! The learner's session (lesson, branches, step) survives a page reload, and the explicit
+//! "restart the host here" action that shows L3.
 //!
-//! The team itself is a function of (lesson, options, step), so storing those three stores the
-//! roster and every history exactly. Choice: a reload is itself part of what the learner sees —
-//! on load the stored session comes back with a `Reload` intervention at the stored step, so
-//! every member shows as offline (the engine's `RosterRestored`) until the learner recalls it
-//! explicitly (a `Recall` intervention, the button on an offline member's card). Nothing
-//! restarts by itself.
+//! The team itself is a function of (lesson, branches, step), so storing those stores the
+//! roster and every history exactly. Choice: a reload of the page gives back what the learner
+//! had (the same lesson, the branch on screen, the earlier branches to switch back to, the
+//! step), never a restart of the team. The restart-and-recall behaviour (L3, lesson 8) is an
+//! action of its own ([`restart_host`], from the fork panel): it forks a branch with a `Reload`
+//! intervention at the current step, so every member shows as offline (the engine's
+//! `RosterRestored`) until the learner recalls it explicitly ([`recall`], the button on an
+//! offline member's card). Nothing restarts by itself.
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -16,11 +19,15 @@ use crate::lessons::{Branches, Intervention, PlayOptions};
 
 const STORAGE_KEY: &str = "atp.session";
 
-/// Written and read back with serde's derived `Serialize` and `Deserialize`.
+/// Written and read back with serde's derived `Serialize` and `Deserialize`. `options` is the
+/// branch on screen; `earlier` (absent in sessions stored before branches were kept) the
+/// branches to switch back to.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct StoredSession {
     lesson: String,
     options: PlayOptions,
+    #[serde(default)]
+    earlier: Vec<PlayOptions>,
     step: usize,
 }
 
@@ -65,7 +72,7 @@ pub fn restore_and_track(
                 if session.lesson == pg.lesson_id.get_untracked()
                     && link_step.is_none_or(|step| step == session.step) =>
             {
-                reload(pg, session);
+                resume(pg, session);
             }
             Ok(_) => {}
             Err(e) => error = Some(e),
@@ -78,34 +85,48 @@ pub fn restore_and_track(
         }
     });
     Effect::new(move |_| {
+        let (options, earlier) = pg
+            .branches
+            .with(|b| (b.current().clone(), b.earlier().to_vec()));
         store(StoredSession {
             lesson: pg.lesson_id.get(),
-            options: pg.options.get(),
+            options,
+            earlier,
             step: pg.step.get(),
         });
     });
     error
 }
 
-/// Brings a stored session back as a reload: same lesson and options, plus a `Reload` at the
-/// stored step; the view opens right after the roster was restored.
-fn reload(pg: Playground, session: StoredSession) {
-    let mut options = session.options;
-    let at = session.step;
+/// Brings a stored session back as it was: the same branches and the same step.
+fn resume(pg: Playground, session: StoredSession) {
     // The learner's toggles come back with the session (the options memo puts them in).
-    pg.toggles.set(options.learner_toggles);
-    options.interventions.push(Intervention::Reload { at });
-    pg.branches.set(Branches::new(options));
+    pg.toggles.set(session.options.learner_toggles);
+    pg.branches
+        .set(Branches::restored(session.options, session.earlier));
+    pg.go_to(session.step);
+}
+
+/// L3, as an explicit action: the host restarts at the current step on a new branch (a
+/// `Reload` intervention, `Branches::fork`); the view opens right after the roster was
+/// restored, every member offline with its history.
+pub fn restart_host(pg: Playground) {
+    let at = pg
+        .state
+        .with_untracked(|s| s.as_ref().map(|s| s.step))
+        .unwrap_or(0);
+    pg.playing.set(false);
+    pg.branches
+        .update(|branches| branches.fork(Intervention::Reload { at }));
     let restored = pg.timeline_untracked().and_then(|timeline| {
         timeline
             .events()
             .iter()
             .skip(at)
-            .find(|event| event.kind.name() == "roster_restored")
+            .find(|event| matches!(event.kind, EventKind::RosterRestored { .. }))
             .map(|event| event.seq + 1)
     });
     pg.go_to(restored.unwrap_or(at));
-    pg.reloaded.set(true);
 }
 
 /// L3: recall an offline member explicitly, from the current step, on a new branch

@@ -1,6 +1,7 @@
-//! Transport: first, back, forward, last, run/pause, speed, the scrubber with breakpoint ticks,
-//! the "step N / M" counter, the breakpoint toggles, and the keyboard shortcuts. Playing is a
-//! timer that advances the step; it stops at the end and at a breakpoint.
+//! Transport: first, back, forward, last, previous/next key step, run/pause, speed, the
+//! scrubber with the key steps' marks and the breakpoint ticks, the "step N / M" counter; below
+//! it (`TransportOptions`) the breakpoint toggles and the keyboard shortcuts' help. Playing is
+//! a timer that advances the step; it stops at the end and at a breakpoint.
 
 use std::time::Duration;
 
@@ -10,6 +11,7 @@ use wasm_bindgen::JsCast;
 use super::context::Playground;
 use super::i18n::{tr, Lang, LangText};
 use crate::engine::Category;
+use crate::lessons::key_steps::{next_key_step, previous_key_step};
 use crate::view::caption::category_label;
 
 /// The categories a learner can break on, in display order: every category but the two that
@@ -63,6 +65,22 @@ fn advance(pg: Playground) {
     }
 }
 
+/// Jumps to the next (or previous) key step of the lesson, if there is one.
+fn go_key(pg: Playground, forward: bool) {
+    let step = pg.step.get_untracked();
+    let target = pg.key_steps.with_untracked(|keys| {
+        if forward {
+            next_key_step(keys, step)
+        } else {
+            previous_key_step(keys, step)
+        }
+    });
+    if let Some(target) = target {
+        pg.playing.set(false);
+        pg.go_to(target);
+    }
+}
+
 fn toggle_play(pg: Playground) {
     if pg.playing.get_untracked() {
         pg.playing.set(false);
@@ -100,6 +118,8 @@ pub fn on_key(pg: Playground, ev: web_sys::KeyboardEvent) {
         "ArrowRight" => pg.go_to(step + 1),
         "Home" => pg.go_to(0),
         "End" => pg.go_to(pg.last_step_untracked()),
+        "]" | "PageDown" => go_key(pg, true),
+        "[" | "PageUp" => go_key(pg, false),
         " " | "Spacebar" => toggle_play(pg),
         _ => return,
     }
@@ -136,23 +156,11 @@ pub fn Transport() -> impl IntoView {
         Lang::Zh => format!("第 {} / {} 步", step(), last()),
         Lang::En => format!("step {} / {}", step(), last()),
     };
-    let ticks = move || {
-        let Some(timeline) = pg.timeline() else {
-            return Vec::new();
-        };
-        let total = timeline.len().max(1);
-        pg.breakpoints.with(|kinds| {
-            timeline
-                .events()
-                .iter()
-                .filter(|event| kinds.contains(&event.kind.category()))
-                .take(MAX_TICKS)
-                // Position in thousandths of a percent, written without float formatting.
-                .map(|event| ((event.seq + 1) * 100_000 / total, event.seq + 1))
-                .collect::<Vec<_>>()
-        })
+    let no_key_forward = move || pg.key_steps.with(|k| next_key_step(k, step()).is_none());
+    let no_key_back = move || {
+        pg.key_steps
+            .with(|k| previous_key_step(k, step()).is_none())
     };
-
     view! {
         <section class="transport" aria-label=move || strings().transport>
             <div class="buttons">
@@ -168,6 +176,14 @@ pub fn Transport() -> impl IntoView {
                 <button type="button" data-testid="step-last" disabled=at_end
                     aria-label=move || strings().last title=move || strings().last
                     on:click=move |_| pg.go_to(last())>"▶|"</button>
+                <button type="button" class="key-jump" data-testid="key-back" disabled=no_key_back
+                    aria-label=move || tr(lang.get(), "上一个关键步（[ 键）", "previous key step ([ key)")
+                    title=move || tr(lang.get(), "上一个关键步（[ 键）", "previous key step ([ key)")
+                    on:click=move |_| go_key(pg, false)>{move || tr(lang.get(), "◆◀ 关键步", "◆◀ key step")}</button>
+                <button type="button" class="key-jump" data-testid="key-forward" disabled=no_key_forward
+                    aria-label=move || tr(lang.get(), "下一个关键步（] 键）", "next key step (] key)")
+                    title=move || tr(lang.get(), "下一个关键步（] 键）", "next key step (] key)")
+                    on:click=move |_| go_key(pg, true)>{move || tr(lang.get(), "关键步 ▶◆", "key step ▶◆")}</button>
                 <button type="button" data-testid="run" disabled=move || pg.playing.get()
                     on:click=move |_| toggle_play(pg)>{move || strings().run}</button>
                 <button type="button" data-testid="pause" disabled=move || !pg.playing.get()
@@ -187,23 +203,85 @@ pub fn Transport() -> impl IntoView {
                 </label>
                 <span class="step-counter" data-testid="step-counter">{counter}</span>
             </div>
-            <div class="scrubber-wrap">
-                <input type="range" data-testid="scrubber" min="0"
-                    aria-label=move || tr(lang.get(), "时间轴", "timeline")
-                    prop:max=move || last().to_string()
-                    prop:value=move || step().to_string()
-                    on:input=move |ev| {
-                        if let Ok(value) = event_target_value(&ev).parse::<usize>() {
-                            pg.playing.set(false);
-                            pg.go_to(value);
-                        }
-                    } />
-                <div class="ticks" aria-hidden="true">
-                    {move || ticks().into_iter().map(|(left, at)| view! {
-                        <span class="tick" style=format!("left:{}.{:03}%", left / 1000, left % 1000) title=format!("{at}")></span>
-                    }).collect_view()}
-                </div>
+            <Scrubber />
+        </section>
+    }
+}
+
+/// The scrubber, with the key steps' marks above it (buttons that jump there) and the
+/// breakpoint ticks below it.
+#[component]
+fn Scrubber() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let last = move || pg.last_step();
+    let step = move || pg.step.get();
+    // Key steps' marks, positioned as the ticks are (thousandths of a percent).
+    let marks = move || {
+        let total = last().max(1);
+        let lang = lang.get();
+        pg.key_steps.with(|keys| {
+            keys.iter()
+                .map(|k| (k.step * 100_000 / total, k.step, k.label(lang).to_string()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let ticks = move || {
+        let Some(timeline) = pg.timeline() else {
+            return Vec::new();
+        };
+        let total = timeline.len().max(1);
+        pg.breakpoints.with(|kinds| {
+            timeline
+                .events()
+                .iter()
+                .filter(|event| kinds.contains(&event.kind.category()))
+                .take(MAX_TICKS)
+                // Position in thousandths of a percent, written without float formatting.
+                .map(|event| ((event.seq + 1) * 100_000 / total, event.seq + 1))
+                .collect::<Vec<_>>()
+        })
+    };
+
+    view! {
+        <div class="scrubber-wrap">
+            <input type="range" data-testid="scrubber" min="0"
+                aria-label=move || tr(lang.get(), "时间轴", "timeline")
+                prop:max=move || last().to_string()
+                prop:value=move || step().to_string()
+                on:input=move |ev| {
+                    if let Ok(value) = event_target_value(&ev).parse::<usize>() {
+                        pg.playing.set(false);
+                        pg.go_to(value);
+                    }
+                } />
+            <div class="ticks" aria-hidden="true">
+                {move || ticks().into_iter().map(|(left, at)| view! {
+                    <span class="tick" style=format!("left:{}.{:03}%", left / 1000, left % 1000) title=format!("{at}")></span>
+                }).collect_view()}
             </div>
+            <div class="key-marks" data-testid="key-marks">
+                {move || marks().into_iter().map(|(left, at, label)| view! {
+                    <button type="button" class="key-mark" data-testid="key-mark" data-step=at
+                        class:current=move || step() == at
+                        style=format!("left:{}.{:03}%", left / 1000, left % 1000)
+                        title=format!("{at}: {label}") aria-label=format!("{at}: {label}")
+                        on:click=move |_| { pg.playing.set(false); pg.go_to(at); }>
+                    </button>
+                }).collect_view()}
+            </div>
+        </div>
+    }
+}
+
+/// Below the transport, outside the part that stays on screen: the breakpoint toggles and the
+/// keyboard shortcuts.
+#[component]
+pub fn TransportOptions() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    view! {
+        <div class="transport-options">
             <fieldset class="breakpoints">
                 <legend>{move || tr(lang.get(), "断点（运行到这类事件时暂停）", "Breakpoints (run stops at these events)")}</legend>
                 {breakpoint_kinds().map(|kind| {
@@ -223,6 +301,11 @@ pub fn Transport() -> impl IntoView {
                     }
                 }).collect_view()}
             </fieldset>
-        </section>
+            <p class="shortcuts" data-testid="shortcuts">
+                {move || tr(lang.get(),
+                    "键盘：← → 上一步/下一步 · Home/End 第一步/最后一步 · [ ] 或 PageUp/PageDown 上一个/下一个关键步 · 空格 运行/暂停。滑块上方的 ◆ 标出本课的关键步。",
+                    "Keys: ← → step back/forward · Home/End first/last step · [ ] or PageUp/PageDown previous/next key step · Space run/pause. The ◆ marks above the scrubber are the lesson's key steps.")}
+            </p>
+        </div>
     }
 }

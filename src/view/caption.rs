@@ -66,20 +66,81 @@ pub fn step_caption(timeline: &Timeline, step: usize, lang: Lang) -> String {
     }
 }
 
-/// The kind line: the event's category, who acted (the host when nobody) and when.
-pub fn event_line(event: Option<&Event>, lang: Lang) -> String {
+/// What kind of event this is, in the learner's language: its category, except for the
+/// events the breakpoints lump together as "other", which are named for what they are.
+pub fn kind_label(kind: &EventKind, lang: Lang) -> &'static str {
+    match kind {
+        EventKind::ToolExecuted { .. } => tr(lang, "工具调用", "tool call"),
+        EventKind::FileWritten { .. } => tr(lang, "写文件", "file written"),
+        EventKind::FaultArmed { .. } | EventKind::FaultStruck { .. } => {
+            tr(lang, "注入的故障", "injected fault")
+        }
+        EventKind::TogglesChanged { .. } => tr(lang, "切换模式", "mode switch"),
+        other => category_label(other.category(), lang),
+    }
+}
+
+/// The words for the host's logical clock on the kind line.
+pub fn logical_time_label(lang: Lang) -> &'static str {
+    tr(lang, "逻辑时间", "logical time")
+}
+
+/// What logical time is, where it first shows (the kind line's tooltip).
+pub fn logical_time_hint(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "逻辑时间是宿主的时钟：按“拍”计，不是秒。它在模型回复到达时前进，所以同一拍里可以发生很多步。",
+        "Logical time is the host's clock, counted in ticks, not seconds. It moves on when a model reply arrives, so many steps can happen in one tick.",
+    )
+}
+
+/// The kind line's parts: what kind of event, who acted (the host when nobody) and when.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventLine {
+    pub kind: &'static str,
+    pub actor: String,
+    /// Logical time; None before the first event.
+    pub time: Option<u64>,
+}
+
+impl EventLine {
+    /// The line as one text.
+    pub fn text(&self, lang: Lang) -> String {
+        match self.time {
+            Some(time) => format!(
+                "{} · {} · {} {time}",
+                self.kind,
+                self.actor,
+                logical_time_label(lang)
+            ),
+            None => self.kind.to_string(),
+        }
+    }
+}
+
+/// The kind line of `event` (None before the first event: "start").
+pub fn event_parts(event: Option<&Event>, lang: Lang) -> EventLine {
     let Some(event) = event else {
-        return tr(lang, "开始", "start").to_string();
+        return EventLine {
+            kind: tr(lang, "开始", "start"),
+            actor: String::new(),
+            time: None,
+        };
     };
     let actor = event
         .actor
         .as_deref()
         .unwrap_or_else(|| tr(lang, "宿主", "host"));
-    format!(
-        "{} · {actor} · t={}",
-        category_label(event.kind.category(), lang),
-        event.time
-    )
+    EventLine {
+        kind: kind_label(&event.kind, lang),
+        actor: actor.to_string(),
+        time: Some(event.time),
+    }
+}
+
+/// The kind line as one text.
+pub fn event_line(event: Option<&Event>, lang: Lang) -> String {
+    event_parts(event, lang).text(lang)
 }
 
 /// The contrast modes in force (a lesson may switch them between acts): whether any contrast
@@ -179,7 +240,7 @@ mod tests {
         let timeline = play("l1-two-investigators", &PlayOptions::default()).unwrap();
         let hosted = timeline.events().iter().find(|e| e.actor.is_none());
         if let Some(event) = hosted {
-            assert!(event_line(Some(event), Lang::En).contains(" · host · t="));
+            assert!(event_line(Some(event), Lang::En).contains(" · host · logical time "));
         }
         let acted = timeline
             .events()
@@ -188,6 +249,21 @@ mod tests {
             .unwrap();
         let line = event_line(Some(acted), Lang::Zh);
         assert!(line.contains(acted.actor.as_deref().unwrap()), "{line}");
+        assert!(line.contains("逻辑时间"), "{line}");
+    }
+
+    #[test]
+    fn the_event_line_names_a_tool_call_instead_of_other() {
+        let timeline = play("l1-two-investigators", &PlayOptions::default()).unwrap();
+        for event in timeline.events() {
+            let line = event_line(Some(event), Lang::En);
+            assert!(!line.starts_with("other"), "{line}");
+            if matches!(event.kind, EventKind::ToolExecuted { .. }) {
+                assert!(line.starts_with("tool call · "), "{line}");
+                assert!(event_line(Some(event), Lang::Zh).starts_with("工具调用"));
+            }
+        }
+        assert!(!logical_time_hint(Lang::En).is_empty());
     }
 
     #[test]

@@ -151,6 +151,46 @@ pub fn is_strip(count: usize) -> bool {
     count > STRIP_ABOVE
 }
 
+/// The lesson's budgets in one line, stated where the cards show them used (`deliveries
+/// 1/2`): deliveries per member (grouped by budget, the lead's usually differs), logical
+/// requests and retries per delivery, and the mail limits.
+pub fn budgets_line(state: &TeamState, lang: Lang) -> String {
+    let mut by_budget: Vec<(u32, Vec<&str>)> = Vec::new();
+    for member in state.members_in_order() {
+        let budget = member.delivery_budget();
+        match by_budget.iter_mut().find(|(b, _)| *b == budget) {
+            Some((_, names)) => names.push(member.name()),
+            None => by_budget.push((budget, vec![member.name()])),
+        }
+    }
+    let deliveries = by_budget
+        .iter()
+        .map(|(budget, names)| {
+            let who = if names.len() > 4 {
+                match lang {
+                    Lang::Zh => format!("{} 等 {} 人", names[0], names.len()),
+                    Lang::En => format!("{} and {} others", names[0], names.len() - 1),
+                }
+            } else {
+                names.join(tr(lang, "、", ", "))
+            };
+            format!("{who} {budget}")
+        })
+        .collect::<Vec<_>>()
+        .join(" · ");
+    let limits = &state.config().limits;
+    match lang {
+        Lang::Zh => format!(
+            "本课额度：每个成员可接的交付次数（卡片上的“交付 x/N”）：{deliveries}；每次交付最多 {} 次逻辑请求、{} 次重试；每个收件箱 {} 条，历史 {} 条，正文 {} 字符。",
+            limits.request_budget, limits.retry_budget, limits.inbox_records, limits.history_entries, limits.body_chars
+        ),
+        Lang::En => format!(
+            "Budgets in this lesson: deliveries each member accepts (\"deliveries x/N\" on a card): {deliveries}; per delivery at most {} logical requests and {} retries; {} records per inbox, {} history entries, {} characters per body.",
+            limits.request_budget, limits.retry_budget, limits.inbox_records, limits.history_entries, limits.body_chars
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -288,5 +328,29 @@ mod tests {
             card.deliveries_line(Lang::En),
             "deliveries 1/2 (0 completed)"
         );
+    }
+
+    #[test]
+    fn the_budgets_line_states_each_members_delivery_budget_and_the_limits() {
+        let timeline = play("l4-coder-and-reviewer", &PlayOptions::default()).unwrap();
+        let state = timeline.final_state();
+        let line = budgets_line(state, Lang::En);
+        for member in state.members_in_order() {
+            assert!(
+                line.contains(&format!("{} ", member.name())) || line.contains(member.name()),
+                "{line}"
+            );
+        }
+        let lead = state.member(state.lead_name()).unwrap();
+        assert!(
+            line.contains(&format!("{} {}", lead.name(), lead.delivery_budget())),
+            "{line}"
+        );
+        let limits = &state.config().limits;
+        assert!(
+            line.contains(&format!("{} logical requests", limits.request_budget)),
+            "{line}"
+        );
+        assert!(budgets_line(state, Lang::Zh).contains("本课额度"));
     }
 }

@@ -5,7 +5,7 @@
 //! changed at this step says where it came from, so a discarded candidate visibly sends its
 //! message back to Queued.
 
-use crate::engine::{Lang, MessageRecord, Position, TeamState};
+use crate::engine::{Lang, MessageId, MessageRecord, Position, TeamState};
 use crate::view::tr;
 
 /// Records placed in lanes at most: the newest ones. Placing a record costs a position query,
@@ -58,6 +58,10 @@ pub struct Chip {
     pub from: String,
     pub to: String,
     pub kind: &'static str,
+    /// The record's id as the engine counts it (`id` is its text).
+    pub record_id: MessageId,
+    /// P1: the protocol request a protocol message belongs to (`shutdown-1`, `plan-2`).
+    pub request_id: Option<String>,
     /// The body's first characters.
     pub body: String,
     pub position: Position,
@@ -75,6 +79,8 @@ impl Chip {
             from: record.from.clone(),
             to: record.to.clone(),
             kind: record.kind.as_str(),
+            record_id: record.id,
+            request_id: record.request_id.clone(),
             body: preview(&record.body),
             position,
             moved_from,
@@ -129,7 +135,8 @@ fn preview(body: &str) -> String {
     }
 }
 
-fn position_text(position: &Position, lang: Lang) -> String {
+/// Where a message is, in words (a chip, a journey stop).
+pub fn position_text(position: &Position, lang: Lang) -> String {
     match position {
         Position::Queued => tr(lang, "已排队", "queued").to_string(),
         Position::InCandidate => tr(lang, "在候选中", "in candidate").to_string(),
@@ -349,6 +356,8 @@ mod tests {
             from: "lead".into(),
             to: "reader".into(),
             kind: "message",
+            record_id: MessageId(1),
+            request_id: None,
             body: String::new(),
             position: Position::Queued,
             moved_from: Some(Position::InCandidate),
@@ -382,5 +391,45 @@ mod tests {
         assert_eq!(preview(&long).chars().count(), BODY_PREVIEW_CHARS + 1);
         assert!(preview(&long).ends_with('…'));
         assert_eq!(preview("short"), "short");
+    }
+
+    #[test]
+    fn a_protocol_chip_carries_its_request_id_and_its_journey_ends_in_a_request() {
+        let timeline = crate::lessons::play(
+            "l5-shutdown-handshake",
+            &crate::lessons::PlayOptions::default(),
+        )
+        .unwrap();
+        let state = timeline.final_state();
+        let placement = Placement::of(state, None);
+        let chips: Vec<&Chip> = Lane::ALL.iter().flat_map(|l| placement.chips(*l)).collect();
+        let shutdowns: Vec<(&str, Option<&str>)> = chips
+            .iter()
+            .filter(|c| c.kind == "shutdown_request")
+            .map(|c| (c.id.as_str(), c.request_id.as_deref()))
+            .collect();
+        assert_eq!(
+            shutdowns,
+            vec![("m2", Some("shutdown-1")), ("m5", Some("shutdown-2"))]
+        );
+        let m2 = crate::view::journey::journey(&timeline, MessageId(2));
+        let names: Vec<&str> = m2.iter().map(|s| s.position.name()).collect();
+        assert_eq!(
+            &names[..3],
+            &["queued", "in_candidate", "committed"],
+            "{m2:?}"
+        );
+        assert!(matches!(
+            m2.last().map(|s| &s.position),
+            Some(Position::InRequest(_))
+        ));
+        assert!(m2.windows(2).all(|w| w[0].step < w[1].step));
+        for stop in &m2 {
+            assert_eq!(
+                timeline.state_at(stop.step).message_position(MessageId(2)),
+                Some(stop.position.clone()),
+                "{stop:?}"
+            );
+        }
     }
 }

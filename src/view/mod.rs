@@ -6,6 +6,7 @@
 //!
 //! - [`sequence`]: the sequence diagram's layout (lanes, arrows, bars, bands, refusals,
 //!   ticks, the cursor), what of it is in view, and its legend.
+//! - [`journey`]: where a message was at each step its place changed.
 //! - [`lanes`]: which message chip sits in which lane, and what moved at this step.
 //! - [`caption`]: the caption of a step, its event line and the contrast modes.
 //! - [`card`]: what a member card shows.
@@ -13,14 +14,17 @@
 //! - [`detail`]: the member detail's history rows, candidate, request picks and the request
 //!   view with its "new since the previous request" marks.
 //! - [`protocol`]: the protocol tracker's rows.
+//! - [`repeats`]: runs of identical tool calls, collapsed in captions and lists.
 //! - [`window`]: which items of a long scrolling list are in view.
 
 pub mod caption;
 pub mod card;
 pub mod contrast;
 pub mod detail;
+pub mod journey;
 pub mod lanes;
 pub mod protocol;
+pub mod repeats;
 pub mod sequence;
 pub mod window;
 

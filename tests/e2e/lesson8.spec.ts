@@ -47,16 +47,26 @@ test('l8: after the reload members are offline until recalled with their history
   expect((await allReplyCalls(page)).filter((c) => c.startsWith('read_file(')).length).toBe(1);
   expect(await statuses(page)).toEqual({ lead: 'idle', reader: 'idle', reviewer: 'offline' });
 
-  // L3 in the browser: a real page reload brings the session back as a reload of the team:
-  // same lesson, a roster-restored step added, every member offline until recalled.
+  // A real page reload keeps what the learner had: the same lesson, run and step; nothing
+  // restarts. The restart (L3) is the explicit "restart the host here" action of the fork panel:
+  // a new branch with a roster-restored step added, every member offline until recalled.
   await page.reload();
   await waitReady(page);
   await expect(page.getByTestId('lesson-select')).toHaveValue(ID);
+  const reloaded = await readCounter(page);
+  expect(reloaded).toEqual({ step: g.length, last: g.length });
+  expect(await statuses(page)).toEqual({ lead: 'idle', reader: 'idle', reviewer: 'offline' });
+  await expect(page.getByTestId('restart-banner')).toHaveCount(0);
+
+  await page.getByTestId('restart-host').click();
   const after = await readCounter(page);
   expect(after.last).toBe(g.length + 1);
   expect(after.step).toBe(after.last);
+  await expect(page.getByTestId('restart-banner')).toBeVisible();
   expect(await statuses(page)).toEqual({ lead: 'offline', reader: 'offline', reviewer: 'offline' });
   await expect(memberCard(page, 'reader')).toContainText('history entries 10');
+  // The original branch is kept to switch back to.
+  await expect(page.locator('[data-testid=fork-branch][data-current="false"]')).toHaveCount(1);
   await memberCard(page, 'reader').getByTestId('recall').click();
   await expect(caption(page)).toContainText('reader is recalled');
   // The caption now says reader "is idle again": the card must agree at the same step.

@@ -10,6 +10,7 @@ mod driver_interventions;
 mod engine_rules;
 mod engine_timeline;
 mod hostile_replies;
+mod key_steps;
 mod lesson1_two_investigators;
 mod lesson2_drain_loses_mail;
 mod lesson3_lock_scope;

@@ -100,11 +100,9 @@ pub fn status_label(status: RequestStatus, lang: Lang) -> &'static str {
         RequestStatus::InFlight => tr(lang, "⏳ 进行中（尚无回复）", "⏳ in flight (no reply yet)"),
         RequestStatus::Replied => tr(lang, "✓ 已回复", "✓ replied"),
         RequestStatus::Failed => tr(lang, "✗ 失败", "✗ failed"),
-        RequestStatus::Abandoned => tr(
-            lang,
-            "⊘ 已放弃（页面重新加载）",
-            "⊘ abandoned (page reloaded)",
-        ),
+        RequestStatus::Abandoned => {
+            tr(lang, "⊘ 已放弃（宿主重启）", "⊘ abandoned (host restarted)")
+        }
     }
 }
 
