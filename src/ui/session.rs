@@ -85,9 +85,11 @@ pub fn restore_and_track(
         }
     });
     Effect::new(move |_| {
-        let (options, earlier) = pg
+        let (mut options, earlier) = pg
             .branches
             .with(|b| (b.current().clone(), b.earlier().to_vec()));
+        // The learner's toggles are part of the view state: they come back with the session.
+        options.learner_toggles = pg.toggles.get();
         store(StoredSession {
             lesson: pg.lesson_id.get(),
             options,
