@@ -20,9 +20,9 @@
 //! `Input::Recall`; unknown or not-recallable members are refused by the engine as usual. So
 //! the state after a reload or a recall stays a pure function of (lesson, options, step).
 
-use super::{resolve_rule, Action, Lesson, ScriptOutcome, ScriptedModel, Wait};
+use super::{facts, resolve_rule, Action, Lesson, ScriptOutcome, ScriptedModel, Wait};
 use crate::engine::{
-    EventKind, Fault, Input, ModelRequest, Recorder, RequestId, Team, Timeline, Toggles,
+    Caption, EventKind, Fault, Input, ModelRequest, Recorder, RequestId, Team, Timeline, Toggles,
 };
 use serde::{Deserialize, Serialize};
 
@@ -120,12 +120,21 @@ impl From<Lesson> for LessonSource {
 
 /// Plays a lesson to its end.
 pub fn play(source: impl Into<LessonSource>, options: &PlayOptions) -> Result<Timeline, PlayError> {
+    play_branch(source, options).map(|(timeline, _)| timeline)
+}
+
+/// Plays a lesson to its end, and says where the run left the lesson's original run (the
+/// index of the first event that differs; None when it did not).
+pub fn play_branch(
+    source: impl Into<LessonSource>,
+    options: &PlayOptions,
+) -> Result<(Timeline, Option<usize>), PlayError> {
     match source.into() {
         LessonSource::Builtin(id) => {
             let lesson = super::lesson(&id).ok_or(PlayError::UnknownLesson(id))?;
-            play_lesson(&lesson, options)
+            play_lesson_branch(&lesson, options)
         }
-        LessonSource::Inline(lesson) => play_lesson(&lesson, options),
+        LessonSource::Inline(lesson) => play_lesson_branch(&lesson, options),
     }
 }
 
@@ -150,6 +159,14 @@ struct Driver<'a> {
 }
 
 pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, PlayError> {
+    play_lesson_branch(lesson, options).map(|(timeline, _)| timeline)
+}
+
+/// [`play_lesson`], with where the run left the original run ([`divergence`]).
+pub fn play_lesson_branch(
+    lesson: &Lesson,
+    options: &PlayOptions,
+) -> Result<(Timeline, Option<usize>), PlayError> {
     let mut config = lesson.config.clone();
     config.toggles.drain_on_read |= options.toggles.drain_on_read;
     config.toggles.hold_lock_during_model_call |= options.toggles.hold_lock_during_model_call;
@@ -188,12 +205,37 @@ pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, P
         }
     }
     let mut timeline = driver.recorder.finish();
+    // On a branch, a caption on an event after the point where the branch left the original
+    // run tells the original's story: it is marked as such (its facts still come from the
+    // branch's state, see `facts`).
+    let diverged = if *options == PlayOptions::default() {
+        None
+    } else {
+        divergence(&play_lesson(lesson, &PlayOptions::default())?, &timeline)
+    };
     for rule in &lesson.captions {
         if let Some(seq) = resolve_rule(rule, timeline.events()) {
-            timeline.set_caption(seq, rule.caption.clone());
+            let caption = match diverged {
+                Some(at) if seq >= at => Caption::new(
+                    format!("{}{}", facts::ORIGINAL, rule.caption.zh),
+                    format!("{}{}", facts::ORIGINAL, rule.caption.en),
+                ),
+                _ => rule.caption.clone(),
+            };
+            timeline.set_caption(seq, caption);
         }
     }
-    Ok(timeline)
+    Ok((timeline, diverged))
+}
+
+/// The index of the first event where `branch` differs from `original` (None when they are
+/// the same run): from there on, the original's story may no longer hold.
+pub fn divergence(original: &Timeline, branch: &Timeline) -> Option<usize> {
+    let (a, b) = (original.events(), branch.events());
+    match a.iter().zip(b).position(|(x, y)| x != y) {
+        Some(at) => Some(at),
+        None => (a.len() != b.len()).then(|| a.len().min(b.len())),
+    }
 }
 
 /// The caption rules of `lesson` that match no event of `timeline` (a lesson bug; tests check

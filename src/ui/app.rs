@@ -152,6 +152,7 @@ pub fn App() -> impl IntoView {
                     <CaptionBar />
                     <Transport />
                 </div>
+                <super::result::ResultPanelView />
                 <MemberCards />
                 <MessageLanes />
                 <Show when=move || below_fold.get()>

@@ -11,6 +11,7 @@ pub mod i18n;
 pub mod lanes;
 pub mod members;
 pub mod protocol;
+pub mod result;
 pub mod sequence;
 pub mod session;
 pub mod storage;

@@ -1,8 +1,11 @@
 //! The caption bar's model: the caption of a step (what just happened and why), the line that
-//! names the event's category, actor and time, and the contrast modes in force.
+//! names the event's category, actor and time, and the contrast modes in force. A caption's
+//! facts are rendered from the state at the step it is shown ([`crate::lessons::facts`]), so a
+//! carried or closing caption states what is true at that step, not where it was written.
 
-use crate::engine::{Category, Event, EventKind, Lang, Timeline, Toggles};
-use crate::lessons::narration::{caption_at, narrate};
+use crate::engine::{Category, Event, EventKind, Lang, TeamState, Timeline, Toggles};
+use crate::lessons::facts::{plain, render, Part, Scene};
+use crate::lessons::narration::{caption_in, narrate_in};
 use crate::view::tr;
 
 /// An event category in the learner's language (the caption's kind line, the breakpoints).
@@ -25,7 +28,12 @@ pub fn category_label(category: Category, lang: Lang) -> &'static str {
 /// A status change that completes the step before it (a recall ends with "offline -> idle")
 /// keeps that step's teaching caption, followed by the status change itself, so the caption
 /// and the member card agree on the step where the change is visible.
-fn carried_caption(timeline: &Timeline, step: usize, lang: Lang) -> Option<String> {
+fn carried_caption(
+    timeline: &Timeline,
+    state: &TeamState,
+    step: usize,
+    lang: Lang,
+) -> Option<String> {
     if step < 2 || timeline.lesson_caption(step).is_some() {
         return None;
     }
@@ -38,19 +46,42 @@ fn carried_caption(timeline: &Timeline, step: usize, lang: Lang) -> Option<Strin
     completes.then(|| {
         format!(
             "{} ({})",
-            caption_at(timeline, step - 1, lang),
-            narrate(current, lang)
+            caption_in(timeline, state, step - 1, lang),
+            narrate_in(current, state, lang)
         )
     })
 }
 
-/// The caption of `step`.
+/// The caption of `step` as plain text (seeks the state at `step`; the page uses
+/// [`step_caption_parts`] with the state it has).
 pub fn step_caption(timeline: &Timeline, step: usize, lang: Lang) -> String {
     let step = step.min(timeline.len());
-    if let Some(carried) = carried_caption(timeline, step, lang) {
+    let state = timeline.state_at(step);
+    plain(&step_caption_parts(timeline, &state, step, lang), lang)
+}
+
+/// The caption of `step`, its facts rendered from `state`, the team state at `step`.
+pub fn step_caption_parts(
+    timeline: &Timeline,
+    state: &TeamState,
+    step: usize,
+    lang: Lang,
+) -> Vec<Part> {
+    let step = step.min(timeline.len());
+    let template = step_template(timeline, state, step, lang);
+    let scene = Scene {
+        state,
+        events: &timeline.events()[..step],
+    };
+    render(&template, &scene, lang)
+}
+
+/// The caption of `step` before its facts are rendered.
+fn step_template(timeline: &Timeline, state: &TeamState, step: usize, lang: Lang) -> String {
+    if let Some(carried) = carried_caption(timeline, state, step, lang) {
         return carried;
     }
-    let caption = caption_at(timeline, step, lang);
+    let caption = caption_in(timeline, state, step, lang);
     // The last step usually just closes a round; repeat the lesson's last teaching caption
     // there so the lesson ends on its point, not on a status change.
     let closing = (step == timeline.len() && step > 0 && timeline.lesson_caption(step).is_none())
@@ -131,14 +162,20 @@ mod tests {
             let caption = step_caption(&timeline, last, Lang::En);
             // Past the end is the end.
             assert_eq!(step_caption(&timeline, last + 5, Lang::En), caption);
-            let closes = carried_caption(&timeline, last, Lang::En).is_none()
+            let closes = carried_caption(&timeline, timeline.final_state(), last, Lang::En)
+                .is_none()
                 && timeline.lesson_caption(last).is_none();
             let Some((_, teaching)) = timeline.captioned_events().last() else {
                 continue;
             };
             if closes && last > 0 {
                 assert!(caption.contains("End of the lesson:"), "{caption}");
-                assert!(caption.ends_with(teaching.get(Lang::En)), "{caption}");
+                let scene = Scene {
+                    state: timeline.final_state(),
+                    events: timeline.events(),
+                };
+                let teaching = plain(&render(teaching.get(Lang::En), &scene, Lang::En), Lang::En);
+                assert!(caption.ends_with(&teaching), "{caption}");
                 closings += 1;
             } else {
                 assert!(!caption.contains("End of the lesson:"), "{caption}");
@@ -159,11 +196,17 @@ mod tests {
         });
         let step = carried.expect("lesson 8 has a status change completing a step");
         let caption = step_caption(&timeline, step, Lang::En);
-        assert!(
-            caption.starts_with(&caption_at(&timeline, step - 1, Lang::En)),
-            "{caption}"
-        );
-        assert!(caption.ends_with(&format!("({})", narrate(&events[step - 1], Lang::En))));
+        // Both halves are rendered in the state at `step`, where the card shows the change.
+        let state = timeline.state_at(step);
+        let scene = Scene {
+            state: &state,
+            events: &events[..step],
+        };
+        let at = |template: String| plain(&render(&template, &scene, Lang::En), Lang::En);
+        let teaching = at(caption_in(&timeline, &state, step - 1, Lang::En));
+        assert!(caption.starts_with(&teaching), "{caption}");
+        let change = at(narrate_in(&events[step - 1], &state, Lang::En));
+        assert!(caption.ends_with(&format!("({change})")), "{caption}");
     }
 
     #[test]

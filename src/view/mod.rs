@@ -12,6 +12,7 @@
 //! - [`detail`]: the member detail's history rows, candidate, request picks and the request
 //!   view with its "new since the previous request" marks.
 //! - [`protocol`]: the protocol tracker's rows.
+//! - [`result`]: the result panel (final answers, the step's whole tool result).
 //! - [`window`]: which items of a long scrolling list are in view.
 
 pub mod caption;
@@ -19,6 +20,7 @@ pub mod card;
 pub mod detail;
 pub mod lanes;
 pub mod protocol;
+pub mod result;
 pub mod sequence;
 pub mod window;
 
