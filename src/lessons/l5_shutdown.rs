@@ -146,16 +146,16 @@ fn captions() -> Vec<CaptionRule> {
             "round_finished",
             "alice",
             1,
-            "alice 退出，状态是 shutdown 而不是 idle：区分“正常完成”和“被请求关机”。",
-            "alice exits with status shutdown, not idle: \"finished normally\" and \"shut down on request\" stay distinguishable.",
+            "alice 退出，状态转为 shutdown 而不是 idle（此刻：{status:alice}）：区分“正常完成”和“被请求关机”。",
+            "alice exits, and her status becomes shutdown, not idle (now: {status:alice}): \"finished normally\" and \"shut down on request\" stay distinguishable.",
         ),
         cap_with(
             "refused",
             "alice",
             "shut down",
             0,
-            "再给 alice 交付工作：被拒绝。没有什么会自己重启。",
-            "Delivering more work to alice is refused. Nothing restarts by itself.",
+            "再给 alice 交付工作：被拒绝，她的状态仍是{status:alice}。没有什么会自己重启。",
+            "Delivering more work to alice is refused; her status is still {status:alice}. Nothing restarts by itself.",
         ),
     ]
 }
