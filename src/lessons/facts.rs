@@ -97,8 +97,8 @@ impl Fact {
         let zh = lang == Lang::Zh;
         if value == "none" {
             return match self {
-                Fact::Answer(_) => tr(zh, "（还没有最终回答）", "(no final answer yet)"),
-                _ => tr(zh, "（本分支没有它）", "(not on this branch)"),
+                Fact::Answer(_) => tr(zh, "还没有最终回答", "no final answer yet"),
+                _ => tr(zh, "本分支上没有它", "not on this branch"),
             }
             .to_string();
         }

@@ -6,6 +6,7 @@
 
 use crate::engine::{Event, EventKind, Lang, TeamState};
 use crate::lessons::facts::latest_answer;
+use crate::lessons::{Intervention, PlayOptions, ScriptOutcome};
 use crate::view::tr;
 
 /// Members whose answers the panel lists at most (a large team: the lead and the step's
@@ -40,8 +41,14 @@ pub struct ResultPanel {
 
 impl ResultPanel {
     /// The panel after `events` (the first `step` events), in `state`; `diverged` is where
-    /// the branch left the original run, if it did.
-    pub fn of(events: &[Event], state: &TeamState, diverged: Option<usize>) -> ResultPanel {
+    /// the branch left the original run, if it did; `learners` are the replies the learner
+    /// wrote on this branch (member, text): their own words, never the original's.
+    pub fn of(
+        events: &[Event],
+        state: &TeamState,
+        diverged: Option<usize>,
+        learners: &[(String, String)],
+    ) -> ResultPanel {
         let lead = state.lead_name();
         let current = events.last();
         let mut names: Vec<&str> = vec![lead];
@@ -55,10 +62,12 @@ impl ResultPanel {
             .into_iter()
             .filter_map(|member| {
                 let seq = answer_seq(events, member)?;
+                let text = latest_answer(events, member)?;
+                let learners = learners.iter().any(|(m, t)| m == member && *t == text);
                 Some(Answer {
                     member: member.to_string(),
-                    text: latest_answer(events, member)?,
-                    original: diverged.is_some_and(|at| seq >= at),
+                    original: diverged.is_some_and(|at| seq >= at) && !learners,
+                    text,
                 })
             })
             .collect();
@@ -72,6 +81,22 @@ impl ResultPanel {
     pub fn is_empty(&self) -> bool {
         self.answers.is_empty() && self.step_result.is_none()
     }
+}
+
+/// The replies the learner wrote on a branch, as (member, text).
+pub fn learner_replies(options: &PlayOptions) -> Vec<(String, String)> {
+    options
+        .interventions
+        .iter()
+        .filter_map(|iv| match iv {
+            Intervention::ReplaceReply {
+                member,
+                outcome: ScriptOutcome::Reply { reply },
+                ..
+            } => Some((member.clone(), reply.text.clone())),
+            _ => None,
+        })
+        .collect()
 }
 
 fn answer_seq(events: &[Event], member: &str) -> Option<usize> {
@@ -114,11 +139,19 @@ pub fn heading(lang: Lang) -> &'static str {
     tr(lang, "结果", "Results")
 }
 
-/// "lead's final answer".
+/// "lead's latest final answer".
 pub fn answer_label(member: &str, lang: Lang) -> String {
     match lang {
-        Lang::Zh => format!("{member} 的最终回答"),
-        Lang::En => format!("{member}'s final answer"),
+        Lang::Zh => format!("{member} 最近的最终回答"),
+        Lang::En => format!("{member}'s latest final answer"),
+    }
+}
+
+/// The heading of the teammates' answers (folded, so the lead's answer leads).
+pub fn others_label(count: usize, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("队友的最终回答（{count}）"),
+        Lang::En => format!("Teammates' final answers ({count})"),
     }
 }
 
@@ -167,16 +200,20 @@ mod tests {
             )
             .unwrap();
         let state = timeline.state_at(read + 1);
-        let panel = ResultPanel::of(&events[..=read], &state, None);
+        let panel = ResultPanel::of(&events[..=read], &state, None, &[]);
         let result = panel.step_result.expect("the step's tool result");
         assert_eq!(result.text, "print(6 * 7)");
-        let end = ResultPanel::of(events, timeline.final_state(), None);
+        let end = ResultPanel::of(events, timeline.final_state(), None, &[]);
         let lead = &end.answers[0];
         assert_eq!(lead.member, "lead");
         assert!(lead.text.starts_with("main.py's source is print(6 * 7)"));
         assert!(!lead.original);
-        let forked = ResultPanel::of(events, timeline.final_state(), Some(40));
+        let forked = ResultPanel::of(events, timeline.final_state(), Some(40), &[]);
         assert!(forked.answers[0].original);
-        assert!(ResultPanel::of(&[], timeline.final_state(), None).is_empty());
+        // A reply the learner wrote is the learner's, not the original's.
+        let mine = [("lead".to_string(), lead.text.clone())];
+        let learners = ResultPanel::of(events, timeline.final_state(), Some(40), &mine);
+        assert!(!learners.answers[0].original);
+        assert!(ResultPanel::of(&[], timeline.final_state(), None, &[]).is_empty());
     }
 }

@@ -144,21 +144,21 @@ test('PATH: after a fork, captions state the branch and mark the original story'
 });
 
 // Screenshots of the steps whose captions changed, in both languages (target/e2e/caption-*.png).
-const SHOTS: [string, string, RegExp | null][] = [
+const SHOTS: [string, string, RegExp | null, number?][] = [
   ['l1-two-investigators', 'start', null],
   ['l1-two-investigators', 'lifecycle', /^reader finished the round/],
   ['l1-two-investigators', 'commit', /^reader committed 1 entries \(notifies m4\)/],
   ['l1-two-investigators', 'prepare', /^lead prepared a candidate: history 5/],
   ['l4-coder-and-reviewer', 'other', /^lead read_inbox/],
-  ['l4-coder-and-reviewer', 'other', /^lead list_teammates/],
+  ['l4-coder-and-reviewer', 'other', /^lead list_teammates/, 1],
   ['l8-restart-and-recall', 'store', /^lead queued message m3/],
 ];
 
 test('PATH: screenshots of the changed caption steps in English and Chinese', async ({ page }) => {
   test.setTimeout(180_000);
-  for (const [id, cat, re] of SHOTS) {
+  for (const [id, cat, re, nth] of SHOTS) {
     await openLesson(page, id);
-    const step = re ? stepAfter(golden(id), cat, re) : 0;
+    const step = re ? stepAfter(golden(id), cat, re, nth ?? 0) : 0;
     for (const lang of ['en', 'zh'] as const) {
       await setLang(page, lang);
       if (step > 0) await scrubTo(page, step);

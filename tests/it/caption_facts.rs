@@ -210,13 +210,28 @@ fn after_a_fork_captions_state_the_branchs_facts_and_mark_the_originals_story() 
     assert!(!step_caption_parts(&timeline, &early, 27, Lang::En).contains(&Part::Original));
     // The lead's scripted summary cites 42, which it never received here: marked as the
     // original run's words on the result panel.
-    let panel = ResultPanel::of(timeline.events(), timeline.final_state(), Some(diverged));
+    let learners = [("reader".to_string(), "Nothing to add.".to_string())];
+    let panel = ResultPanel::of(
+        timeline.events(),
+        timeline.final_state(),
+        Some(diverged),
+        &learners,
+    );
     let lead = panel
         .answers
         .iter()
         .find(|a| a.member == "lead")
         .expect("lead answered");
     assert!(lead.original);
+    let reader = panel
+        .answers
+        .iter()
+        .find(|a| a.member == "reader")
+        .expect("reader answered");
+    assert!(
+        !reader.original,
+        "the learner's own reply is not the original's"
+    );
 }
 
 #[test]
