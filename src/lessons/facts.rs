@@ -218,6 +218,12 @@ pub fn render(template: &str, scene: &Scene, lang: Lang) -> Vec<Part> {
     while let Some(open) = rest.find('{') {
         let (before, after) = rest.split_at(open);
         text.push_str(before);
+        // `{{` is a literal brace: quoted model or learner text is escaped with `literal`.
+        if let Some(tail) = after.strip_prefix("{{") {
+            text.push('{');
+            rest = tail;
+            continue;
+        }
         let Some(close) = after.find('}') else {
             rest = after;
             break;
@@ -248,6 +254,12 @@ pub fn render(template: &str, scene: &Scene, lang: Lang) -> Vec<Part> {
         parts.push(Part::Text(text));
     }
     parts
+}
+
+/// `text` as a caption template that renders as itself: quoted model or learner text never
+/// becomes a fact or the "(original run)" marker.
+pub fn literal(text: &str) -> String {
+    text.replace('{', "{{")
 }
 
 /// The rendered caption as plain text.
@@ -331,5 +343,21 @@ mod tests {
             vec![Fact::Busy("reader".into()), Fact::Position("m3".into())]
         );
         assert_eq!(Fact::parse("nope:x"), None);
+    }
+
+    #[test]
+    fn quoted_text_never_becomes_a_fact_or_the_marker() {
+        let state = crate::engine::TeamState::new(crate::engine::TeamConfig::new(vec![
+            crate::engine::MemberConfig::lead(),
+        ]));
+        let scene = Scene {
+            state: &state,
+            events: &[],
+        };
+        let quoted = literal("{original} {busy:lead} {x}");
+        let parts = render(&quoted, &scene, Lang::En);
+        assert_eq!(parts, vec![Part::Text("{original} {busy:lead} {x}".into())]);
+        let live = render("{busy:lead}", &scene, Lang::En);
+        assert_eq!(live[0].data_fact().as_deref(), Some("busy:lead=false"));
     }
 }

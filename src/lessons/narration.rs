@@ -8,7 +8,7 @@ use crate::engine::mailbox::{id_list, MessageKind};
 use crate::engine::protocol::{ProtocolKind, ProtocolStatus};
 use crate::engine::{Event, EventKind, Lang, RoundOutcome, TeamState, Timeline};
 
-use super::facts::{clip_words, sends_on_its_own};
+use super::facts::{clip_words, literal, sends_on_its_own};
 
 /// Characters of a tool result a caption quotes; the result panel shows it whole.
 const RESULT_CHARS: usize = 120;
@@ -62,6 +62,7 @@ pub fn narrate_in(event: &Event, state: &TeamState, lang: Lang) -> String {
 /// text (the result panel shows it).
 fn quoted_result(result: &str, lang: Lang) -> String {
     let (text, cut) = clip_words(result, RESULT_CHARS);
+    let text = literal(&text);
     match (cut, lang) {
         (false, _) => text,
         (true, Lang::Zh) => format!("{text}（全文见结果面板）"),
@@ -253,9 +254,9 @@ fn narrate_model_and_tools(event: &Event, lang: Lang) -> String {
             ..
         } => {
             if zh {
-                format!("{member} 的请求 {request_id} 失败：{error}")
+                format!("{member} 的请求 {request_id} 失败：{}", literal(error))
             } else {
-                format!("{member}'s request {request_id} failed: {error}")
+                format!("{member}'s request {request_id} failed: {}", literal(error))
             }
         }
         ToolExecuted {
@@ -460,9 +461,9 @@ fn narrate_roster_and_host(event: &Event, lang: Lang) -> String {
             Refused { refusal } => {
                 let who = event.actor.as_deref().unwrap_or("host");
                 if zh {
-                    format!("拒绝（{}）：{}。原因：{}", who, refusal.code.zh(), refusal.reason)
+                    format!("拒绝（{}）：{}。原因：{}", who, refusal.code.zh(), literal(&refusal.reason))
                 } else {
-                    format!("Refused ({who}): {}", refusal.reason)
+                    format!("Refused ({who}): {}", literal(&refusal.reason))
                 }
             }
             // Routed to another part by `narrate`.
