@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::context::Playground;
 use crate::lessons::facts::{original_words, Part};
-use crate::view::caption::{event_line, modes, step_caption_parts};
+use crate::view::caption::{event_line_in, modes, step_caption_parts};
 
 #[component]
 pub fn CaptionBar() -> impl IntoView {
@@ -48,7 +48,15 @@ pub fn CaptionBar() -> impl IntoView {
             })
             .collect_view()
     };
-    let kind = move || event_line(pg.current_event().as_ref(), pg.lang.get());
+    let kind = move || {
+        let (event, lang) = (pg.current_event(), pg.lang.get());
+        pg.state.with(|state| {
+            state
+                .as_ref()
+                .map(|s| event_line_in(event.as_ref(), &s.state, lang))
+                .unwrap_or_default()
+        })
+    };
     let modes = move || {
         let lang = pg.lang.get();
         pg.state

@@ -4,7 +4,7 @@
 //! carried or closing caption states what is true at that step, not where it was written.
 
 use crate::engine::{Category, Event, EventKind, Lang, TeamState, Timeline, Toggles};
-use crate::lessons::facts::{plain, render, Part, Scene};
+use crate::lessons::facts::{plain, render, sends_on_its_own, Part, Scene};
 use crate::lessons::narration::{caption_in, narrate_in};
 use crate::view::tr;
 
@@ -111,6 +111,28 @@ pub fn event_line(event: Option<&Event>, lang: Lang) -> String {
         category_label(event.kind.category(), lang),
         event.time
     )
+}
+
+/// [`event_line`] in the state right after the event: a message stored under the name of a
+/// member that is not working was sent by the host on its behalf, and the line says so as
+/// the caption does.
+pub fn event_line_in(event: Option<&Event>, state: &TeamState, lang: Lang) -> String {
+    match event.map(|e| (e, &e.kind)) {
+        Some((event, EventKind::MessageQueued { record }))
+            if !sends_on_its_own(state, &record.from) =>
+        {
+            let actor = match lang {
+                Lang::Zh => format!("宿主代 {}", record.from),
+                Lang::En => format!("host for {}", record.from),
+            };
+            format!(
+                "{} · {actor} · t={}",
+                category_label(event.kind.category(), lang),
+                event.time
+            )
+        }
+        _ => event_line(event, lang),
+    }
 }
 
 /// The contrast modes in force (a lesson may switch them between acts): whether any contrast
@@ -224,6 +246,27 @@ mod tests {
             .unwrap();
         let line = event_line(Some(acted), Lang::Zh);
         assert!(line.contains(acted.actor.as_deref().unwrap()), "{line}");
+    }
+
+    #[test]
+    fn a_host_send_names_the_host_and_the_member_it_sends_for() {
+        let timeline = play("l8-restart-and-recall", &PlayOptions::default()).unwrap();
+        let first = &timeline.events()[0];
+        assert!(matches!(first.kind, EventKind::MessageQueued { .. }));
+        let state = timeline.state_at(1);
+        let line = event_line_in(Some(first), &state, Lang::En);
+        assert!(line.contains(" · host for lead · "), "{line}");
+        assert!(event_line_in(Some(first), &state, Lang::Zh).contains("宿主代 lead"));
+        // Lesson 1's lead sends with its own tool call, while working.
+        let l1 = play("l1-two-investigators", &PlayOptions::default()).unwrap();
+        let (seq, sent) = l1
+            .events()
+            .iter()
+            .enumerate()
+            .find(|(_, e)| matches!(e.kind, EventKind::MessageQueued { .. }))
+            .unwrap();
+        let line = event_line_in(Some(sent), &l1.state_at(seq + 1), Lang::En);
+        assert!(line.contains(" · lead · "), "{line}");
     }
 
     #[test]

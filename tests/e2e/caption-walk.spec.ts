@@ -93,6 +93,7 @@ test('PATH: the walk checks facts: lessons 1 and 8 state some at known steps', a
   await openLesson(page, 'l8-restart-and-recall');
   await scrubTo(page, stepAfter(g8, 'store', /^lead queued message m3/));
   await expect(caption(page)).toContainText("on lead's behalf");
+  await expect(page.locator('.caption-kind')).toContainText('host for lead');
   await expect(caption(page).locator('[data-fact="status:lead=offline"]')).toHaveCount(1);
   await expect(page.locator('[data-testid=member-card][data-member=lead]')).toHaveAttribute('data-status', 'offline');
 });
