@@ -1,5 +1,5 @@
 //! Facts a caption states (who is occupied, a status, an inbox count, where a message is, what
-//! an answer said), rendered from the team state at the step the caption is shown, never
+//! an answer said, a protocol request's status), rendered from the team state at the step the caption is shown, never
 //! written by hand. A caption's text names a fact as a token, `{busy:reader}`, and the token
 //! becomes words from the state at that step; a fork, a carried caption or the closing caption
 //! therefore never states a fact the screen contradicts.
@@ -28,6 +28,8 @@ pub enum Fact {
     Position(String),
     /// `{answer:m}`: the member's latest final answer.
     Answer(String),
+    /// `{protocol:shutdown-1}`: a protocol request's status in the tracker (P1).
+    Protocol(String),
 }
 
 /// What the state says about a fact at a step.
@@ -50,6 +52,7 @@ impl Fact {
             "deliveries" => Some(Fact::Deliveries(subject)),
             "pos" => Some(Fact::Position(subject)),
             "answer" => Some(Fact::Answer(subject)),
+            "protocol" => Some(Fact::Protocol(subject)),
             _ => None,
         }
     }
@@ -63,6 +66,7 @@ impl Fact {
             Fact::Deliveries(s) => ("deliveries", s),
             Fact::Position(s) => ("pos", s),
             Fact::Answer(s) => ("answer", s),
+            Fact::Protocol(s) => ("protocol", s),
         };
         format!("{kind}:{subject}")
     }
@@ -89,6 +93,10 @@ impl Fact {
                 .and_then(|id| state.message_position(id))
                 .map_or_else(none, |p| p.name().to_string()),
             Fact::Answer(m) => latest_answer(scene.events, m).unwrap_or_else(none),
+            Fact::Protocol(id) => state
+                .protocol_requests()
+                .find(|r| r.id == *id)
+                .map_or_else(none, |r| r.status.as_str().to_string()),
         }
     }
 
@@ -117,6 +125,13 @@ impl Fact {
             Fact::Deliveries(_) => value.to_string(),
             Fact::Position(_) => position_words(value, zh).to_string(),
             Fact::Answer(_) => format!("“{}”", clip_words(value, ANSWER_CHARS).0),
+            Fact::Protocol(_) => match value {
+                // As the tracker says it.
+                "pending" => tr(zh, "待定", "pending"),
+                "approved" => tr(zh, "已批准", "approved"),
+                _ => tr(zh, "已拒绝", "rejected"),
+            }
+            .to_string(),
         }
     }
 }

@@ -84,8 +84,8 @@ fn captions() -> Vec<CaptionRule> {
             "protocol_opened",
             "lead",
             0,
-            "领导获得了新信息，想让正在干活的 alice 停下。直接杀线程不行：她可能写了一半文件。所以 lead 发 shutdown_request，带一个唯一的 request_id，追踪器记为 pending。",
-            "The lead has new information and wants alice, who is working, to stop. Killing her outright is wrong: she may be halfway through a file. So the lead sends shutdown_request with a unique request_id; the tracker records it as pending.",
+            "领导获得了新信息，想让正在干活的 alice 停下。直接杀线程不行：她可能写了一半文件。所以 lead 发 shutdown_request，带一个唯一的 request_id（shutdown-1），追踪器记为{protocol:shutdown-1}。alice 此刻{busy:alice}。",
+            "The lead has new information and wants alice, who is working, to stop. Killing her outright is wrong: she may be halfway through a file. So the lead sends shutdown_request with a unique request_id, shutdown-1; the tracker records it as {protocol:shutdown-1}. alice is {busy:alice}.",
         ),
         cap_with(
             "candidate_prepared",
@@ -100,8 +100,8 @@ fn captions() -> Vec<CaptionRule> {
             "alice",
             "rejected",
             0,
-            "alice 拒绝：“我正在写 report.md，细节部分还没写。” 她引用同一个 request_id 回应，追踪器变为 rejected，lead 会看到理由。",
-            "alice rejects: \"I am in the middle of writing report.md.\" She answers with the same request_id; the tracker says rejected, and the lead will see the reason.",
+            "alice 拒绝：“我正在写 report.md，细节部分还没写。” 她引用同一个 request_id 回应，追踪器里 shutdown-1 变为{protocol:shutdown-1}，lead 会看到理由。",
+            "alice rejects: \"I am in the middle of writing report.md.\" She answers with the same request_id; the tracker now says shutdown-1 is {protocol:shutdown-1}, and the lead will see the reason.",
         ),
         cap_with(
             "tool_executed",
@@ -116,8 +116,8 @@ fn captions() -> Vec<CaptionRule> {
             "alice",
             "approved",
             0,
-            "文件写完了，lead 再发一次请求（shutdown-2），这次 alice 同意。",
-            "With the file complete, the lead asks again (shutdown-2), and this time alice approves.",
+            "文件写完了，lead 再发一次请求（shutdown-2），这次 alice 同意：shutdown-2 {protocol:shutdown-2}，shutdown-1 仍是{protocol:shutdown-1}。",
+            "With the file complete, the lead asks again (shutdown-2), and this time alice approves: shutdown-2 is {protocol:shutdown-2}, shutdown-1 is still {protocol:shutdown-1}.",
         ),
         cap(
             "should_exit_set",
@@ -131,8 +131,8 @@ fn captions() -> Vec<CaptionRule> {
             "alice",
             "already approved",
             0,
-            "她的模型又回应了一次 shutdown-2：被拒绝，一个请求只能离开 pending 一次，追踪器不变。",
-            "Her model answers shutdown-2 a second time: refused. A request leaves pending only once; the tracker is unchanged.",
+            "她的模型又回应了一次 shutdown-2：被拒绝，一个请求只能离开 pending 一次，追踪器不变（shutdown-2 仍是{protocol:shutdown-2}）。",
+            "Her model answers shutdown-2 a second time: refused. A request leaves pending only once; the tracker is unchanged (shutdown-2 is still {protocol:shutdown-2}).",
         ),
         cap_with(
             "refused",

@@ -1,7 +1,7 @@
 // The caption-fact walk (issue 15): every step of every lesson and of free play, in English and
 // Chinese. Each fact a caption states is a span with data-fact="kind:subject=value", rendered
 // from the state at that step; the walk holds each one against what the rest of the page shows
-// at the same step (the member cards, the message chips, the result panel). A caption that
+// at the same step (the member cards, the message chips, the protocol tracker, the result panel). A caption that
 // quotes a long result is cut at a word, says so, and the result panel has the whole text.
 import { test, expect, Page } from '@playwright/test';
 import {
@@ -24,6 +24,9 @@ async function contradictions(page: Page): Promise<{ facts: number; wrong: strin
       if (kind === 'pos') {
         const chip = document.querySelector(`[data-testid=message-chip][data-message-id="${CSS.escape(subject)}"]`);
         shown = chip ? chip.getAttribute('data-position') : 'none';
+      } else if (kind === 'protocol') {
+        const row = document.querySelector(`[data-testid=protocol-row][data-request-id="${CSS.escape(subject)}"]`);
+        shown = row ? row.getAttribute('data-status') : 'none';
       } else if (kind === 'answer') {
         const answer = document.querySelector(`[data-testid=result-answer][data-member="${CSS.escape(subject)}"] .result-text`);
         shown = answer ? answer.textContent : 'none';

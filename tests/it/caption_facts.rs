@@ -29,6 +29,10 @@ fn truth(fact: &Fact, state: &TeamState, events: &[Event]) -> String {
             .find(|r| r.id.to_string() == *id)
             .and_then(|r| state.message_position(r.id))
             .map_or(missing, |p: Position| p.name().to_string()),
+        Fact::Protocol(id) => state
+            .protocol_requests()
+            .find(|r| r.id == *id)
+            .map_or(missing, |r| r.status.as_str().to_string()),
         Fact::Answer(m) => events
             .iter()
             .rev()
