@@ -264,3 +264,33 @@ fn a_host_send_on_a_members_behalf_says_so_and_states_the_members_status() {
         .seq;
     assert!(!step_caption(&l1, m1 + 1, Lang::En).contains("behalf"));
 }
+
+#[test]
+fn every_token_a_lesson_caption_writes_is_a_fact_both_languages_name() {
+    let mut named = 0;
+    for lesson in lessons::lessons() {
+        let captions = lesson.captions.iter().map(|r| &r.caption);
+        for caption in captions.chain([&lesson.intro, &lesson.task]) {
+            let mut per_lang = Vec::new();
+            for text in [&caption.zh, &caption.en] {
+                // A brace group that looks like a token must parse: a typo would stay text and
+                // state nothing.
+                for group in text.split('{').skip(1).filter_map(|s| s.split_once('}')) {
+                    let token = group.0;
+                    if token.contains(':') && !token.contains([' ', '"']) {
+                        assert!(Fact::parse(token).is_some(), "{}: {{{token}}}", lesson.id);
+                    }
+                }
+                let mut keys: Vec<String> = agent_team_playground::lessons::facts::tokens(text)
+                    .iter()
+                    .map(Fact::key)
+                    .collect();
+                keys.sort();
+                per_lang.push(keys);
+            }
+            assert_eq!(per_lang[0], per_lang[1], "{}: {}", lesson.id, caption.en);
+            named += per_lang[0].len();
+        }
+    }
+    assert!(named > 30, "only {named} facts named");
+}
