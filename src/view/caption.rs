@@ -87,13 +87,15 @@ fn step_template(timeline: &Timeline, state: &TeamState, step: usize, lang: Lang
     let closing = (step == timeline.len() && step > 0 && timeline.lesson_caption(step).is_none())
         .then(|| timeline.captioned_events().last())
         .flatten()
-        .map(|(_, c)| c.get(lang).to_string());
-    match closing {
-        Some(last) => format!(
-            "{caption} {} {last}",
-            tr(lang, "本课到此结束：", "End of the lesson:")
-        ),
-        None => caption,
+        .map(|(seq, c)| (seq + 1, c.get(lang).to_string()));
+    // Said as a recap of that step, so it does not read as something happening again; its
+    // facts are rendered at the last step like any caption's.
+    match (closing, lang) {
+        (Some((at, last)), Lang::Zh) => format!("{caption} 本课到此结束。回顾第 {at} 步：{last}"),
+        (Some((at, last)), Lang::En) => {
+            format!("{caption} End of the lesson. Recap of step {at}: {last}")
+        }
+        (None, _) => caption,
     }
 }
 
@@ -191,7 +193,10 @@ mod tests {
                 continue;
             };
             if closes && last > 0 {
-                assert!(caption.contains("End of the lesson:"), "{caption}");
+                assert!(
+                    caption.contains("End of the lesson. Recap of step"),
+                    "{caption}"
+                );
                 let scene = Scene {
                     state: timeline.final_state(),
                     events: timeline.events(),
@@ -200,7 +205,7 @@ mod tests {
                 assert!(caption.ends_with(&teaching), "{caption}");
                 closings += 1;
             } else {
-                assert!(!caption.contains("End of the lesson:"), "{caption}");
+                assert!(!caption.contains("End of the lesson."), "{caption}");
             }
         }
         assert!(closings > 0, "some lesson ends on a closing caption");
