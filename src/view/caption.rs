@@ -189,14 +189,12 @@ mod tests {
             let closes = carried_caption(&timeline, timeline.final_state(), last, Lang::En)
                 .is_none()
                 && timeline.lesson_caption(last).is_none();
-            let Some((_, teaching)) = timeline.captioned_events().last() else {
+            let Some((seq, teaching)) = timeline.captioned_events().last() else {
                 continue;
             };
             if closes && last > 0 {
-                assert!(
-                    caption.contains("End of the lesson. Recap of step"),
-                    "{caption}"
-                );
+                let recap = format!("End of the lesson. Recap of step {}: ", seq + 1);
+                assert!(caption.contains(&recap), "{caption}");
                 let scene = Scene {
                     state: timeline.final_state(),
                     events: timeline.events(),
