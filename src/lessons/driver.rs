@@ -20,7 +20,7 @@
 //! `Input::Recall`; unknown or not-recallable members are refused by the engine as usual. So
 //! the state after a reload or a recall stays a pure function of (lesson, options, step).
 
-use super::run::Run;
+use super::run::{place_captions_marked, Run};
 use super::script::Answer;
 use super::toggle_choice::modes_in_force;
 use super::{resolve_rule, Lesson, ScriptOutcome, ScriptedModel, ToggleChoice};
@@ -148,12 +148,21 @@ impl From<Lesson> for LessonSource {
 
 /// Plays a lesson to its end (a built-in one built for `options.lang`).
 pub fn play(source: impl Into<LessonSource>, options: &PlayOptions) -> Result<Timeline, PlayError> {
+    play_branch(source, options).map(|(timeline, _)| timeline)
+}
+
+/// Plays a lesson to its end, and says where the run left the lesson's original run (the
+/// index of the first event that differs; None when it did not).
+pub fn play_branch(
+    source: impl Into<LessonSource>,
+    options: &PlayOptions,
+) -> Result<(Timeline, Option<usize>), PlayError> {
     match source.into() {
         LessonSource::Builtin(id) => {
             let lesson = super::lesson(&id, options.lang).ok_or(PlayError::UnknownLesson(id))?;
-            play_lesson(&lesson, options)
+            play_lesson_branch(&lesson, options)
         }
-        LessonSource::Inline(lesson) => play_lesson(&lesson, options),
+        LessonSource::Inline(lesson) => play_lesson_branch(&lesson, options),
     }
 }
 
@@ -174,6 +183,33 @@ struct Pending {
 /// Plays a lesson to its end on the scripted model: a [`Run`] whose requests are answered
 /// from the lesson's script (or the learner's replacement) after their logical latency.
 pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, PlayError> {
+    play_lesson_branch(lesson, options).map(|(timeline, _)| timeline)
+}
+
+/// [`play_lesson`], with where the run left the original run ([`divergence`]). The original
+/// is the lesson in the same language and modes without the learner's interventions: on a
+/// branch, a caption on an event after that point tells the original's story and is marked
+/// as such (its facts still come from the branch's state, see `facts`).
+pub fn play_lesson_branch(
+    lesson: &Lesson,
+    options: &PlayOptions,
+) -> Result<(Timeline, Option<usize>), PlayError> {
+    let mut timeline = scripted_run(lesson, options)?;
+    let diverged = if options.interventions.is_empty() {
+        None
+    } else {
+        let original = PlayOptions {
+            interventions: Vec::new(),
+            ..options.clone()
+        };
+        divergence(&scripted_run(lesson, &original)?, &timeline)
+    };
+    place_captions_marked(lesson, &mut timeline, diverged);
+    Ok((timeline, diverged))
+}
+
+/// The run answered from the script, without captions.
+fn scripted_run(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, PlayError> {
     let mut run = Run::new(lesson, options)?;
     let mut agenda = Agenda::default();
     loop {
@@ -184,7 +220,17 @@ pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, P
         let Some(next) = agenda.pop() else { break };
         run.answer(next.request_id, next.answer, next.due)?;
     }
-    Ok(run.finish())
+    Ok(run.finish_uncaptioned())
+}
+
+/// The index of the first event where `branch` differs from `original` (None when they are
+/// the same run): from there on, the original's story may no longer hold.
+pub fn divergence(original: &Timeline, branch: &Timeline) -> Option<usize> {
+    let (a, b) = (original.events(), branch.events());
+    match a.iter().zip(b).position(|(x, y)| x != y) {
+        Some(at) => Some(at),
+        None => (a.len() != b.len()).then(|| a.len().min(b.len())),
+    }
 }
 
 /// The caption rules of `lesson` that match no event of `timeline` (a lesson bug; tests check

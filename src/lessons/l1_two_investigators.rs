@@ -86,8 +86,8 @@ pub fn lesson(lang: Lang) -> Lesson {
 
     let task = Caption::new(TASK_ZH, TASK_EN);
     let intro = Caption::new(
-        "两个人查完了，为什么还得从头再来？用户想知道 main.py 写了什么、和 expected.txt 的预期是否一致，而且不运行程序。宿主登记了三个成员：lead、reader、reviewer，每个成员保存角色、历史、是否占用、状态与已交付次数。",
-        "Two people finished investigating: why start over? The user wants to know what main.py says and whether it matches expected.txt, without running it. The host has registered three members, lead, reader and reviewer; each record holds a role, a history, occupancy, a status and the deliveries used.",
+        "两个调查者能不能分头去查，又不挤在同一段对话里？用户想知道 main.py 写了什么、和 expected.txt 的预期是否一致，而且不运行程序。现在还什么都没发生：宿主登记了三个成员 lead、reader、reviewer，每个成员保存角色、历史、是否占用、状态与已交付次数。",
+        "Can two investigators split a job without sharing one conversation? The user wants to know what main.py says and whether it matches expected.txt, without running it. Nothing has happened yet: the host has registered three members, lead, reader and reviewer; each record holds a role, a history, occupancy, a status and the deliveries used.",
     );
     builder::lesson(ID, team(), task, intro).played_as(script, directions, captions())
 }
@@ -106,8 +106,8 @@ fn captions() -> Vec<CaptionRule> {
             "round_started",
             "reviewer",
             0,
-            "reviewer 也开工了。此刻 reader 和 reviewer 同时处于占用状态：不同成员可以并行，各自调用模型、使用各自的消息历史。",
-            "reviewer starts too. reader and reviewer are now both occupied: different members may work in parallel, each calling its own model with its own history.",
+            "reviewer 也开工了。此刻 reader {busy:reader}，reviewer {busy:reviewer}：不同成员可以并行，各自调用模型、使用各自的消息历史。",
+            "reviewer starts too. reader is {busy:reader} and reviewer is {busy:reviewer}: different members may work in parallel, each calling its own model with its own history.",
         ),
         cap_with(
             "tool_executed",
@@ -122,8 +122,8 @@ fn captions() -> Vec<CaptionRule> {
             "reader",
             "-> lead",
             0,
-            "reader 先报告自己知道的事：源码记录送进 lead 的收件箱。它没有运行程序。lead 此刻空闲，这条消息只是存下了，lead 的模型还没看见。",
-            "reader reports what it knows first: the source goes into the lead's inbox. It did not run the program. The lead is idle, so the message is only stored; the lead's model has not seen it.",
+            "reader 先报告自己知道的事：源码记录送进 lead 的收件箱（现有 {inbox:lead}）。它没有运行程序。lead 此刻{status:lead}、{busy:lead}，这条消息 m3 只是{pos:m3}，lead 的模型还没看见。",
+            "reader reports what it knows first: the source goes into the lead's inbox, which keeps {inbox:lead}. It did not run the program. The lead is {status:lead} and {busy:lead}, so the message m3 is only {pos:m3}; the lead's model has not seen it.",
         ),
         cap_with(
             "model_requested",
@@ -138,43 +138,43 @@ fn captions() -> Vec<CaptionRule> {
             "reviewer",
             "-> reader",
             0,
-            "reviewer 读到预期 42，用 send_message 发给 reader。宿主写入 reader 的收件箱，返回 queued 回执——到这里只发生了一次保存。reader 的请求已经发出，它的输入不会因为收件箱多了一条而改变。",
-            "reviewer found 42 and sends it to reader with send_message. The host appends it to reader's inbox and returns a queued receipt: so far, only a save. reader's request is already in flight, and its input does not change because the inbox grew.",
+            "reviewer 读到预期 42，用 send_message 发给 reader。宿主写入 reader 的收件箱（现有 {inbox:reader}），返回 queued 回执——到这里只发生了一次保存，m4 {pos:m4}。reader 仍{busy:reader}，它的请求已经发出，输入不会因为收件箱多了一条而改变。",
+            "reviewer found 42 and sends it to reader with send_message. The host appends it to reader's inbox, which keeps {inbox:reader}, and returns a queued receipt: so far, only a save, and m4 is {pos:m4}. reader is still {busy:reader}; its request is already in flight, and its input does not change because the inbox grew.",
         ),
         cap(
             "round_finished",
             "reader",
             0,
-            "reader 的这一轮结束了。它的回答只提到源码，没有提到 42：那个在途请求里根本没有 reviewer 的消息。消息仍在收件箱里排队（queued），没有“已读”，收件箱的数量也不代表模型知道了什么。",
-            "reader's round ends. Its answer mentions the source, not 42: the in-flight request never contained reviewer's message. The message is still queued in the inbox; there is no read receipt, and an inbox count is not what a model knows.",
+            "reader 的这一轮结束了。它的回答是 {answer:reader}：只提到源码，没有提到 42，那个在途请求里根本没有 reviewer 的消息。m4 仍然{pos:m4}，没有“已读”，收件箱的数量也不代表模型知道了什么。",
+            "reader's round ends. Its answer, {answer:reader}, mentions the source, not 42: the in-flight request never contained reviewer's message. m4 is still {pos:m4}; there is no read receipt, and an inbox count is not what a model knows.",
         ),
         cap(
             "round_started",
             "reader",
             1,
-            "宿主给同一个 reader 第二次交付。不是重新创建一个调查者：持续存在的是宿主里的成员记录和上下文，线程只是执行某一轮工作的载体。",
-            "The host gives the same reader a second delivery. No new investigator is created: what persists is the member record and its context in the host; a thread only carries one round of work.",
+            "宿主给同一个 reader 第二次交付（交付 {deliveries:reader}）。不是重新创建一个调查者：持续存在的是宿主里的成员记录和上下文，线程只是执行某一轮工作的载体。",
+            "The host gives the same reader a second delivery (deliveries {deliveries:reader}). No new investigator is created: what persists is the member record and its context in the host; a thread only carries one round of work.",
         ),
         cap(
             "candidate_prepared",
             "reader",
             3,
-            "reader 下一次准备请求时接入补充信息：宿主复制历史，把收件箱里尚未出现在历史中的消息写成普通文本通知，加入历史候选。收件箱里什么也没删，也没有确认。",
-            "On reader's next preparation the follow-up comes in: the host copies the history and adds a plain-text notification for each inbox record not yet in it. This is the history candidate. Nothing is deleted from the inbox, nothing is acknowledged.",
+            "reader 下一次准备请求时接入补充信息：宿主复制历史，把收件箱里尚未出现在历史中的消息写成普通文本通知，加入历史候选：m4 现在{pos:m4}。收件箱里什么也没删（仍有 {inbox:reader}），也没有确认。",
+            "On reader's next preparation the follow-up comes in: the host copies the history and adds a plain-text notification for each inbox record not yet in it. This is the history candidate: m4 is now {pos:m4}. Nothing is deleted from the inbox (it keeps {inbox:reader}), nothing is acknowledged.",
         ),
         cap(
             "history_committed",
             "reader",
             3,
-            "原循环提交这份候选，通知才真正进入 reader 的历史。只交接了这一条信息，没有复制 reviewer 的完整对话。",
-            "reader's loop commits the candidate; only now is the notification in reader's history. Just this one message was handed over, not reviewer's whole conversation.",
+            "原循环提交这份候选，通知才真正进入 reader 的历史：m4 {pos:m4}，下一次请求才会带上它。只交接了这一条信息，没有复制 reviewer 的完整对话。",
+            "reader's loop commits the candidate; only now is the notification in reader's history: m4 is {pos:m4}, and the next request carries it. Just this one message was handed over, not reviewer's whole conversation.",
         ),
         cap(
             "model_requested",
             "reader",
             3,
-            "这次请求由提交后的历史构建：里面既有 reviewer 的通知，也有第一轮 read_file 的结果。三个位置都走到了：收件箱里有记录、历史候选里有通知、实际模型请求里有通知。",
-            "This request is built from the committed history: it holds reviewer's notification and the read_file result from the first round. All three positions are now reached: a record in the inbox, a notification in the candidate, a notification in an actual request.",
+            "这次请求由提交后的历史构建：里面既有 reviewer 的通知，也有第一轮 read_file 的结果。三个位置都走到了：收件箱里有记录、历史候选里有通知、实际模型请求里有通知（m4 {pos:m4}）。",
+            "This request is built from the committed history: it holds reviewer's notification and the read_file result from the first round. All three positions are now reached: a record in the inbox, a notification in the candidate, a notification in an actual request (m4 is {pos:m4}).",
         ),
         cap_with(
             "message_queued",
@@ -188,15 +188,15 @@ fn captions() -> Vec<CaptionRule> {
             "candidate_prepared",
             "lead",
             2,
-            "lead 在自己的下一轮接入两份报告：初次的源码报告和补充报告。它们在 lead 空闲时一直排在收件箱里，直到这一刻才进入候选。",
-            "In its next round the lead takes in both reports: the first source report and the supplement. They waited in the inbox while the lead was idle, and enter a candidate only now.",
+            "lead 在自己的下一轮接入收件箱里等着的记录（现有 {inbox:lead}）：初次的源码报告 m3（{pos:m3}）和补充报告 m5（{pos:m5}）。它们在 lead 空闲时一直排在收件箱里，直到这一刻才进入候选。",
+            "In its next round the lead takes in what waited in its inbox, which keeps {inbox:lead}: the first source report m3 ({pos:m3}) and the supplement m5 ({pos:m5}). They waited there while the lead was idle, and enter a candidate only now.",
         ),
         cap(
             "round_finished",
             "lead",
             1,
-            "lead 给用户汇总。团队里没有运行代码的工具，程序也没有执行，所以结论只能说读到的源码和预期如何对应，不能写成“已运行，输出 42”。队友的消息是信息，不是许可；sender 由宿主绑定，只是本进程里的角色约定，不是跨机器的身份认证。",
-            "The lead summarizes for the user. No one on the team can run code and the program was not run, so the conclusion only says how the source and the expectation correspond, never \"ran it, output 42\". Teammate messages are information, not permission; the sender is bound by the host, a local role convention, not authentication across machines.",
+            "lead 给用户汇总（全文见结果面板）。团队里没有运行代码的工具，程序也没有执行，所以结论只能说读到的源码和预期如何对应，不能写成“已运行，输出 42”。队友的消息是信息，不是许可；sender 由宿主绑定，只是本进程里的角色约定，不是跨机器的身份认证。",
+            "The lead summarizes for the user (the whole answer is in the result panel). No one on the team can run code and the program was not run, so the conclusion only says how the source and the expectation correspond, never \"ran it, output 42\". Teammate messages are information, not permission; the sender is bound by the host, a local role convention, not authentication across machines.",
         ),
     ]
 }

@@ -91,8 +91,8 @@ fn captions() -> Vec<CaptionRule> {
             "member_spawned",
             "lead",
             0,
-            "lead 用 spawn_teammate 召入 alice（coder）。她先是 offline，登记后变成 idle，带着一份只属于自己的空历史。",
-            "The lead calls spawn_teammate: alice (coder) joins. She starts offline and becomes idle once registered, with an empty history of her own.",
+            "lead 用 spawn_teammate 召入 alice（coder）。她先是 offline，登记后变成 idle（此刻：{status:alice}），带着一份只属于自己的空历史。",
+            "The lead calls spawn_teammate: alice (coder) joins. She starts offline and becomes idle once registered (now: {status:alice}), with an empty history of her own.",
         ),
         cap_with(
             "tool_executed",
@@ -106,8 +106,8 @@ fn captions() -> Vec<CaptionRule> {
             "round_started",
             "alice",
             0,
-            "宿主把工作交付给 alice：idle → working。她的循环先读收件箱，把 lead 的消息加入自己的上下文，再调用模型。",
-            "The host delivers work to alice: idle -> working. Her loop reads the inbox, adds the lead's message to her own context, then calls her model.",
+            "宿主把工作交付给 alice：她{busy:alice}（交付 {deliveries:alice}），状态由 idle 转为 working。她的循环先读收件箱，把 lead 的消息加入自己的上下文，再调用模型。",
+            "The host delivers work to alice: she is {busy:alice} (deliveries {deliveries:alice}) and her status goes from idle to working. Her loop reads the inbox, adds the lead's message to her own context, then calls her model.",
         ),
         cap(
             "file_written",
@@ -128,8 +128,8 @@ fn captions() -> Vec<CaptionRule> {
             "round_finished",
             "alice",
             0,
-            "alice 回到 idle：任务做完了，但成员还在，之后仍能收消息。这是团队和一次性子代理的区别。",
-            "alice is idle again: the task is done but the member remains and can receive more messages. That is the difference between a team member and a one-off subagent.",
+            "alice 的这一轮结束，她回到 idle（此刻：{status:alice}，{busy:alice}）：任务做完了，但成员还在，之后仍能收消息。这是团队和一次性子代理的区别。",
+            "alice's round ends and she goes back to idle (now: {status:alice}, {busy:alice}): the task is done but the member remains and can receive more messages. That is the difference between a team member and a one-off subagent.",
         ),
         cap_with(
             "message_queued",
@@ -152,8 +152,8 @@ fn captions() -> Vec<CaptionRule> {
             "lead",
             "broadcast",
             0,
-            "lead 用 broadcast 通知大家收尾：宿主给除发送者以外的每个成员各存一条记录，alice 一条、bob 一条，lead 自己没有。广播也只是排队：之后没人再开一轮，所以它们还没被任何模型看见。",
-            "The lead broadcasts a wrap-up: the host stores one record for every member except the sender, one for alice and one for bob, none for the lead. A broadcast is only queued too: nobody takes another round after it, so no model has seen it.",
+            "lead 用 broadcast 通知大家收尾：宿主给除发送者以外的每个成员各存一条记录，alice 一条、bob 一条，lead 自己没有（收件箱现有：alice {inbox:alice}，bob {inbox:bob}）。广播也只是排队：之后没人再开一轮，所以它们还没被任何模型看见。",
+            "The lead broadcasts a wrap-up: the host stores one record for every member except the sender, one for alice and one for bob, none for the lead (inboxes now keep: alice {inbox:alice}, bob {inbox:bob}). A broadcast is only queued too: nobody takes another round after it, so no model has seen it.",
         ),
         cap(
             "team_disbanded",

@@ -94,8 +94,8 @@ fn captions() -> Vec<CaptionRule> {
             "lead",
             "inbox",
             0,
-            "第九条消息被拒绝：reader 的收件箱最多八条。发送方拿到的工具结果标明是错误，日志里也有一条事件；没有任何东西被悄悄丢掉。",
-            "The ninth message is refused: reader's inbox holds at most eight records. The sender gets a tool result marked as an error, and the log has an event; nothing is dropped silently.",
+            "第九条消息被拒绝：reader 的收件箱最多八条，现有 {inbox:reader}。发送方拿到的工具结果标明是错误，日志里也有一条事件；没有任何东西被悄悄丢掉。",
+            "The ninth message is refused: reader's inbox holds at most eight records, and it keeps {inbox:reader}. The sender gets a tool result marked as an error, and the log has an event; nothing is dropped silently.",
         ),
         cap_with(
             "refused",
@@ -109,8 +109,8 @@ fn captions() -> Vec<CaptionRule> {
             "resend_ignored",
             "lead",
             0,
-            "lead 的模型用同一个幂等键把任务又发了一次：发送方拿不准第一次是否送达（比如回执在超时中丢了）时就会这样重发。宿主认出这个键，什么也不多存，返回第一次的回执 m9：scout 的收件箱里仍然只有一份任务。没有这个键，重发会多存一份，还会多占 scout 八个位置中的一个。",
-            "The lead's model sends the task again with the same idempotency key, as a sender does when it cannot tell whether the first send arrived (say its receipt was lost in a timeout). The host recognizes the key, stores nothing new and returns the first receipt, m9: scout's inbox holds the task once. Without the key, the resend would store a second copy and take one more of scout's eight places.",
+            "lead 的模型用同一个幂等键把任务又发了一次：发送方拿不准第一次是否送达（比如回执在超时中丢了）时就会这样重发。宿主认出这个键，什么也不多存，返回第一次的回执 m9：scout 的收件箱里仍然只有一份任务（收件箱现有 {inbox:scout}）。没有这个键，重发会多存一份，还会多占 scout 八个位置中的一个。",
+            "The lead's model sends the task again with the same idempotency key, as a sender does when it cannot tell whether the first send arrived (say its receipt was lost in a timeout). The host recognizes the key, stores nothing new and returns the first receipt, m9: scout's inbox holds the task once (it keeps {inbox:scout}). Without the key, the resend would store a second copy and take one more of scout's eight places.",
         ),
         cap(
             "model_failed",
@@ -130,8 +130,8 @@ fn captions() -> Vec<CaptionRule> {
             "round_finished",
             "scout",
             0,
-            "scout 用完了本轮四次逻辑请求，还没给出答案：状态 stopped。它不会自动重启。",
-            "scout has spent the four logical requests of its delivery without an answer: status stopped. It does not restart by itself.",
+            "scout 用完了本轮四次逻辑请求，还没给出答案：状态转为 stopped（此刻：{status:scout}）。它不会自动重启。",
+            "scout has spent the four logical requests of its delivery without an answer: its status becomes stopped (now: {status:scout}). It does not restart by itself.",
         ),
         cap_with(
             "refused",
@@ -154,16 +154,16 @@ fn captions() -> Vec<CaptionRule> {
             "reader",
             "deliveries",
             0,
-            "第三次交付被拒绝：每个成员最多接两轮，reader 保持原样。两个上限回答不同的问题：“这一轮还能问几次”和“这一位还能接几轮”。",
-            "The third delivery is refused: each member accepts at most two, and reader stays as it is. The two limits answer different questions: \"how many more requests in this round\" and \"how many more rounds for this member\".",
+            "第三次交付被拒绝：每个成员最多接两轮，reader 保持原样（{status:reader}，交付 {deliveries:reader}）。两个上限回答不同的问题：“这一轮还能问几次”和“这一位还能接几轮”。",
+            "The third delivery is refused: each member accepts at most two, and reader stays as it is ({status:reader}, deliveries {deliveries:reader}). The two limits answer different questions: \"how many more requests in this round\" and \"how many more rounds for this member\".",
         ),
         cap_with(
             "refused",
             "scout",
             "stopped",
             0,
-            "给 stopped 的 scout 交付工作也被拒绝：没有什么会自己重启，需要显式召回。",
-            "Delivering to the stopped scout is refused too: nothing restarts by itself; it would have to be recalled explicitly.",
+            "给 stopped 的 scout 交付工作也被拒绝（它此刻{status:scout}）：没有什么会自己重启，需要显式召回。",
+            "Delivering to the stopped scout is refused too (it is {status:scout}): nothing restarts by itself; it would have to be recalled explicitly.",
         ),
     ]
 }

@@ -24,6 +24,7 @@ pub mod stress;
 
 mod builder;
 mod driver;
+pub mod facts;
 mod l1_two_investigators;
 mod l2_drain_on_read;
 mod l3_lock_scope;
@@ -42,9 +43,10 @@ mod transcript;
 pub use branches::Branches;
 pub use catalog::{catalog, find, LessonInfo};
 pub use driver::{
-    play, play_lesson, resolve_captions, Intervention, LessonSource, PlayError, PlayOptions,
+    divergence, play, play_branch, play_lesson, play_lesson_branch, resolve_captions, Intervention,
+    LessonSource, PlayError, PlayOptions,
 };
-pub use playable::{play_id, Playable};
+pub use playable::{play_id, play_id_branch, Playable};
 pub use script::{Answer, ScriptOutcome, ScriptedModel, ScriptedReply};
 pub use toggle_choice::ToggleChoice;
 pub use transcript::transcript;

@@ -1,23 +1,36 @@
 //! Narration: what an event means to a learner, in Chinese and English. This is lesson
 //! content, not engine logic: the engine says what happened (events with an English summary);
 //! this module says it to a learner, and a lesson's own captions override it at the steps that
-//! carry the lesson.
+//! carry the lesson. A caption is a template: its facts are tokens (`{busy:reader}`) that
+//! [`super::facts`] renders from the state at the step it is shown.
 
 use crate::engine::mailbox::{id_list, MessageKind};
 use crate::engine::protocol::{ProtocolKind, ProtocolStatus};
-use crate::engine::text::{counted, preview};
-use crate::engine::{Event, EventKind, Lang, RoundOutcome, Timeline};
+use crate::engine::text::counted;
+use crate::engine::{Event, EventKind, Lang, RoundOutcome, TeamState, Timeline};
+
+use super::facts::{clip_words, literal, sends_on_its_own};
+
+/// Characters of a tool result a caption quotes; the result panel shows it whole.
+const RESULT_CHARS: usize = 120;
 
 /// What to show at step `step`: the lesson caption if there is one, otherwise the generic
-/// caption of the event that just happened.
+/// caption of the event that just happened. A template: render it with
+/// [`super::facts::render`] in the state at `step`.
 pub fn caption_at(timeline: &Timeline, step: usize, lang: Lang) -> String {
+    let state = timeline.state_at(step.min(timeline.len()));
+    caption_in(timeline, &state, step, lang)
+}
+
+/// [`caption_at`] with the state at `step` already at hand (the page has it; no second seek).
+pub fn caption_in(timeline: &Timeline, state: &TeamState, step: usize, lang: Lang) -> String {
     if let Some(caption) = timeline.lesson_caption(step) {
         return caption.get(lang).to_string();
     }
     match step.checked_sub(1).and_then(|i| timeline.events().get(i)) {
         Some(event) => match inbox_note(timeline, step - 1, event, lang) {
-            Some(note) => format!("{} {note}", narrate(event, lang)),
-            None => narrate(event, lang),
+            Some(note) => format!("{} {note}", narrate_in(event, state, lang)),
+            None => narrate_in(event, state, lang),
         },
         None => match lang {
             Lang::Zh => "还没有发生任何事。".to_string(),
@@ -57,6 +70,41 @@ fn inbox_note(
             "Drain on read is on: at the next step this read deletes them from the inbox too."
         }
     })
+}
+
+/// [`narrate`], knowing the state right after the event: a message stored under the name of
+/// a member that is not working was sent by the host on that member's behalf (a lesson's stage
+/// direction, a learner's fork), and the caption says so instead of implying the member acted.
+pub fn narrate_in(event: &Event, state: &TeamState, lang: Lang) -> String {
+    match &event.kind {
+        EventKind::MessageQueued { record } if !sends_on_its_own(state, &record.from) => {
+            let (from, to, id) = (&record.from, &record.to, record.id);
+            if lang == Lang::Zh {
+                format!(
+                    "宿主代 {from} 把{} {id} 发给 {to}：{from} 此刻{{status:{from}}}、{{busy:{from}}}，它的模型没有被调用，发送者由宿主绑定为 {from}。回执是 queued：{id} {{pos:{id}}}，{to} 的收件箱现有 {{inbox:{to}}}，{to} 的模型还没看见。",
+                    kind_zh(record.kind)
+                )
+            } else {
+                format!(
+                    "The host sends {} {id} to {to} on {from}'s behalf: {from} is {{status:{from}}} and {{busy:{from}}}, so no model of {from}'s is called; the host binds {from} as the sender. The receipt says queued: {id} is {{pos:{id}}}, {to}'s inbox keeps {{inbox:{to}}}, and {to}'s model has not seen it.",
+                    record.kind.as_str()
+                )
+            }
+        }
+        _ => narrate(event, lang),
+    }
+}
+
+/// A tool result quoted in a caption: cut at a word boundary, with a pointer to the whole
+/// text (the result panel shows it).
+fn quoted_result(result: &str, lang: Lang) -> String {
+    let (text, cut) = clip_words(result, RESULT_CHARS);
+    let text = literal(&text);
+    match (cut, lang) {
+        (false, _) => text,
+        (true, Lang::Zh) => format!("{text}（全文见结果面板）"),
+        (true, Lang::En) => format!("{text} (full text in the result panel)"),
+    }
 }
 
 /// A generic caption: what just happened, in the learner's language. Each part narrates the
@@ -246,9 +294,9 @@ fn narrate_model_and_tools(event: &Event, lang: Lang) -> String {
             ..
         } => {
             if zh {
-                format!("{member} 的请求 {request_id} 失败：{error}")
+                format!("{member} 的请求 {request_id} 失败：{}", literal(error))
             } else {
-                format!("{member}'s request {request_id} failed: {error}")
+                format!("{member}'s request {request_id} failed: {}", literal(error))
             }
         }
         ToolExecuted {
@@ -262,20 +310,20 @@ fn narrate_model_and_tools(event: &Event, lang: Lang) -> String {
                 if *is_error {
                     format!(
                         "{member} 调用 {tool} 出错，错误作为工具结果写回它的历史：{}",
-                        preview(result, 120, "...")
+                        quoted_result(result, lang)
                     )
                 } else {
                     format!(
                         "{member} 调用 {tool}，结果写入它自己的历史：{}",
-                        preview(result, 120, "...")
+                        quoted_result(result, lang)
                     )
                 }
             } else if *is_error {
-                format!("{member}'s {tool} call failed; the error goes back into its history as the tool result: {}", preview(result, 120, "..."))
+                format!("{member}'s {tool} call failed; the error goes back into its history as the tool result: {}", quoted_result(result, lang))
             } else {
                 format!(
                     "{member} called {tool}; the result goes into its own history: {}",
-                    preview(result, 120, "...")
+                    quoted_result(result, lang)
                 )
             }
         }
@@ -472,9 +520,9 @@ fn narrate_roster_and_host(event: &Event, lang: Lang) -> String {
             Refused { refusal } => {
                 let who = event.actor.as_deref().unwrap_or("host");
                 if zh {
-                    format!("拒绝（{}）：{}。原因：{}", who, refusal.code.zh(), refusal.reason)
+                    format!("拒绝（{}）：{}。原因：{}", who, refusal.code.zh(), literal(&refusal.reason))
                 } else {
-                    format!("Refused ({who}): {}", refusal.reason)
+                    format!("Refused ({who}): {}", literal(&refusal.reason))
                 }
             }
             // Routed to another part by `narrate`.

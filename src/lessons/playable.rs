@@ -34,9 +34,17 @@ impl Playable {
 
     /// Plays it. The stress lesson has no script to change, so it ignores the options.
     pub fn play(&self, options: &PlayOptions) -> Result<Timeline, PlayError> {
+        self.play_branch(options).map(|(timeline, _)| timeline)
+    }
+
+    /// [`Self::play`], with where the run left the original run (see `driver::divergence`).
+    pub fn play_branch(
+        &self,
+        options: &PlayOptions,
+    ) -> Result<(Timeline, Option<usize>), PlayError> {
         match self {
-            Playable::Lesson(id) => super::play(id.as_str(), options),
-            Playable::Stress(n) => Ok(stress::generate(*n)),
+            Playable::Lesson(id) => super::play_branch(id.as_str(), options),
+            Playable::Stress(n) => Ok((stress::generate(*n), None)),
         }
     }
 }
@@ -44,7 +52,15 @@ impl Playable {
 /// Plays whatever `id` names with `options`; an id that names nothing is
 /// [`PlayError::UnknownLesson`].
 pub fn play_id(id: &str, options: &PlayOptions) -> Result<Timeline, PlayError> {
+    play_id_branch(id, options).map(|(timeline, _)| timeline)
+}
+
+/// [`play_id`], with where the run left the lesson's original run (None when it did not).
+pub fn play_id_branch(
+    id: &str,
+    options: &PlayOptions,
+) -> Result<(Timeline, Option<usize>), PlayError> {
     Playable::parse(id)
         .ok_or_else(|| PlayError::UnknownLesson(id.to_string()))?
-        .play(options)
+        .play_branch(options)
 }

@@ -13,8 +13,8 @@ use super::recording::Recording;
 use super::script::Answer;
 use super::toggle_choice::modes_in_force;
 use super::ToggleChoice;
-use super::{resolve_rule, Action, Lesson, Wait};
-use crate::engine::{EventKind, Input, ModelRequest, Recorder, RequestId, Team, Timeline};
+use super::{facts, resolve_rule, Action, Lesson, Wait};
+use crate::engine::{Caption, EventKind, Input, ModelRequest, Recorder, RequestId, Team, Timeline};
 
 /// Upper bound on inputs in one run; lessons use a few hundred.
 pub const MAX_INPUTS: usize = 20_000;
@@ -255,10 +255,23 @@ fn team_for(lesson: &Lesson, options: &PlayOptions) -> Result<Team, PlayError> {
 
 /// Places each caption rule of `lesson` on the event it explains, under the modes in force.
 pub fn place_captions(lesson: &Lesson, timeline: &mut Timeline) {
+    place_captions_marked(lesson, timeline, None);
+}
+
+/// [`place_captions`], marking as the original run's story every caption on an event at or
+/// after `diverged` (where a branch left the original run).
+pub fn place_captions_marked(lesson: &Lesson, timeline: &mut Timeline, diverged: Option<usize>) {
     let modes = modes_in_force(timeline.initial_state().toggles(), timeline.events());
     for rule in &lesson.captions {
         if let Some(seq) = resolve_rule(rule, timeline.events(), &modes) {
-            timeline.set_caption(seq, rule.caption.clone());
+            let caption = match diverged {
+                Some(at) if seq >= at => Caption::new(
+                    format!("{}{}", facts::ORIGINAL, rule.caption.zh),
+                    format!("{}{}", facts::ORIGINAL, rule.caption.en),
+                ),
+                _ => rule.caption.clone(),
+            };
+            timeline.set_caption(seq, caption);
         }
     }
 }

@@ -1,7 +1,8 @@
 //! Human-readable transcripts of a timeline (the golden files under `tests/golden/`).
 
+use super::facts::{plain, render, Scene};
 use crate::engine::text::counted;
-use crate::engine::Timeline;
+use crate::engine::{Lang, Timeline};
 use std::fmt::Write;
 
 /// One line per event (`#seq t=time [category] summary`), with the lesson's captions in both
@@ -23,8 +24,16 @@ pub fn transcript(title: &str, timeline: &Timeline) -> String {
             event.summary()
         );
         if let Some(caption) = timeline.lesson_caption(event.seq + 1) {
-            let _ = writeln!(out, "      zh: {}", caption.zh);
-            let _ = writeln!(out, "      en: {}", caption.en);
+            // As the page shows it: its facts rendered in the state after the event.
+            let step = event.seq + 1;
+            let state = timeline.state_at(step);
+            let scene = Scene {
+                state: &state,
+                events: &timeline.events()[..step],
+            };
+            let text = |lang| plain(&render(caption.get(lang), &scene, lang), lang);
+            let _ = writeln!(out, "      zh: {}", text(Lang::Zh));
+            let _ = writeln!(out, "      en: {}", text(Lang::En));
         }
     }
     let state = timeline.final_state();

@@ -168,6 +168,7 @@ pub fn App() -> impl IntoView {
                     <CaptionBar />
                 </div>
                 <TransportOptions />
+                <super::result::ResultPanelView />
                 <MemberCards />
                 <MessageLanes />
                 <Show when=move || below_fold.get()>

@@ -3,30 +3,66 @@
 //! is on, a run of identical tool calls the step belongs to (with a skip past it) and the
 //! contrast modes (with the learner's toggles in the lessons that offer them), as the view
 //! model words them (`view::caption`, `view::repeats`). The caption is the aria-live region, so
-//! a screen reader reads each step as it comes.
+//! a screen reader reads each step as it comes. Each fact a caption states is a span carrying
+//! `data-fact="kind:subject=value"`, rendered from the state at this step, so a test can hold
+//! it against the cards and lanes; story text a branch no longer follows starts with an
+//! "(original run)" marker.
 
 use leptos::prelude::*;
 
 use super::context::Playground;
 use super::i18n::{tr, Lang};
 use super::toggles::ModeToggles;
+use crate::lessons::facts::{original_words, Part};
 use crate::view::caption::{
-    event_parts, logical_time_hint, logical_time_label, modes, step_caption,
+    event_parts_in, logical_time_hint, logical_time_label, modes, step_caption_parts,
 };
 use crate::view::repeats::repeat_run;
 
 #[component]
 pub fn CaptionBar() -> impl IntoView {
     let pg = Playground::get();
-    let caption = move || {
+    let parts = Memo::new(move |_| {
         let (lang, step) = (pg.lang.get(), pg.step.get());
-        pg.run.with(|run| {
-            run.as_ref()
-                .map(|run| step_caption(&run.0, step, lang))
-                .unwrap_or_default()
+        pg.state.with(|state| {
+            let state = state.as_ref()?;
+            pg.run.with(|run| {
+                run.as_ref()
+                    .ok()
+                    .map(|run| step_caption_parts(&run.0, &state.state, step, lang))
+            })
+        })
+    });
+    let caption = move || {
+        let lang = pg.lang.get();
+        parts
+            .get()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|part| match part {
+                Part::Text(text) => text.into_any(),
+                Part::Fact { .. } => {
+                    let data = part.data_fact().unwrap_or_default();
+                    let Part::Fact { words, .. } = part else {
+                        return ().into_any();
+                    };
+                    view! { <span class="fact" data-fact=data>{words}</span> }.into_any()
+                }
+                Part::Original => view! {
+                    <span class="original-run" data-testid="original-run">{original_words(lang)}</span>
+                    " "
+                }
+                .into_any(),
+            })
+            .collect_view()
+    };
+    let line = move || {
+        let (event, lang) = (pg.current_event(), pg.lang.get());
+        pg.state.with(|state| match state {
+            Some(s) => event_parts_in(event.as_ref(), &s.state, lang),
+            None => crate::view::caption::event_parts(event.as_ref(), lang),
         })
     };
-    let line = move || event_parts(pg.current_event().as_ref(), pg.lang.get());
     let modes = move || {
         let lang = pg.lang.get();
         pg.state

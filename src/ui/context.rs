@@ -16,9 +16,10 @@ use crate::engine::{Category, Event, Lang, TeamState, Timeline};
 use crate::lessons::key_steps::KeyStep;
 use crate::lessons::{self, Branches, PlayOptions, ToggleChoice};
 
-/// A played timeline. Compared by identity: a new play is a new timeline.
+/// A played timeline, and the index of its first event that differs from the lesson's original
+/// run (None on the original). Compared by identity: a new play is a new timeline.
 #[derive(Clone, Debug)]
-pub struct Run(pub Arc<Timeline>);
+pub struct Run(pub Arc<Timeline>, pub Option<usize>);
 
 impl PartialEq for Run {
     fn eq(&self, other: &Self) -> bool {
@@ -106,8 +107,8 @@ impl Playground {
                 return Ok(run);
             }
             options.with(|options| {
-                lessons::play_id(&id, options)
-                    .map(|timeline| Run(Arc::new(timeline)))
+                lessons::play_id_branch(&id, options)
+                    .map(|(timeline, diverged)| Run(Arc::new(timeline), diverged))
                     .map_err(|error| error.to_string())
             })
         });

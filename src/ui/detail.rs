@@ -12,8 +12,9 @@ use crate::engine::{MemberState, TeamState};
 use crate::view::detail::json::JsonLine;
 use crate::view::detail::request::{chosen, status_label, status_name, Outcome};
 use crate::view::detail::{
-    heading, hidden_text, history_heading, history_rows, member_line, no_member_text,
-    CandidateView, EntryRow, NewMark, RequestPicks, RequestView, Rows, WINDOW,
+    heading, hidden_text, history_heading, history_rows, in_history_not_sent,
+    in_history_not_sent_text, member_line, no_member_text, CandidateView, EntryRow, NewMark,
+    RequestPicks, RequestView, Rows, WINDOW,
 };
 use crate::view::repeats::{group_calls, runs_by, same_entry, MIN_RUN};
 
@@ -287,12 +288,20 @@ fn history_view(rows: Rows, limit: RwSignal<usize>, lang: Lang) -> impl IntoView
 }
 
 /// The member's current candidate: the committed base plus the entries it adds (marked).
-fn candidate_view(candidate: Option<CandidateView>, lang: Lang) -> impl IntoView {
+fn candidate_view(
+    (candidate, in_history): (Option<CandidateView>, Vec<String>),
+    lang: Lang,
+) -> impl IntoView {
+    // M2: "in history, not yet sent", named as the chips name it.
+    let in_history = in_history_not_sent_text(&in_history, lang).map(|text| {
+        view! { <p class="candidate-ids" data-testid="detail-in-history">{text}</p> }
+    });
     let Some(candidate) = candidate else {
         return view! {
             <div class="detail-candidate" data-testid="detail-candidate" data-present="false">
                 <h3>{tr(lang, "候选", "Candidate")}</h3>
                 <p class="empty">{tr(lang, "现在没有正在准备的候选。", "No candidate is being prepared right now.")}</p>
+                {in_history}
             </div>
         }
         .into_any();
@@ -312,6 +321,7 @@ fn candidate_view(candidate: Option<CandidateView>, lang: Lang) -> impl IntoView
             })}
             <ol class="entries">{entry_items(candidate.rows, lang)}</ol>
             {more.map(|text| view! { <p class="empty">{text}</p> })}
+            {in_history}
         </div>
     }
     .into_any()
@@ -442,7 +452,14 @@ pub fn MemberDetail() -> impl IntoView {
         let limit = history_limit.get();
         of_selected(pg, |_, member| history_rows(member, limit))
     });
-    let candidate = Memo::new(move |_| of_selected(pg, |_, member| CandidateView::of(member)));
+    let candidate = Memo::new(move |_| {
+        of_selected(pg, |state, member| {
+            (
+                CandidateView::of(member),
+                in_history_not_sent(state, member.name()),
+            )
+        })
+    });
     let requests = Memo::new(move |_| {
         let lang = lang.get();
         let limits = (request_limit.get(), button_limit.get());

@@ -1,4 +1,4 @@
-//! The message lanes on the page: Queued, In candidate, In request and the smaller Lost box,
+//! The message lanes on the page: Queued, In candidate or history, In request and the smaller Lost box,
 //! each a list of chips as placed by the view model (`view::lanes`); a chip that moved at this
 //! step says where it came from.
 //!

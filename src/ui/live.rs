@@ -496,7 +496,8 @@ fn publish(live: Live, session: &mut Session) {
     let len = timeline.len();
     session.shown = len;
     let lesson = pg.lesson_id.get_untracked();
-    pg.live.set(Some((lesson, PlayedRun(Arc::new(timeline)))));
+    pg.live
+        .set(Some((lesson, PlayedRun(Arc::new(timeline), None))));
     if at_end {
         pg.step.set(len);
     }
@@ -580,7 +581,7 @@ fn replay(live: Live) {
         Ok(timeline) => {
             pg.live.set(Some((
                 recording.lesson.clone(),
-                PlayedRun(Arc::new(timeline)),
+                PlayedRun(Arc::new(timeline), None),
             )));
             pg.go_to(0);
             live.status.set(Some(

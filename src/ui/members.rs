@@ -48,6 +48,8 @@ fn card_view(
             data-member=name
             data-status=status
             data-busy=move || flag(|c| c.busy)().to_string()
+            data-inbox=move || live.with(|c| c.as_ref().map(|c| c.inbox.to_string()))
+            data-deliveries=move || live.with(|c| c.as_ref().map(|c| format!("{}/{}", c.deliveries_used, c.delivery_budget)))
             class:selected=selected
             on:click=move |_| pg.selected.set(Some(select_name.clone()))>
             <span class="member-head">

@@ -12,6 +12,7 @@ pub mod lanes;
 pub mod live;
 pub mod members;
 pub mod protocol;
+pub mod result;
 pub mod sequence;
 pub mod session;
 pub mod storage;

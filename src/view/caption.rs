@@ -1,8 +1,11 @@
 //! The caption bar's model: the caption of a step (what just happened and why), the line that
-//! names the event's category, actor and time, and the contrast modes in force.
+//! names the event's category, actor and time, and the contrast modes in force. A caption's
+//! facts are rendered from the state at the step it is shown ([`crate::lessons::facts`]), so a
+//! carried or closing caption states what is true at that step, not where it was written.
 
-use crate::engine::{Category, Event, EventKind, Lang, Timeline, Toggles};
-use crate::lessons::narration::{caption_at, narrate};
+use crate::engine::{Category, Event, EventKind, Lang, TeamState, Timeline, Toggles};
+use crate::lessons::facts::{plain, render, sends_on_its_own, Part, Scene};
+use crate::lessons::narration::{caption_in, narrate_in};
 use crate::view::tr;
 
 /// An event category in the learner's language (the caption's kind line, the breakpoints).
@@ -25,7 +28,12 @@ pub fn category_label(category: Category, lang: Lang) -> &'static str {
 /// A status change that completes the step before it (a recall ends with "offline -> idle")
 /// keeps that step's teaching caption, followed by the status change itself, so the caption
 /// and the member card agree on the step where the change is visible.
-fn carried_caption(timeline: &Timeline, step: usize, lang: Lang) -> Option<String> {
+fn carried_caption(
+    timeline: &Timeline,
+    state: &TeamState,
+    step: usize,
+    lang: Lang,
+) -> Option<String> {
     if step < 2 || timeline.lesson_caption(step).is_some() {
         return None;
     }
@@ -38,31 +46,56 @@ fn carried_caption(timeline: &Timeline, step: usize, lang: Lang) -> Option<Strin
     completes.then(|| {
         format!(
             "{} ({})",
-            caption_at(timeline, step - 1, lang),
-            narrate(current, lang)
+            caption_in(timeline, state, step - 1, lang),
+            narrate_in(current, state, lang)
         )
     })
 }
 
-/// The caption of `step`.
+/// The caption of `step` as plain text (seeks the state at `step`; the page uses
+/// [`step_caption_parts`] with the state it has).
 pub fn step_caption(timeline: &Timeline, step: usize, lang: Lang) -> String {
     let step = step.min(timeline.len());
-    if let Some(carried) = carried_caption(timeline, step, lang) {
+    let state = timeline.state_at(step);
+    plain(&step_caption_parts(timeline, &state, step, lang), lang)
+}
+
+/// The caption of `step`, its facts rendered from `state`, the team state at `step`.
+pub fn step_caption_parts(
+    timeline: &Timeline,
+    state: &TeamState,
+    step: usize,
+    lang: Lang,
+) -> Vec<Part> {
+    let step = step.min(timeline.len());
+    let template = step_template(timeline, state, step, lang);
+    let scene = Scene {
+        state,
+        events: &timeline.events()[..step],
+    };
+    render(&template, &scene, lang)
+}
+
+/// The caption of `step` before its facts are rendered.
+fn step_template(timeline: &Timeline, state: &TeamState, step: usize, lang: Lang) -> String {
+    if let Some(carried) = carried_caption(timeline, state, step, lang) {
         return carried;
     }
-    let caption = caption_at(timeline, step, lang);
+    let caption = caption_in(timeline, state, step, lang);
     // The last step usually just closes a round; repeat the lesson's last teaching caption
     // there so the lesson ends on its point, not on a status change.
     let closing = (step == timeline.len() && step > 0 && timeline.lesson_caption(step).is_none())
         .then(|| timeline.captioned_events().last())
         .flatten()
-        .map(|(_, c)| c.get(lang).to_string());
-    match closing {
-        Some(last) => format!(
-            "{caption} {} {last}",
-            tr(lang, "本课到此结束：", "End of the lesson:")
-        ),
-        None => caption,
+        .map(|(seq, c)| (seq + 1, c.get(lang).to_string()));
+    // Said as a recap of that step, so it does not read as something happening again; its
+    // facts are rendered at the last step like any caption's.
+    match (closing, lang) {
+        (Some((at, last)), Lang::Zh) => format!("{caption} 本课到此结束。回顾第 {at} 步：{last}"),
+        (Some((at, last)), Lang::En) => {
+            format!("{caption} End of the lesson. Recap of step {at}: {last}")
+        }
+        (None, _) => caption,
     }
 }
 
@@ -143,6 +176,27 @@ pub fn event_line(event: Option<&Event>, lang: Lang) -> String {
     event_parts(event, lang).text(lang)
 }
 
+/// [`event_parts`] in the state right after the event: a message stored under the name of a
+/// member that is not working was sent by the host on its behalf, and the line says so as
+/// the caption does.
+pub fn event_parts_in(event: Option<&Event>, state: &TeamState, lang: Lang) -> EventLine {
+    let mut line = event_parts(event, lang);
+    if let Some(EventKind::MessageQueued { record }) = event.map(|e| &e.kind) {
+        if !sends_on_its_own(state, &record.from) {
+            line.actor = match lang {
+                Lang::Zh => format!("宿主代 {}", record.from),
+                Lang::En => format!("host for {}", record.from),
+            };
+        }
+    }
+    line
+}
+
+/// [`event_parts_in`] as one text.
+pub fn event_line_in(event: Option<&Event>, state: &TeamState, lang: Lang) -> String {
+    event_parts_in(event, state, lang).text(lang)
+}
+
 /// The contrast modes in force (a lesson may switch them between acts): whether any contrast
 /// mode is on, and the line that says both.
 pub fn modes(toggles: &Toggles, lang: Lang) -> (bool, String) {
@@ -192,17 +246,24 @@ mod tests {
             let caption = step_caption(&timeline, last, Lang::En);
             // Past the end is the end.
             assert_eq!(step_caption(&timeline, last + 5, Lang::En), caption);
-            let closes = carried_caption(&timeline, last, Lang::En).is_none()
+            let closes = carried_caption(&timeline, timeline.final_state(), last, Lang::En)
+                .is_none()
                 && timeline.lesson_caption(last).is_none();
-            let Some((_, teaching)) = timeline.captioned_events().last() else {
+            let Some((seq, teaching)) = timeline.captioned_events().last() else {
                 continue;
             };
             if closes && last > 0 {
-                assert!(caption.contains("End of the lesson:"), "{caption}");
-                assert!(caption.ends_with(teaching.get(Lang::En)), "{caption}");
+                let recap = format!("End of the lesson. Recap of step {}: ", seq + 1);
+                assert!(caption.contains(&recap), "{caption}");
+                let scene = Scene {
+                    state: timeline.final_state(),
+                    events: timeline.events(),
+                };
+                let teaching = plain(&render(teaching.get(Lang::En), &scene, Lang::En), Lang::En);
+                assert!(caption.ends_with(&teaching), "{caption}");
                 closings += 1;
             } else {
-                assert!(!caption.contains("End of the lesson:"), "{caption}");
+                assert!(!caption.contains("End of the lesson."), "{caption}");
             }
         }
         // A lesson whose last event has no caption of its own ends on the closing repeat.
@@ -210,7 +271,10 @@ mod tests {
         lesson.captions.retain(|rule| !rule.from_end);
         let timeline = crate::lessons::play_lesson(&lesson, &PlayOptions::default()).unwrap();
         let caption = step_caption(&timeline, timeline.len(), Lang::En);
-        assert!(caption.contains("End of the lesson:"), "{caption}");
+        assert!(
+            caption.contains("End of the lesson. Recap of step"),
+            "{caption}"
+        );
         closings += 1;
         assert!(closings > 0, "some lesson ends on a closing caption");
     }
@@ -227,11 +291,17 @@ mod tests {
         });
         let step = carried.expect("lesson 8 has a status change completing a step");
         let caption = step_caption(&timeline, step, Lang::En);
-        assert!(
-            caption.starts_with(&caption_at(&timeline, step - 1, Lang::En)),
-            "{caption}"
-        );
-        assert!(caption.ends_with(&format!("({})", narrate(&events[step - 1], Lang::En))));
+        // Both halves are rendered in the state at `step`, where the card shows the change.
+        let state = timeline.state_at(step);
+        let scene = Scene {
+            state: &state,
+            events: &events[..step],
+        };
+        let at = |template: String| plain(&render(&template, &scene, Lang::En), Lang::En);
+        let teaching = at(caption_in(&timeline, &state, step - 1, Lang::En));
+        assert!(caption.starts_with(&teaching), "{caption}");
+        let change = at(narrate_in(&events[step - 1], &state, Lang::En));
+        assert!(caption.ends_with(&format!("({change})")), "{caption}");
     }
 
     #[test]
@@ -264,6 +334,27 @@ mod tests {
             }
         }
         assert!(!logical_time_hint(Lang::En).is_empty());
+    }
+
+    #[test]
+    fn a_host_send_names_the_host_and_the_member_it_sends_for() {
+        let timeline = play("l8-restart-and-recall", &PlayOptions::default()).unwrap();
+        let first = &timeline.events()[0];
+        assert!(matches!(first.kind, EventKind::MessageQueued { .. }));
+        let state = timeline.state_at(1);
+        let line = event_line_in(Some(first), &state, Lang::En);
+        assert!(line.contains(" · host for lead · "), "{line}");
+        assert!(event_line_in(Some(first), &state, Lang::Zh).contains("宿主代 lead"));
+        // Lesson 1's lead sends with its own tool call, while working.
+        let l1 = play("l1-two-investigators", &PlayOptions::default()).unwrap();
+        let (seq, sent) = l1
+            .events()
+            .iter()
+            .enumerate()
+            .find(|(_, e)| matches!(e.kind, EventKind::MessageQueued { .. }))
+            .unwrap();
+        let line = event_line_in(Some(sent), &l1.state_at(seq + 1), Lang::En);
+        assert!(line.contains(" · lead · "), "{line}");
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Lane placement: which message chip sits in which lane at a step. Queued (in an inbox, in no
-//! candidate), In candidate (in the history the host is preparing; committed ones are marked),
+//! candidate), In candidate or history (in the candidate the host is preparing, or "in history,
+//! not yet sent" once committed; those are marked),
 //! In request (inside a request actually sent to a model), and a fourth, smaller box of
 //! messages lost by drain-on-read or reported undelivered at disband. A chip whose place
 //! changed at this step says where it came from, so a discarded candidate visibly sends its
@@ -140,12 +141,10 @@ pub fn position_text(position: &Position, lang: Lang) -> String {
     match position {
         Position::Queued => tr(lang, "已排队", "queued").to_string(),
         Position::InCandidate => tr(lang, "在候选中", "in candidate").to_string(),
-        Position::Committed => tr(
-            lang,
-            "已提交进历史，尚未发出",
-            "committed to history, not sent yet",
-        )
-        .to_string(),
+        // One name for it on the chips, the lanes and the member detail.
+        Position::Committed => {
+            tr(lang, "已进历史，尚未发出", "in history, not yet sent").to_string()
+        }
         Position::InRequest(ids) => {
             // Every later request of the member carries it too; name the first few.
             let shown: Vec<String> = ids.iter().take(3).map(|id| id.to_string()).collect();
@@ -309,7 +308,7 @@ mod tests {
             .find(|c| c.id == id)
             .unwrap();
         assert!(chip.committed());
-        assert!(chip.position_text(Lang::En).contains("not sent yet"));
+        assert_eq!(chip.position_text(Lang::En), "in history, not yet sent");
         let sent = in_request.expect("the message goes out in a request");
         assert!(sent > committed);
         let p = placement_at(&timeline, sent);
@@ -320,7 +319,10 @@ mod tests {
             Some(Position::Committed),
             "it moved at this step"
         );
-        assert!(chip.moved_text(Lang::En).unwrap().contains("committed"));
+        assert!(chip
+            .moved_text(Lang::En)
+            .unwrap()
+            .contains("in history, not yet sent"));
         assert!(p.moved().any(|c| c.id == id));
     }
 

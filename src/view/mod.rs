@@ -15,6 +15,7 @@
 //!   view with its "new since the previous request" marks.
 //! - [`protocol`]: the protocol tracker's rows.
 //! - [`repeats`]: runs of identical tool calls, collapsed in captions and lists.
+//! - [`result`]: the result panel (final answers, the step's whole tool result).
 //! - [`window`]: which items of a long scrolling list are in view.
 
 pub mod caption;
@@ -25,6 +26,7 @@ pub mod journey;
 pub mod lanes;
 pub mod protocol;
 pub mod repeats;
+pub mod result;
 pub mod sequence;
 pub mod window;
 

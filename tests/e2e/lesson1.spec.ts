@@ -261,6 +261,6 @@ test('en-US browser opens lesson 1 in English at step 0', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await expect(page.getByTestId('lesson-select')).toHaveValue(ID);
   await expect(counter(page)).toHaveText(`step 0 / ${g.length}`);
-  await expect(caption(page)).toContainText('Two people finished investigating');
+  await expect(caption(page)).toContainText('Nothing has happened yet');
   expect(await laneOf(page, 'm1')).toBeNull();
 });

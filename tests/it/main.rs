@@ -6,6 +6,7 @@
 mod harness;
 mod support;
 
+mod caption_facts;
 mod driver_interventions;
 mod engine_rules;
 mod engine_timeline;

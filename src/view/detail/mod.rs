@@ -7,7 +7,7 @@
 //! the learner asks for more, so a seek stays cheap however long the log is.
 
 use crate::engine::text::counted;
-use crate::engine::{EntryRole, HistoryEntry, Lang, MemberState, ToolCall};
+use crate::engine::{EntryRole, HistoryEntry, Lang, MemberState, Position, TeamState, ToolCall};
 use crate::view::tr;
 
 pub mod json;
@@ -206,6 +206,30 @@ impl CandidateView {
             },
         })
     }
+}
+
+/// M2: the member's messages that are in its history but in no sent request yet ("in history,
+/// not yet sent", the same name the chips and the lanes use).
+pub fn in_history_not_sent(state: &TeamState, member: &str) -> Vec<String> {
+    state
+        .inbox_of(member)
+        .into_iter()
+        .filter(|r| state.message_position(r.id) == Some(Position::Committed))
+        .map(|r| r.id.to_string())
+        .collect()
+}
+
+/// The detail's line for [`in_history_not_sent`], when there are such messages.
+pub fn in_history_not_sent_text(ids: &[String], lang: Lang) -> Option<String> {
+    (!ids.is_empty()).then(|| {
+        let ids = ids.join(", ");
+        match lang {
+            Lang::Zh => format!("已进历史，尚未发出：{ids}（候选已提交，下一个请求才会带上）。"),
+            Lang::En => format!(
+                "In history, not yet sent: {ids} (the candidate was committed; the next request carries it)."
+            ),
+        }
+    })
 }
 
 /// The line under the detail's heading: role, status and requests sent by this step.
