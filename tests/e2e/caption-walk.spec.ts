@@ -80,7 +80,7 @@ for (const id of WALKED) {
 test('PATH: the walk checks facts: lessons 1 and 8 state some at known steps', async ({ page }) => {
   const g = golden('l1-two-investigators');
   await openLesson(page, 'l1-two-investigators');
-  const committed = stepAfter(g, 'commit', /^reader committed 1 entries \(notifies m4\)/);
+  const committed = stepAfter(g, 'commit', /^reader committed 1 entry \(notifies m4\)/);
   await scrubTo(page, committed);
   await expect(caption(page).locator('[data-fact="pos:m4=committed"]')).toHaveText('in history, not yet sent');
   // M2: one name for it on the chip, the lane and the member detail.
@@ -151,7 +151,7 @@ test('PATH: after a fork, captions state the branch and mark the original story'
 const SHOTS: [string, string, RegExp | null, number?][] = [
   ['l1-two-investigators', 'start', null],
   ['l1-two-investigators', 'lifecycle', /^reader finished the round/],
-  ['l1-two-investigators', 'commit', /^reader committed 1 entries \(notifies m4\)/],
+  ['l1-two-investigators', 'commit', /^reader committed 1 entry \(notifies m4\)/],
   ['l1-two-investigators', 'prepare', /^lead prepared a candidate: history 5/],
   ['l4-coder-and-reviewer', 'other', /^lead read_inbox/],
   ['l4-coder-and-reviewer', 'other', /^lead list_teammates/, 1],

@@ -187,7 +187,7 @@ test('P1 PATH: a protocol chip shows its request id and opens its full body and 
   const stored = stepAfter(g, 'store', /shutdown_request m2/);
   await expect(stops.first()).toHaveText(`from step ${stored}: queued`);
   await expect(stops.nth(1)).toContainText('in candidate');
-  await expect(stops.nth(2)).toContainText('committed');
+  await expect(stops.nth(2)).toContainText('in history, not yet sent');
   await expect(stops.nth(3)).toContainText('in request');
   // A stop is a link to its step.
   await stops.nth(1).locator('button').click();
