@@ -140,6 +140,9 @@ pub fn App() -> impl IntoView {
     view! {
         <div class="app" tabindex="-1" on:keydown=move |ev| super::transport::on_key(pg, ev)>
             <AppHeader />
+            // Everything below the header is in the main landmark, so a screen reader's
+            // landmark list reaches all of it (axe: region).
+            <main>
             <Show when=move || banner().is_some()>
                 <div class="error-banner" role="alert" data-testid="error-banner">
                     <span>{move || banner().unwrap_or_default()}</span>
@@ -160,7 +163,7 @@ pub fn App() -> impl IntoView {
                 </div>
             </Show>
             <p class="lesson-summary">{summary}</p>
-            <main class="playground">
+            <div class="playground">
                 // The transport comes first and the stage stays on screen (sticky), so the step
                 // controls never move when a caption wraps differently.
                 <div class="stage" data-testid="stage">
@@ -175,9 +178,11 @@ pub fn App() -> impl IntoView {
                     <super::sequence::SequenceDiagram />
                     <super::detail::MemberDetail />
                     <super::protocol::ProtocolTracker />
+                    <super::files::FilesPanel />
                     <super::fork::ForkPanel />
                     <super::live::LivePanel />
                 </Show>
+            </div>
             </main>
         </div>
     }

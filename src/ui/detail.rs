@@ -264,7 +264,10 @@ fn request_view(data: RequestView, limit: RwSignal<usize>, lang: Lang) -> impl I
             </div>
             <details class="request-raw" open=true>
                 <summary>{tr(lang, "原始 JSON", "Raw JSON")}</summary>
-                <pre class="raw-json" data-testid="request-json">{json_view(data.json, lang)}</pre>
+                // It scrolls, so it takes keyboard focus to be scrolled without a mouse (axe:
+                // scrollable-region-focusable); the label names it for the focus.
+                <pre class="raw-json" data-testid="request-json" tabindex="0"
+                    role="region" aria-label=tr(lang, "原始 JSON", "Raw JSON")>{json_view(data.json, lang)}</pre>
             </details>
             {reply_view(data.outcome, lang)}
         </div>

@@ -6,6 +6,7 @@ pub mod caption;
 pub mod context;
 pub mod delegated_click;
 pub mod detail;
+pub mod files;
 pub mod fork;
 pub mod i18n;
 pub mod lanes;

@@ -270,3 +270,13 @@ export function testPlaysToEndInBothLanguages(label: string, id: string, timeout
     expect(errors).toEqual([]);
   });
 }
+
+/**
+ * The reason of the refusal at the current step, as the diagram's refusal mark states it (its
+ * title, in the learner's language: "Refused (<who>): <reason>" or "拒绝（<who>）：<code>。原因：<reason>").
+ */
+export const currentRefusal = (page: Page) =>
+  page.getByTestId('sequence-diagram').locator('.seq-refusal.current title');
+
+/** The tool names of the selected member's shown request, in order. */
+export const offeredTools = (page: Page) => requestView(page).locator('.request-tools code').allTextContents();

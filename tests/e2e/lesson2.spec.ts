@@ -10,7 +10,7 @@ import {
 const ID = 'l2-drain-loses-mail';
 const g = golden(ID);
 
-test('l2: a discarded candidate sends m1 back to Queued; drain mode loses m2', async ({ page }) => {
+test('M5 M6: a discarded candidate sends m1 back to Queued; drain mode loses m2', async ({ page }) => {
   const errors = trackErrors(page);
   await openLesson(page, ID);
   expect((await readCounter(page)).last).toBe(g.length);
@@ -62,4 +62,4 @@ test('l2: a discarded candidate sends m1 back to Queued; drain mode loses m2', a
   expect(errors).toEqual([]);
 });
 
-testPlaysToEndInBothLanguages('l2', ID);
+testPlaysToEndInBothLanguages('UI: l2', ID);

@@ -4,7 +4,7 @@
 import { test, expect } from '@playwright/test';
 import {
   golden, stepAfter, trackErrors, openLesson, scrubTo, memberCard, readCounter, caption,
-  playBothLanguages,
+  playBothLanguages, currentRefusal, setLang,
   testPlaysToEndInBothLanguages,
 } from './helpers';
 
@@ -15,7 +15,7 @@ async function busy(page: import('@playwright/test').Page, name: string) {
   return (await memberCard(page, name).getAttribute('data-busy')) === 'true';
 }
 
-test('l3: small lock runs in parallel; lock around the model call serialises', async ({ page }) => {
+test('T5 T6: small lock runs in parallel and a busy member is refused with its reason; lock around the model call serialises', async ({ page }) => {
   const errors = trackErrors(page);
   await openLesson(page, ID);
   expect((await readCounter(page)).last).toBe(g.length);
@@ -32,7 +32,13 @@ test('l3: small lock runs in parallel; lock around the model call serialises', a
   const refused = stepAfter(g, 'refusal', /member_busy/);
   await scrubTo(page, refused);
   await expect(page.locator('.caption-kind')).toContainText('refusal');
-  await expect(caption(page)).not.toBeEmpty();
+  await expect(caption(page)).toContainText('Starting another round for reader while it works is refused');
+  await expect(currentRefusal(page)).toHaveText(
+    'Refused (reader): reader is already working on delivery 1; one member never runs two rounds at once');
+  await setLang(page, 'zh');
+  await expect(currentRefusal(page)).toContainText('拒绝（reader）：成员正忙。原因：');
+  await expect(caption(page)).toContainText('被拒绝');
+  await setLang(page, 'en');
   await expect(memberCard(page, 'reader')).toHaveAttribute('data-status', 'working');
 
   // Round 2: the lock is held during reader's model call; reviewer waits for it.
@@ -61,4 +67,4 @@ test('l3: small lock runs in parallel; lock around the model call serialises', a
   expect(errors).toEqual([]);
 });
 
-testPlaysToEndInBothLanguages('l3', ID);
+testPlaysToEndInBothLanguages('UI: l3', ID);

@@ -13,7 +13,7 @@ const g = golden(ID);
 const row = (page: import('@playwright/test').Page, id: string) =>
   page.getByTestId('protocol-tracker').locator(`[data-testid=protocol-row][data-request-id="${id}"]`);
 
-test('l6: reject with feedback, resubmit, approve, then proceed', async ({ page }) => {
+test('P1 P3: reject with feedback, resubmit, approve, then proceed', async ({ page }) => {
   const errors = trackErrors(page);
   await openLesson(page, ID);
   expect((await readCounter(page)).last).toBe(g.length);
@@ -52,4 +52,4 @@ test('l6: reject with feedback, resubmit, approve, then proceed', async ({ page 
   expect(errors).toEqual([]);
 });
 
-testPlaysToEndInBothLanguages('l6', ID);
+testPlaysToEndInBothLanguages('UI: l6', ID);

@@ -4,14 +4,14 @@
 import { test, expect } from '@playwright/test';
 import {
   golden, stepAfter, trackErrors, openLesson, scrubTo, memberCard, readCounter, caption,
-  playBothLanguages, statuses, selectMember, requestView, chip,
+  playBothLanguages, statuses, selectMember, requestView, chip, expectChipIn, pickRequest,
   testPlaysToEndInBothLanguages,
 } from './helpers';
 
 const ID = 'l7-limits-and-budgets';
 const g = golden(ID);
 
-test('l7: every limit is a clear, visible refusal or status', async ({ page }) => {
+test('M7 L1 L2: every limit is a clear, visible refusal or status', async ({ page }) => {
   const errors = trackErrors(page);
   await openLesson(page, ID);
   expect((await readCounter(page)).last).toBe(g.length);
@@ -65,4 +65,41 @@ test('l7: every limit is a clear, visible refusal or status', async ({ page }) =
   expect(errors).toEqual([]);
 });
 
-testPlaysToEndInBothLanguages('l7', ID, 120_000);
+test('M8: a resend with the same idempotency key stores nothing and returns the first receipt', async ({ page }) => {
+  const errors = trackErrors(page);
+  await openLesson(page, ID);
+  const first = stepAfter(g, 'store', /^lead queued message m9 -> scout/);
+  const resent = stepAfter(g, 'store', /^lead resent key 'scout-task': nothing stored, first receipt m9/);
+  // M8: the record carries its id, sender, recipient, kind, body and position.
+  await scrubTo(page, first);
+  await expectChipIn(page, 'm9', 'lane-queued', 'queued');
+  await expect(chip(page, 'm9')).toHaveAttribute('data-from', 'lead');
+  await expect(chip(page, 'm9')).toHaveAttribute('data-to', 'scout');
+  await expect(chip(page, 'm9')).toHaveAttribute('data-kind', 'message');
+  await expect(chip(page, 'm9').locator('.chip-body')).toHaveText('Find the secret word in notes.txt.');
+  await scrubTo(page, resent);
+  await expect(caption(page)).toContainText('same idempotency key');
+  await expect(page.locator('[data-testid=message-chip][data-to="scout"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid=message-chip][data-message-id="m10"]')).toHaveCount(0);
+  // The lead's model gets the first receipt back for both sends: the same message id, m9.
+  await scrubTo(page, stepAfter(g, 'request', /^lead sent request r2/));
+  await selectMember(page, 'lead');
+  await pickRequest(page, 'r1');
+  const calls = requestView(page).locator('.reply-calls code');
+  await expect(calls.filter({ hasText: '"idempotency_key":"scout-task"' })).toHaveCount(2);
+  await pickRequest(page, 'r2');
+  const receipts = requestView(page).locator('.request-messages li.entry[data-role="tool"] .entry-text')
+    .filter({ hasText: '"to":"scout"' });
+  await expect(receipts).toHaveText([
+    '{"message_id":"m9","state":"queued","to":"scout"}',
+    '{"message_id":"m9","state":"queued","to":"scout"}',
+  ]);
+  // scout's model sees the task once.
+  await page.getByTestId('step-last').click();
+  await selectMember(page, 'scout');
+  await expect(page.getByTestId('detail-history').locator('.entry-notifies[data-message-id="m9"]')).toHaveCount(1);
+  await expect(page.getByTestId('detail-history')).not.toContainText('notifies m10');
+  expect(errors).toEqual([]);
+});
+
+testPlaysToEndInBothLanguages('UI: l7', ID, 120_000);

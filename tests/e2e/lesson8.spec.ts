@@ -10,7 +10,7 @@ import {
 const ID = 'l8-restart-and-recall';
 const g = golden(ID);
 
-test('l8: after the reload members are offline until recalled with their history', async ({ page }) => {
+test('L3: after the reload members are offline until recalled with their history', async ({ page }) => {
   const errors = trackErrors(page);
   await openLesson(page, ID);
   expect((await readCounter(page)).last).toBe(g.length);
@@ -80,4 +80,4 @@ test('l8: after the reload members are offline until recalled with their history
   expect(errors).toEqual([]);
 });
 
-testPlaysToEndInBothLanguages('l8', ID);
+testPlaysToEndInBothLanguages('UI: l8', ID);

@@ -3,7 +3,7 @@
 import { test, expect } from '@playwright/test';
 import { openLesson, readCounter, trackErrors } from './helpers';
 
-test('shell loads, lists lessons, and switches language', async ({ page }) => {
+test('UI: shell loads, lists lessons, and switches language', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
@@ -35,7 +35,7 @@ test('shell loads, lists lessons, and switches language', async ({ page }) => {
 // The address bar holds a link to what is on screen. While the learner scrubs it is not
 // rewritten (each `replaceState` is slow, and Chromium drops calls beyond a rate limit); once
 // the step has stayed put it names that step, and opening that link shows the same step.
-test('the link follows the step once it settles, and opens the same step', async ({ page }) => {
+test('UI: the link follows the step once it settles, and opens the same step', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   await page.addInitScript(() => {
@@ -67,7 +67,7 @@ test('the link follows the step once it settles, and opens the same step', async
   expect(errors).toEqual([]);
 });
 
-test('Space on a focused breakpoint toggle toggles it and does not run; elsewhere Space runs', async ({ page }) => {
+test('UI: Space on a focused breakpoint toggle toggles it and does not run; elsewhere Space runs', async ({ page }) => {
   const errors = trackErrors(page);
   await openLesson(page, 'l1-two-investigators');
   const toggle = page.locator('[data-testid=breakpoint-toggle][data-kind="store"]');

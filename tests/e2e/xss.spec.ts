@@ -5,7 +5,7 @@ import { trackErrors, openLesson, selectMember, requestView, pickRequest, expect
 
 const PAYLOAD = '<img src=x onerror="window.__xss=1"><script>window.__xss=2</script>';
 
-test('a forked reply with <img onerror> and <script> renders as text and runs nothing', async ({ page }) => {
+test('UI: a forked reply with <img onerror> and <script> renders as text and runs nothing', async ({ page }) => {
   const errors = trackErrors(page);
   const fetched: string[] = [];
   page.on('request', (r) => { if (/\/x($|\?)/.test(new URL(r.url()).pathname)) fetched.push(r.url()); });

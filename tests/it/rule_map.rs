@@ -8,6 +8,10 @@
 //! a file; the names after it (`name` or `Type::name`) are functions in that file. End-to-end
 //! column: a token ending in `.spec.ts` is a spec file under `tests/e2e/`; the tokens after it
 //! are test-title prefixes in it. `—` (no token) means none.
+//!
+//! Separately, every rule is asserted from the screen: some test in `tests/e2e/*.spec.ts` has a
+//! title whose prefix (the capitalised ids before its first `:`, as in `M4 M5: ...`) names it,
+//! and no title prefix names an id that is not a rule.
 
 use agent_team_playground::lessons;
 use std::collections::{BTreeMap, BTreeSet};
@@ -365,4 +369,114 @@ fn a_broken_rule_map_is_reported_by_id() {
             "expected a problem starting with {e:?}, got {problems:#?}"
         );
     }
+}
+
+/// The titles of the tests (`test('<title>'`) in one spec file's text.
+fn test_titles(text: &str) -> Vec<String> {
+    text.match_indices("test('")
+        .map(|(at, needle)| {
+            let rest = &text[at + needle.len()..];
+            let mut title = String::new();
+            let mut chars = rest.chars();
+            while let Some(c) = chars.next() {
+                match c {
+                    '\\' => title.extend(chars.next()),
+                    '\'' => break,
+                    c => title.push(c),
+                }
+            }
+            title
+        })
+        .collect()
+}
+
+/// The rule ids a title starts with: the space-separated words before its first `:`, when
+/// every one of them looks like a rule id (`T1`, `M4`, ...). `PATH: ...`, `UI: ...` have none.
+fn title_ids(title: &str) -> Vec<String> {
+    let Some((prefix, _)) = title.split_once(':') else {
+        return Vec::new();
+    };
+    let words: Vec<&str> = prefix.split_whitespace().collect();
+    if !words.is_empty() && words.iter().all(|w| is_rule_id(w)) {
+        words.into_iter().map(str::to_string).collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// Problems with the end-to-end titles of `specs` (file name, text): a rule no title prefix
+/// names, or a prefix naming an id that is not a rule.
+fn e2e_title_problems(specs: &[(String, String)]) -> Vec<String> {
+    let spec: BTreeSet<&str> = RULE_IDS.into_iter().collect();
+    let mut named = BTreeSet::new();
+    let mut problems = Vec::new();
+    for (file, text) in specs {
+        for title in test_titles(text) {
+            for id in title_ids(&title) {
+                if !spec.contains(id.as_str()) {
+                    problems.push(format!("{file}: '{title}' names {id}, which is not a rule"));
+                }
+                named.insert(id);
+            }
+        }
+    }
+    for id in RULE_IDS {
+        if !named.contains(id) {
+            problems.push(format!(
+                "{id}: no test in tests/e2e/*.spec.ts has a title starting with it (`{id}: ...`)"
+            ));
+        }
+    }
+    problems
+}
+
+fn e2e_specs() -> Vec<(String, String)> {
+    let dir = root().join("tests/e2e");
+    let entries = std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("cannot list {dir:?}: {e}"));
+    let mut specs: Vec<(String, String)> = entries
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.to_string_lossy().ends_with(".spec.ts"))
+        .map(|path| {
+            let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("cannot read {path:?}: {e}"));
+            (name.unwrap_or_default(), text)
+        })
+        .collect();
+    specs.sort();
+    specs
+}
+
+#[test]
+fn every_rule_is_a_title_prefix_of_some_end_to_end_test() {
+    let problems = e2e_title_problems(&e2e_specs());
+    assert!(
+        problems.is_empty(),
+        "the end-to-end titles do not cover the rules:\n- {}",
+        problems.join("\n- ")
+    );
+}
+
+/// The title check itself catches a missing rule and a bad id (so a green run means something).
+#[test]
+fn a_rule_missing_from_the_end_to_end_titles_is_reported() {
+    let specs = vec![(
+        "a.spec.ts".to_string(),
+        "test('M4 M5: kept', x); test('UI: M9 is not a prefix', x); test('M10: no such rule', x);\n\
+         test('T1 T2 T3 T4 T5 T6 M1 M2 M3 M6 M7 M8: many', x); test('PATH: learner', x);\n\
+         test('L1 L2 L3 L4 P1 P2 P3 P4 P5 D1 D2 D3 K1 K2: it\\'s quoted', x);"
+            .to_string(),
+    )];
+    let problems = e2e_title_problems(&specs);
+    assert_eq!(
+        problems,
+        vec![
+            "a.spec.ts: 'M10: no such rule' names M10, which is not a rule".to_string(),
+            "M9: no test in tests/e2e/*.spec.ts has a title starting with it (`M9: ...`)"
+                .to_string(),
+            "K3: no test in tests/e2e/*.spec.ts has a title starting with it (`K3: ...`)"
+                .to_string(),
+        ]
+    );
 }
