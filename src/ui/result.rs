@@ -16,11 +16,11 @@ fn answer_view(a: Answer, lang: Lang) -> impl IntoView {
     view! {
         <div class="result-answer" data-testid="result-answer" data-member=a.member
             data-original=a.original.to_string()>
-            <h3>{label}</h3>
+            <h2>{label}</h2>
             {a.original.then(|| view! {
                 <p class="original-run" data-testid="original-run">{original_note(lang)}</p>
             })}
-            <p class="result-text">{a.text}</p>
+            <p class="result-text" tabindex="0">{a.text}</p>
         </div>
     }
 }
@@ -52,8 +52,8 @@ pub fn ResultPanelView() -> impl IntoView {
             view! {
                 <div class="result-step" data-testid="result-step" data-member=r.member.clone()
                     class:error=r.is_error>
-                    <h3>{label}</h3>
-                    <pre class="result-text">{r.text}</pre>
+                    <h2>{label}</h2>
+                    <pre class="result-text" tabindex="0">{r.text}</pre>
                 </div>
             }
         });

@@ -62,7 +62,7 @@ test('T2: reader and reviewer read the same virtual file system, yet each histor
   await expect(historyText(page).locator('li.entry[data-role="tool"] .entry-text')).toHaveText(['42']);
   await expect(historyText(page)).not.toContainText('print(6 * 7)');
   // Only the message m4, once committed, brings reviewer's finding into reader's history.
-  const committed = stepAfter(g, 'commit', /^reader committed 1 entries \(notifies m4\)/);
+  const committed = stepAfter(g, 'commit', /^reader committed 1 entry \(notifies m4\)/);
   await scrubTo(page, committed - 1);
   await selectMember(page, 'reader');
   await expect(historyText(page)).not.toContainText(M4_BODY);
@@ -118,7 +118,7 @@ test('T4: a round ends but the member record persists: the same reader, with its
   await expect(card).toHaveAttribute('data-busy', 'true');
   await expect(card).toContainText('deliveries 2/2 (1 completed)');
   await expect(card).toContainText('history entries 6');
-  await scrubTo(page, stepAfter(g, 'commit', /^reader committed 1 entries \(notifies m4\)/));
+  await scrubTo(page, stepAfter(g, 'commit', /^reader committed 1 entry \(notifies m4\)/));
   await expect(card).toContainText('history entries 7');
   await expect(page.getByTestId('detail-history').locator('li.entry[data-index="2"] .entry-text')).toHaveText('print(6 * 7)');
   expect(errors).toEqual([]);
