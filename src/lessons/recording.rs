@@ -1,27 +1,38 @@
-//! A recorded run: the lesson it played, the toggles, and every input applied, in order. The
-//! engine is deterministic, so applying the inputs again gives the same log: a live run on a
-//! real model replays offline, step by step, like any lesson. Model replies are in it (they
-//! are the run); a key never is (it is not an input).
+//! A recorded run: the lesson it played, its options (language, modes, the learner's
+//! changes), and every answer its model requests got, in the order they came, with the logical
+//! time of each. A run is a pure function of those (the engine is deterministic and the
+//! directions wait on the same states), so a live run on a real model replays offline, step by
+//! step, like any lesson. The replies are in it (they are the run); a key never is.
 
-use super::driver::PlayError;
-use super::run::MAX_INPUTS;
+use super::driver::{PlayError, PlayOptions};
+use super::run::{Run, MAX_INPUTS};
+use super::script::Answer;
 use super::Lesson;
-use crate::engine::{Input, Lang, Recorder, Team, Timeline, Toggles};
+use crate::engine::{RequestId, Timeline};
 use serde::{Deserialize, Serialize};
+
+/// One answer as the run took it in.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RecordedAnswer {
+    /// The request it answers.
+    pub request: RequestId,
+    /// The reply or the failure.
+    pub answer: Answer,
+    /// The logical time it was handed in.
+    pub at: u64,
+}
 
 /// What a live run leaves behind.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Recording {
     /// The format's version; a recording of another version is refused.
     pub version: u32,
-    /// The lesson the run played (its team and intro).
+    /// The lesson the run played.
     pub lesson: String,
-    /// The language the lesson was built in (its intro and files).
-    pub lang: Lang,
-    /// The modes in force when the run started.
-    pub toggles: Toggles,
-    /// Every input applied, in order.
-    pub inputs: Vec<Input>,
+    /// The options it was played with (language, the learner's modes and changes).
+    pub options: PlayOptions,
+    /// Every answer, in the order the run took them in.
+    pub answers: Vec<RecordedAnswer>,
 }
 
 /// Why a recording cannot be replayed.
@@ -31,8 +42,10 @@ pub enum ReplayError {
     Version(u32),
     /// It names another lesson than the one given.
     Lesson(String),
-    /// More inputs than any run may have.
+    /// More answers than any run may take.
     TooLong(usize),
+    /// An answer for a request the run never sent.
+    UnknownRequest(RequestId),
     /// The lesson cannot be played.
     Play(PlayError),
 }
@@ -47,8 +60,12 @@ impl std::fmt::Display for ReplayError {
             ),
             ReplayError::Lesson(id) => write!(f, "the recording is of lesson '{id}'"),
             ReplayError::TooLong(n) => {
-                write!(f, "the recording has {n} inputs, more than {MAX_INPUTS}")
+                write!(f, "the recording has {n} answers, more than {MAX_INPUTS}")
             }
+            ReplayError::UnknownRequest(id) => write!(
+                f,
+                "the recording answers request {id}, which the replay never sent: it does not belong to this lesson as played"
+            ),
             ReplayError::Play(e) => write!(f, "{e}"),
         }
     }
@@ -56,10 +73,11 @@ impl std::fmt::Display for ReplayError {
 
 impl Recording {
     /// The format version this build writes and reads.
-    pub const VERSION: u32 = 1;
+    pub const VERSION: u32 = 2;
 
-    /// Applies the recorded inputs to `lesson`'s team again (the lesson built in `lang`): the run's log, without the
-    /// lesson's scripted captions (a live run tells its own story; each event is narrated).
+    /// Plays `lesson` again, handing in the recorded answers in their order: the run's log,
+    /// without the lesson's scripted captions (a live run tells its own story; each event is
+    /// narrated).
     pub fn replay(&self, lesson: &Lesson) -> Result<Timeline, ReplayError> {
         if self.version != Self::VERSION {
             return Err(ReplayError::Version(self.version));
@@ -67,18 +85,25 @@ impl Recording {
         if self.lesson != lesson.id {
             return Err(ReplayError::Lesson(self.lesson.clone()));
         }
-        if self.inputs.len() > MAX_INPUTS {
-            return Err(ReplayError::TooLong(self.inputs.len()));
+        if self.answers.len() > MAX_INPUTS {
+            return Err(ReplayError::TooLong(self.answers.len()));
         }
-        let mut config = lesson.config.clone();
-        config.toggles = self.toggles;
-        let team =
-            Team::new(config).map_err(|e| ReplayError::Play(PlayError::InvalidConfig(e.0)))?;
-        let mut recorder = Recorder::new(team);
-        recorder.set_intro(lesson.intro.clone());
-        for input in &self.inputs {
-            recorder.apply(input.clone());
+        let mut run = Run::new(lesson, &self.options).map_err(ReplayError::Play)?;
+        run.advance().map_err(ReplayError::Play)?;
+        for recorded in &self.answers {
+            let sent = run
+                .timeline()
+                .final_state()
+                .requests()
+                .iter()
+                .any(|r| r.request.id == recorded.request);
+            if !sent {
+                return Err(ReplayError::UnknownRequest(recorded.request));
+            }
+            run.answer(recorded.request, recorded.answer.clone(), recorded.at)
+                .map_err(ReplayError::Play)?;
+            run.advance().map_err(ReplayError::Play)?;
         }
-        Ok(recorder.finish())
+        Ok(run.finish_uncaptioned())
     }
 }

@@ -4,12 +4,12 @@
 //! the lesson's script in logical time; a live run answers from a real provider as its calls
 //! complete. A real provider is just another source of replies.
 //!
-//! The run keeps every input it applied, in order: applying them to the same team again gives
-//! the same timeline (the engine is deterministic), which is how a live run is recorded and
-//! replayed offline.
+//! The run keeps every answer it took in, in order: handing them to a new run of the same
+//! lesson and options gives the same timeline (the engine is deterministic), which is how a
+//! live run is recorded and replayed offline.
 
 use super::driver::{Intervention, PlayError, PlayOptions};
-use super::recording::Recording;
+use super::recording::{RecordedAnswer, Recording};
 use super::script::Answer;
 use super::toggle_choice::modes_in_force;
 use super::ToggleChoice;
@@ -32,7 +32,11 @@ pub struct Run {
     awaiting: Vec<ModelRequest>,
     /// Requests sent since the last [`Run::take_sent`], with the index of their event.
     sent: Vec<(ModelRequest, usize)>,
-    inputs: Vec<Input>,
+    /// How many inputs were applied (bounded by [`MAX_INPUTS`]).
+    inputs: usize,
+    /// The options the run was started with, and the answers it took in: its recording.
+    options: PlayOptions,
+    answers: Vec<RecordedAnswer>,
 }
 
 impl Run {
@@ -49,7 +53,9 @@ impl Run {
             next_direction: 0,
             awaiting: Vec::new(),
             sent: Vec::new(),
-            inputs: Vec::new(),
+            inputs: 0,
+            options: options.clone(),
+            answers: Vec::new(),
         };
         run.interventions();
         Ok(run)
@@ -90,6 +96,11 @@ impl Run {
     /// refuses it as stale, as it would a late reply after a reload.
     pub fn answer(&mut self, id: RequestId, answer: Answer, now: u64) -> Result<(), PlayError> {
         self.awaiting.retain(|r| r.id != id);
+        self.answers.push(RecordedAnswer {
+            request: id,
+            answer: answer.clone(),
+            at: now,
+        });
         let now = now.max(self.recorder.team().now());
         self.apply(Input::Tick { now });
         let input = match answer {
@@ -127,11 +138,6 @@ impl Run {
         self.recorder.timeline()
     }
 
-    /// The inputs applied so far, in order: the run's recording.
-    pub fn inputs(&self) -> &[Input] {
-        &self.inputs
-    }
-
     /// The log with the lesson's captions placed on the events they explain (a scripted run:
     /// the captions tell the script's story).
     pub fn finish(self) -> Timeline {
@@ -147,18 +153,17 @@ impl Run {
     }
 
     /// The recording of this run so far: replaying it gives the same log.
-    pub fn recording(&self, lang: crate::engine::Lang) -> Recording {
+    pub fn recording(&self) -> Recording {
         Recording {
             version: Recording::VERSION,
             lesson: self.lesson.id.clone(),
-            lang,
-            toggles: self.recorder.timeline().initial_state().toggles(),
-            inputs: self.inputs.clone(),
+            options: self.options.clone(),
+            answers: self.answers.clone(),
         }
     }
 
     fn check_bound(&self) -> Result<(), PlayError> {
-        if self.inputs.len() > MAX_INPUTS {
+        if self.inputs > MAX_INPUTS {
             Err(PlayError::TooLong(MAX_INPUTS))
         } else {
             Ok(())
@@ -186,7 +191,7 @@ impl Run {
     }
 
     fn apply(&mut self, input: Input) {
-        self.inputs.push(input.clone());
+        self.inputs += 1;
         let sent: Vec<(ModelRequest, usize)> = self
             .recorder
             .apply(input)

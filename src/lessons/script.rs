@@ -28,8 +28,9 @@ pub enum ScriptOutcome {
     },
 }
 
-/// What the model does for one sent request, once its input is known.
-#[derive(Clone, Debug, PartialEq)]
+/// What the model does for one sent request, once its input is known. Externally tagged in
+/// JSON (`{"Reply": {...}}`), as a recording keeps it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Answer {
     Reply(ModelReply),
     Fail { error: String, retryable: bool },

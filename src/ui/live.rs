@@ -527,7 +527,7 @@ fn finish(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
     let Some(session) = cell.borrow_mut().take() else {
         return;
     };
-    let recording = session.schedule.run().recording(session.options.lang);
+    let recording = session.schedule.run().recording();
     if let Ok(json) = serde_json::to_string(&recording) {
         storage::write(RECORDING_KEY, &json);
         live.recording.set(Some(json));
@@ -563,7 +563,7 @@ fn replay(live: Live) {
         ));
         return;
     };
-    let Some(lesson) = crate::lessons::lesson(&recording.lesson, recording.lang) else {
+    let Some(lesson) = crate::lessons::lesson(&recording.lesson, recording.options.lang) else {
         live.status.set(Some(
             tr(
                 lang,

@@ -8,8 +8,11 @@ use agent_team_playground::lessons::{lessons, Answer, PlayOptions, ScriptedModel
 
 /// Plays `lesson` answering the most recently sent request first (the opposite of a FIFO
 /// clock), from the lesson's script.
-fn play_newest_first(lesson: &agent_team_playground::lessons::Lesson) -> Run {
-    let options = PlayOptions::default();
+fn play_newest_first(lesson: &agent_team_playground::lessons::Lesson, lang: Lang) -> Run {
+    let options = PlayOptions {
+        lang,
+        ..PlayOptions::default()
+    };
     let mut run = Run::new(lesson, &options).expect("starts");
     let mut now = 0;
     loop {
@@ -36,9 +39,9 @@ fn every_lesson_ends_whatever_order_its_replies_come_in_and_its_recording_replay
         .into_iter()
         .flat_map(|l| lessons(l).into_iter().map(move |x| (l, x)))
     {
-        let run = play_newest_first(&lesson);
-        let recording = run.recording(lang);
-        assert_eq!(recording.lang, lang);
+        let run = play_newest_first(&lesson, lang);
+        let recording = run.recording();
+        assert_eq!(recording.options.lang, lang);
         let live = run.finish_uncaptioned();
         assert!(live.len() > 10, "{}", lesson.id);
         let json = serde_json::to_string(&recording).expect("serializes");
@@ -51,8 +54,8 @@ fn every_lesson_ends_whatever_order_its_replies_come_in_and_its_recording_replay
 #[test]
 fn a_recording_of_another_version_or_lesson_is_refused_with_a_reason() {
     let all = lessons(Lang::En);
-    let run = play_newest_first(&all[0]);
-    let mut recording = run.recording(Lang::En);
+    let run = play_newest_first(&all[0], Lang::En);
+    let mut recording = run.recording();
     assert_eq!(
         recording.replay(&all[1]).map(|_| ()),
         Err(ReplayError::Lesson(all[0].id.clone()))
@@ -82,4 +85,13 @@ fn a_failed_answer_is_an_input_like_any_other() {
         (retried.member.as_str(), retried.logical, retried.attempt),
         (first.member.as_str(), first.logical, 1)
     );
+}
+
+#[test]
+fn a_recording_that_answers_a_request_the_replay_never_sends_is_refused() {
+    let all = lessons(Lang::En);
+    let mut recording = play_newest_first(&all[0], Lang::En).recording();
+    recording.answers[3].request = agent_team_playground::engine::RequestId(999);
+    let error = recording.replay(&all[0]).expect_err("refused");
+    assert!(error.to_string().contains("r999"), "{error}");
 }
