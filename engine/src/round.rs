@@ -10,6 +10,7 @@ use super::model::RequestId;
 use super::refusal::RefusalCode;
 use super::request::ModelRequest;
 use super::roster::Lifecycle;
+use super::roster::MemberState;
 use super::roster::MemberStatus;
 use super::roster::RoundOutcome;
 use super::team::Team;
@@ -17,47 +18,17 @@ use super::text::char_len;
 use super::tool_table::system_prompt;
 
 impl Team {
-    /// T5, L1, L2, T6: deliver work to a member. Only an idle member with deliveries left takes
-    /// a round: an offline member must be recalled first (L3), a stopped, failed or shut-down
-    /// one does not restart by itself (L1), a busy one never runs two rounds at once (T5), and a
-    /// spent delivery budget refuses the delivery and leaves the member as it is (L2). A task
-    /// over the body limit is refused, not cut (M7). In hold-lock mode a member that finds the
-    /// lock taken waits for it, which is how the contrast mode serializes the team (T6).
+    /// T5, L1, L2, T6: deliver work to a member. A task over the body limit is refused, not
+    /// cut (M7); that check reads only the input, so it needs no lock. Everything that reads
+    /// the member's occupancy runs under the lock (`begin_round`). In hold-lock mode a member
+    /// that finds the lock held by another waits for it, which is how the contrast mode
+    /// serializes the team (T6); a member that could not start anyway (not idle, or already
+    /// waiting) is refused at once instead of queueing for a lock it would not use.
     pub(crate) fn on_start_round(&mut self, name: &str, prompt: Option<String>) {
         let Some(member) = self.state.members.get(name) else {
             self.refuse_unknown_member(name);
             return;
         };
-        let refusal = match member.status() {
-            MemberStatus::Offline => Some((RefusalCode::MemberOffline, format!("{name} is offline: recall it before delivering work"))),
-            MemberStatus::Stopped | MemberStatus::Failed => Some((
-                RefusalCode::MemberNotIdle,
-                format!("{name} is {}; nothing restarts by itself: recall it first", member.status().as_str()),
-            )),
-            MemberStatus::Shutdown => Some((RefusalCode::MemberShutDown, format!("{name} has shut down; recall it to use it again"))),
-            MemberStatus::Working => Some((
-                RefusalCode::MemberBusy,
-                format!(
-                    "{name} is already working on delivery {}; one member never runs two rounds at once",
-                    member.round().map_or(0, |r| r.delivery)
-                ),
-            )),
-            MemberStatus::Idle if member.waiting_for_lock() => {
-                Some((RefusalCode::MemberBusy, format!("{name} is already waiting for the lock to start a round")))
-            }
-            MemberStatus::Idle if member.deliveries_used >= member.delivery_budget => Some((
-                RefusalCode::DeliveryBudgetSpent,
-                format!(
-                    "{name} has used {} of {} deliveries; the delivery is refused and {name} stays as it is",
-                    member.deliveries_used, member.delivery_budget
-                ),
-            )),
-            MemberStatus::Idle => None,
-        };
-        if let Some((code, reason)) = refusal {
-            self.refuse(Some(name), code, reason);
-            return;
-        }
         if let Some(p) = &prompt {
             let limit = self.state.config.limits.body_chars;
             if char_len(p) > limit {
@@ -72,25 +43,38 @@ impl Team {
                 return;
             }
         }
+        let holder = self.state.lock_holder.clone();
         if self.state.toggles.hold_lock_during_model_call {
-            if let Some(holder) = self.state.lock_holder.clone() {
-                self.emit(
-                    Some(name),
-                    EventKind::LockWaiting {
-                        member: name.to_string(),
-                        holder,
-                        prompt,
-                    },
-                );
+            if let Some(holder) = holder {
+                match occupancy_refusal(member) {
+                    Some((code, reason)) => {
+                        let reason = if holder == name {
+                            format!("{reason} (it holds the lock for that round)")
+                        } else {
+                            format!("{reason}; it does not queue for the lock {holder} holds")
+                        };
+                        self.refuse(Some(name), code, reason);
+                    }
+                    None => self.emit(
+                        Some(name),
+                        EventKind::LockWaiting {
+                            member: name.to_string(),
+                            holder,
+                            prompt,
+                        },
+                    ),
+                }
                 return;
             }
         }
         self.begin_round(name, prompt);
     }
 
-    /// T5/T6: check-and-set occupancy under the lock; release it before any model call unless
-    /// the hold-lock toggle is on. Releasing early is what lets several members wait for their
-    /// models at once; holding it shows the cost (members run one after another).
+    /// T5/T6: take the lock, check-and-set occupancy under it, and release it before any model
+    /// call unless the hold-lock toggle is on. Releasing early is what lets several members
+    /// wait for their models at once; holding it shows the cost (members run one after
+    /// another). A refused check releases the lock too, so the log shows the check inside the
+    /// lock whichever way it goes.
     pub(crate) fn begin_round(&mut self, name: &str, prompt: Option<String>) {
         let Some(member) = self.state.members.get(name) else {
             return;
@@ -103,6 +87,18 @@ impl Team {
                 member: name.to_string(),
             },
         );
+        let refusal = self.state.members.get(name).and_then(occupancy_refusal);
+        if let Some((code, reason)) = refusal {
+            self.refuse(Some(name), code, reason);
+            self.emit(
+                Some(name),
+                EventKind::LockReleased {
+                    member: name.to_string(),
+                },
+            );
+            self.wake_waiter();
+            return;
+        }
         self.emit(
             Some(name),
             EventKind::RoundStarted {
@@ -267,5 +263,49 @@ impl Team {
                 _ => None,
             });
         self.begin_round(&next, prompt);
+    }
+}
+
+/// T5, L1, L2, L3: why `member` cannot take a delivery now, or None when it is idle with
+/// deliveries left. An offline member must be recalled first (L3), a stopped, failed or
+/// shut-down one does not restart by itself (L1), a busy one never runs two rounds at once
+/// (T5), and a spent delivery budget refuses the delivery and leaves the member as it is (L2).
+pub(crate) fn occupancy_refusal(member: &MemberState) -> Option<(RefusalCode, String)> {
+    let name = member.name();
+    match member.status() {
+        MemberStatus::Offline => Some((
+            RefusalCode::MemberOffline,
+            format!("{name} is offline: recall it before delivering work"),
+        )),
+        MemberStatus::Stopped | MemberStatus::Failed => Some((
+            RefusalCode::MemberNotIdle,
+            format!(
+                "{name} is {}; nothing restarts by itself: recall it first",
+                member.status().as_str()
+            ),
+        )),
+        MemberStatus::Shutdown => Some((
+            RefusalCode::MemberShutDown,
+            format!("{name} has shut down; recall it to use it again"),
+        )),
+        MemberStatus::Working => Some((
+            RefusalCode::MemberBusy,
+            format!(
+                "{name} is already working on delivery {}; one member never runs two rounds at once",
+                member.round().map_or(0, |r| r.delivery)
+            ),
+        )),
+        MemberStatus::Idle if member.waiting_for_lock() => Some((
+            RefusalCode::MemberBusy,
+            format!("{name} is already waiting for the lock to start a round"),
+        )),
+        MemberStatus::Idle if member.deliveries_used >= member.delivery_budget => Some((
+            RefusalCode::DeliveryBudgetSpent,
+            format!(
+                "{name} has used {} of {} deliveries; the delivery is refused and {name} stays as it is",
+                member.deliveries_used, member.delivery_budget
+            ),
+        )),
+        MemberStatus::Idle => None,
     }
 }

@@ -253,8 +253,10 @@ fn t5_a_second_start_while_busy_is_refused_with_a_reason() {
     let mut team = team();
     start(&mut team, "reader");
     let events = start(&mut team, "reader");
-    assert_eq!(events.len(), 1);
-    match &events[0].kind {
+    // T6: the refused check runs under the lock, like the check that succeeds.
+    let kinds: Vec<&str> = events.iter().map(|e| e.kind.name()).collect();
+    assert_eq!(kinds, ["lock_acquired", "refused", "lock_released"]);
+    match &events[1].kind {
         EventKind::Refused { refusal } => {
             assert_eq!(refusal.code, RefusalCode::MemberBusy);
             assert!(refusal.reason.contains("never runs two rounds at once"));

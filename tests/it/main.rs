@@ -7,6 +7,7 @@ mod harness;
 mod support;
 
 mod driver_interventions;
+mod engine_fidelity;
 mod engine_rules;
 mod engine_timeline;
 mod hostile_replies;
