@@ -240,8 +240,8 @@ pub enum EventKind {
         /// The final answer's text, when the round ended with one.
         final_text: Option<String>,
     },
-    /// L1: a member's status changed (narrates a round's start and end; rests the member for
-    /// a recall, a spawn or a disband).
+    /// L1: a member's status changed on its own: a spawn (offline to idle) or a disband (to
+    /// offline). A round's start and end and a recall change the status in their own event.
     StatusChanged {
         /// The member.
         member: String,
@@ -250,10 +250,13 @@ pub enum EventKind {
         /// The status after.
         to: MemberStatus,
     },
-    /// L3: an offline member was recalled with its history.
+    /// L3, L1: a member was recalled: it is idle again with its history (one step, so no step
+    /// shows it recalled and still offline).
     MemberRecalled {
         /// The recalled member.
         member: String,
+        /// The status it was recalled from (offline, stopped, failed or shut down).
+        from: MemberStatus,
         /// The length of the history it keeps (T3).
         history_len: usize,
     },

@@ -124,28 +124,37 @@ impl Event {
                 delivery_budget,
                 ..
             } => {
-                format!("{member} started delivery {delivery}/{delivery_budget} (occupied)")
+                format!("{member} started delivery {delivery}/{delivery_budget} (occupied): idle -> working")
             }
             RoundFinished {
                 member,
                 outcome,
                 final_text,
-            } => match outcome {
-                RoundOutcome::Answered => format!(
-                    "{member} finished the round: \"{}\"",
-                    preview(final_text.as_deref().unwrap_or(""), 100, "...")
-                ),
-                RoundOutcome::Stopped(why) => format!("{member} stopped: {why}"),
-                RoundOutcome::Failed(why) => format!("{member} failed: {why}"),
-                RoundOutcome::Shutdown => format!("{member} exited after an approved shutdown"),
-            },
+            } => {
+                let what = match outcome {
+                    RoundOutcome::Answered => format!(
+                        "{member} finished the round: \"{}\"",
+                        preview(final_text.as_deref().unwrap_or(""), 100, "...")
+                    ),
+                    RoundOutcome::Stopped(why) => format!("{member} stopped: {why}"),
+                    RoundOutcome::Failed(why) => format!("{member} failed: {why}"),
+                    RoundOutcome::Shutdown => {
+                        format!("{member} exited after an approved shutdown")
+                    }
+                };
+                format!("{what}; working -> {}", outcome.status().as_str())
+            }
             StatusChanged { member, from, to } => {
                 format!("{member}: {} -> {}", from.as_str(), to.as_str())
             }
             MemberRecalled {
                 member,
+                from,
                 history_len,
-            } => format!("{member} recalled with {history_len} history entries"),
+            } => format!(
+                "{member} recalled with {history_len} history entries: {} -> idle",
+                from.as_str()
+            ),
             RosterRestored { snapshot } => format!(
                 "roster restored from storage: {} members, all offline",
                 snapshot.state.members.len()

@@ -24,7 +24,6 @@ impl TeamState {
             MessageQueued { .. }
             | ResendIgnored { .. }
             | Refused { .. }
-            | MemberRecalled { .. }
             | InboxDrained { .. }
             | CandidatePrepared { .. }
             | CandidateDiscarded { .. }
@@ -45,6 +44,7 @@ impl TeamState {
             | RoundStarted { .. }
             | RoundFinished { .. }
             | StatusChanged { .. }
+            | MemberRecalled { .. }
             | RosterRestored { .. }
             | TeamDisbanded { .. }
             | FaultArmed { .. }
@@ -74,9 +74,7 @@ impl TeamState {
                     }
                 }
             }
-            EventKind::ResendIgnored { .. }
-            | EventKind::Refused { .. }
-            | EventKind::MemberRecalled { .. } => {}
+            EventKind::ResendIgnored { .. } | EventKind::Refused { .. } => {}
             EventKind::InboxDrained {
                 member,
                 message_ids,
@@ -298,13 +296,18 @@ impl TeamState {
                 }
             }
             EventKind::StatusChanged { member, to, .. } => {
-                // A round's start and end already moved the lifecycle (the round is the
-                // working stage); this event only narrates them. Other changes (recall,
-                // disband) rest the member in the named status.
+                // Spawn and disband rest the member in the named status; a round's start and
+                // end move the lifecycle with their own events, so a working member is left as
+                // it is.
                 if let Some(m) = self.members.get_mut(member) {
                     if !m.busy() && *to != MemberStatus::Working {
                         m.lifecycle = Lifecycle::resting(*to);
                     }
+                }
+            }
+            EventKind::MemberRecalled { member, .. } => {
+                if let Some(m) = self.members.get_mut(member) {
+                    m.lifecycle = Lifecycle::Idle;
                 }
             }
             EventKind::RosterRestored { snapshot } => {

@@ -45,8 +45,8 @@ impl Team {
         match member.status() {
             MemberStatus::Offline | MemberStatus::Stopped | MemberStatus::Failed | MemberStatus::Shutdown => {
                 let history_len = member.history.len();
-                self.emit(None, EventKind::MemberRecalled { member: name.to_string(), history_len });
-                self.set_status(name, MemberStatus::Idle);
+                let from = member.status();
+                self.emit(None, EventKind::MemberRecalled { member: name.to_string(), from, history_len });
             }
             status => self.refuse(
                 None,

@@ -108,7 +108,6 @@ impl Team {
                 prompt,
             },
         );
-        self.narrate_status(name, MemberStatus::Idle, MemberStatus::Working);
         if !self.state.toggles.hold_lock_during_model_call {
             self.emit(
                 Some(name),
@@ -204,10 +203,11 @@ impl Team {
         self.emit(Some(name), EventKind::ModelRequested { request });
     }
 
-    /// L1, T6: ends the round: the outcome names the resting status, the lock is released if
-    /// this member held it, and the first member waiting for the lock starts its round.
+    /// L1, T6: ends the round: the outcome names the resting status (the one event both ends
+    /// the round and changes the status, so no step shows one without the other), the lock is
+    /// released if this member held it, and the first member waiting for the lock starts its
+    /// round.
     pub(crate) fn finish(&mut self, name: &str, outcome: RoundOutcome, final_text: Option<String>) {
-        let status = outcome.status();
         self.emit(
             Some(name),
             EventKind::RoundFinished {
@@ -216,7 +216,6 @@ impl Team {
                 final_text,
             },
         );
-        self.narrate_status(name, MemberStatus::Working, status);
         if self.state.holds_lock(name) {
             self.emit(
                 Some(name),

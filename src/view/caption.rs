@@ -149,7 +149,8 @@ mod tests {
 
     #[test]
     fn a_status_change_that_completes_a_step_keeps_that_steps_caption() {
-        let timeline = play("l8-restart-and-recall", &PlayOptions::default()).unwrap();
+        // A spawn ends with the new member's status change to idle.
+        let timeline = play("l4-coder-and-reviewer", &PlayOptions::default()).unwrap();
         let events = timeline.events();
         let carried = (2..timeline.len()).find(|&step| {
             timeline.lesson_caption(step).is_none()
@@ -157,7 +158,7 @@ mod tests {
                 && !matches!(events[step - 2].kind, EventKind::StatusChanged { .. })
                 && events[step - 1].time == events[step - 2].time
         });
-        let step = carried.expect("lesson 8 has a status change completing a step");
+        let step = carried.expect("lesson 4 has a status change completing a step");
         let caption = step_caption(&timeline, step, Lang::En);
         assert!(
             caption.starts_with(&caption_at(&timeline, step - 1, Lang::En)),

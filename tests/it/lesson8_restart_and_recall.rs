@@ -29,7 +29,7 @@ fn l3_after_reload_every_member_is_offline_until_recalled_with_its_history() {
         .any(|(c, _)| *c == RefusalCode::MemberOffline));
     let recalled = events_of(&timeline, "member_recalled", "")[0];
     assert!(
-        matches!(&recalled.kind, EventKind::MemberRecalled { member, history_len: 6 } if member == "reader")
+        matches!(&recalled.kind, EventKind::MemberRecalled { member, history_len: 6, .. } if member == "reader")
     );
     // reader answers from the restored history: no read_file after the reload.
     let reads_after = timeline.events()[restored..]
