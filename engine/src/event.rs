@@ -257,10 +257,14 @@ pub enum EventKind {
         member: String,
         /// The status it was recalled from (offline, stopped, failed or shut down).
         from: MemberStatus,
+        /// L3: how many stored entries the recall loaded (after a restore); None when the
+        /// history was loaded already (a recall after a stop, a failure or a shutdown).
+        loaded: Option<usize>,
         /// The length of the history it keeps (T3).
         history_len: usize,
     },
-    /// L3: the roster was restored from storage; every member is offline.
+    /// L3: the roster was restored from storage; every member is offline and its history is
+    /// stored, not loaded, until a recall.
     RosterRestored {
         /// The stored roster the state was replaced by.
         snapshot: Box<RosterSnapshot>,

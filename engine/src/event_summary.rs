@@ -150,13 +150,20 @@ impl Event {
             MemberRecalled {
                 member,
                 from,
+                loaded,
                 history_len,
-            } => format!(
-                "{member} recalled with {history_len} history entries: {} -> idle",
-                from.as_str()
-            ),
+            } => match loaded {
+                Some(n) => format!(
+                    "{member} recalled: loaded {n} stored history entries: {} -> idle",
+                    from.as_str()
+                ),
+                None => format!(
+                    "{member} recalled with its {history_len} history entries: {} -> idle",
+                    from.as_str()
+                ),
+            },
             RosterRestored { snapshot } => format!(
-                "roster restored from storage: {} members, all offline",
+                "roster restored from storage: {} members, all offline, histories stored (not loaded)",
                 snapshot.state.members.len()
             ),
             TeamDisbanded { undelivered } => format!(

@@ -308,6 +308,7 @@ impl TeamState {
             EventKind::MemberRecalled { member, .. } => {
                 if let Some(m) = self.members.get_mut(member) {
                     m.lifecycle = Lifecycle::Idle;
+                    m.history_loaded = true;
                 }
             }
             EventKind::RosterRestored { snapshot } => {

@@ -9,7 +9,7 @@ use super::event::{Event, EventKind};
 use super::mailbox::{MessageId, MessageRecord, Position};
 use super::model::RequestId;
 use super::protocol::ProtocolStatus;
-use super::roster::MemberState;
+use super::roster::{MemberState, MemberStatus};
 use super::state::TeamState;
 use std::sync::Arc;
 
@@ -324,6 +324,11 @@ fn within_limits(cur: &TeamState, member: &MemberState) -> Result<(), String> {
     }
     if member.history().len() > limits.history_entries {
         return Err(format!("{name}'s history passed its limit"));
+    }
+    if !member.history_loaded() && member.status() != MemberStatus::Offline {
+        return Err(format!(
+            "{name} left offline without loading its stored history (L3)"
+        ));
     }
     match member.round() {
         Some(round)

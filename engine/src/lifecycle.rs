@@ -35,7 +35,8 @@ impl Team {
     }
 
     /// L3, L1: bring a member back to idle. Only an explicit recall does this (nothing restarts
-    /// by itself), and the member keeps its history (T3): nothing is rebuilt or copied from
+    /// by itself), and the member keeps its history (T3): after a restore the recall loads the
+    /// stored history (the event says how many entries); nothing is rebuilt or copied from
     /// another member. An idle or working member has nothing to recall and is refused.
     pub(crate) fn on_recall(&mut self, name: &str) {
         let Some(member) = self.state.members.get(name) else {
@@ -46,7 +47,8 @@ impl Team {
             MemberStatus::Offline | MemberStatus::Stopped | MemberStatus::Failed | MemberStatus::Shutdown => {
                 let history_len = member.history.len();
                 let from = member.status();
-                self.emit(None, EventKind::MemberRecalled { member: name.to_string(), from, history_len });
+                let loaded = member.stored_history_len();
+                self.emit(None, EventKind::MemberRecalled { member: name.to_string(), from, loaded, history_len });
             }
             status => self.refuse(
                 None,

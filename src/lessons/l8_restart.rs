@@ -60,8 +60,8 @@ pub fn lesson() -> Lesson {
             "roster_restored",
             "",
             0,
-            "页面重新加载。原先的运行已经不复存在，花名册和各自的历史从浏览器存储恢复，但每个成员都标为 offline。",
-            "The page reloads. The old runs are gone; the roster and every history come back from browser storage, but every member is marked offline.",
+            "页面重新加载。原先的运行已经不复存在，花名册从浏览器存储恢复，每个成员都标为 offline；各自的历史已存储、尚未载入，卡片上写着“未载入”。",
+            "The page reloads. The old runs are gone; the roster comes back from browser storage and every member is marked offline. Each history is stored, not loaded: the cards say so.",
         ),
         cap_with(
             "refused",
@@ -75,8 +75,8 @@ pub fn lesson() -> Lesson {
             "member_recalled",
             "",
             0,
-            "显式召回 reader：恢复它的历史，状态回到 idle。召回的是同一个成员记录，不是新建一个。",
-            "reader is recalled explicitly: its history is restored and it is idle again. It is the same member record, not a new one.",
+            "显式召回 reader：它存储的历史这才载入，状态回到 idle。召回的是同一个成员记录，不是新建一个。",
+            "reader is recalled explicitly: only now is its stored history loaded, and it is idle again. It is the same member record, not a new one.",
         ),
         cap(
             "model_requested",

@@ -385,23 +385,20 @@ fn narrate_roster_and_host(event: &Event, lang: Lang) -> String {
         MemberRecalled {
             member,
             from,
+            loaded,
             history_len,
-        } => {
-            if zh {
-                format!(
-                    "显式召回 {member}：它带着自己的 {history_len} 条历史回来。状态 {} → idle。",
-                    from.as_str()
-                )
-            } else {
-                format!("{member} is recalled explicitly and comes back with its own {history_len} history entries. Status: {} -> idle.", from.as_str())
-            }
-        }
+        } => match (zh, loaded) {
+            (true, Some(n)) => format!("显式召回 {member}：从存储载入它的 {n} 条历史。状态 {} → idle。", from.as_str()),
+            (true, None) => format!("显式召回 {member}：它的 {history_len} 条历史一直在。状态 {} → idle。", from.as_str()),
+            (false, Some(n)) => format!("{member} is recalled explicitly: its {n} stored history entries are loaded. Status: {} -> idle.", from.as_str()),
+            (false, None) => format!("{member} is recalled explicitly and keeps its {history_len} history entries. Status: {} -> idle.", from.as_str()),
+        },
         RosterRestored { .. } => {
             if zh {
-                "页面重新加载：花名册从浏览器存储恢复，原来的运行已经不在，所有成员都是 offline。"
+                "页面重新加载：花名册从浏览器存储恢复，原来的运行已经不在，所有成员都是 offline。各自的历史已存储、尚未载入，召回时才载入。"
                     .to_string()
             } else {
-                "The page reloaded: the roster comes back from browser storage; the old runs are gone, so every member is offline.".to_string()
+                "The page reloaded: the roster comes back from browser storage; the old runs are gone, so every member is offline. Each history is stored, not loaded: a recall loads it.".to_string()
             }
         }
         TeamDisbanded { undelivered } => {

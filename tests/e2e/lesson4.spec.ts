@@ -37,7 +37,7 @@ test('l4: spawn, bound sender, role tools, disband lists unread mail', async ({ 
   await expect(tools).not.toContainText('write_file');
 
   // L1: alice works.
-  await scrubTo(page, stepAfter(g, 'lifecycle', /^alice: idle -> working/));
+  await scrubTo(page, stepAfter(g, 'lifecycle', /^alice started delivery .*: idle -> working$/));
   await expect(memberCard(page, 'alice')).toHaveAttribute('data-status', 'working');
   // K2: alice's tools are the teammate tools, with write_file in this lesson.
   await scrubTo(page, stepAfter(g, 'request', /^alice sent request r3/));
