@@ -19,7 +19,8 @@ use serde_json::Value;
 crate::named_enum! {
     /// Breakpoint kinds of the UI: the learner can stop the playback at every event of a kind.
     pub enum Category {
-        /// A record stored in an inbox, or a resend that stored nothing (M1, M8).
+        /// A record stored in an inbox, a resend that stored nothing, or a report cut to the
+        /// body limit before it was stored (M1, M8, M7).
         Store = "store",
         /// A candidate prepared, or an inbox drained by the preparation (M4, M6).
         Prepare = "prepare",
@@ -74,6 +75,19 @@ pub enum EventKind {
         idempotency_key: String,
         /// The first send's receipt, returned again.
         receipt: Receipt,
+    },
+    /// M7: a failure report (L1) was longer than the body limit, so it was cut with a marker
+    /// that says so, before it was sent; nothing is cut without a word. The full error stays in
+    /// the round's failure (`round_finished`).
+    ReportCut {
+        /// The member whose round failed.
+        member: String,
+        /// Whom the report goes to (the lead).
+        to: String,
+        /// Characters of the full report.
+        total: usize,
+        /// Characters cut away (the marker replaces them).
+        cut: usize,
     },
     /// M6 (drain mode): the records were removed from the inbox view by a read.
     InboxDrained {
@@ -306,6 +320,7 @@ impl EventKind {
         match self {
             EventKind::MessageQueued { .. } => "message_queued",
             EventKind::ResendIgnored { .. } => "resend_ignored",
+            EventKind::ReportCut { .. } => "report_cut",
             EventKind::InboxDrained { .. } => "inbox_drained",
             EventKind::CandidatePrepared { .. } => "candidate_prepared",
             EventKind::CandidateDiscarded { .. } => "candidate_discarded",
@@ -340,7 +355,7 @@ impl EventKind {
     pub fn category(&self) -> Category {
         use EventKind::*;
         match self {
-            MessageQueued { .. } | ResendIgnored { .. } => Category::Store,
+            MessageQueued { .. } | ResendIgnored { .. } | ReportCut { .. } => Category::Store,
             InboxDrained { .. } | CandidatePrepared { .. } => Category::Prepare,
             HistoryCommitted { .. } => Category::Commit,
             CandidateDiscarded { .. } => Category::Discard,

@@ -25,6 +25,9 @@ impl Event {
                 "{from} resent key '{idempotency_key}': nothing stored, first receipt {} returned",
                 receipt.message_id
             ),
+            ReportCut { member, to, total, cut } => format!(
+                "{member}'s report to {to} cut: {cut} of {total} characters over the body limit, marked in the text"
+            ),
             InboxDrained { member, message_ids } => format!("{member}'s inbox drained: {}", id_list(message_ids)),
             CandidatePrepared { member, candidate } => format!(
                 "{member} prepared a candidate: history {} + {} new entries (notifies {})",

@@ -23,6 +23,7 @@ impl TeamState {
         match &event.kind {
             MessageQueued { .. }
             | ResendIgnored { .. }
+            | ReportCut { .. }
             | Refused { .. }
             | InboxDrained { .. }
             | CandidatePrepared { .. }
@@ -74,7 +75,9 @@ impl TeamState {
                     }
                 }
             }
-            EventKind::ResendIgnored { .. } | EventKind::Refused { .. } => {}
+            EventKind::ResendIgnored { .. }
+            | EventKind::ReportCut { .. }
+            | EventKind::Refused { .. } => {}
             EventKind::InboxDrained {
                 member,
                 message_ids,

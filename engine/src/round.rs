@@ -228,16 +228,26 @@ impl Team {
     }
 
     /// L1: failed, and the member reports the error to the lead (the report goes through the
-    /// mailbox like any message). Nothing restarts the member by itself. The report's body is
-    /// the error cut to the body limit, so the report itself is not refused as too long.
+    /// mailbox like any message). Nothing restarts the member by itself. M7: a report over the
+    /// body limit is cut with a marker in its text and a `report_cut` event that says how much
+    /// was cut, so the report is not refused as too long and nothing is cut without a word.
     pub(crate) fn fail_round(&mut self, name: &str, error: String) {
         self.finish(name, RoundOutcome::Failed(error.clone()), None);
         let lead = self.state.lead_name().to_string();
         if lead != name {
-            let body: String = format!("error: {error}")
-                .chars()
-                .take(self.state.config.limits.body_chars)
-                .collect();
+            let full = format!("error: {error}");
+            let (body, cut) = cut_with_marker(&full, self.state.config.limits.body_chars);
+            if cut > 0 {
+                self.emit(
+                    Some(name),
+                    EventKind::ReportCut {
+                        member: name.to_string(),
+                        to: lead.clone(),
+                        total: char_len(&full),
+                        cut,
+                    },
+                );
+            }
             if let Err(refusal) = self.send(name, &lead, MessageKind::Message, &body, None, None) {
                 self.emit(Some(name), EventKind::Refused { refusal });
             }
@@ -306,5 +316,55 @@ pub(crate) fn occupancy_refusal(member: &MemberState) -> Option<(RefusalCode, St
             ),
         )),
         MemberStatus::Idle => None,
+    }
+}
+
+/// M7: `text` within `limit` characters: whole when it fits, else its start followed by a
+/// marker that says how many characters were cut. Returns the text and the number cut (0 when
+/// whole). The marker's length depends on the number it prints, so the cut is settled by
+/// trying again until the number fits its own marker.
+pub(crate) fn cut_with_marker(text: &str, limit: usize) -> (String, usize) {
+    let total = char_len(text);
+    if total <= limit {
+        return (text.to_string(), 0);
+    }
+    let marker = |cut: usize| format!(" [... {cut} more characters cut]");
+    if char_len(&marker(total)) > limit {
+        // A limit too small for the marker: the event alone says what was cut.
+        return (text.chars().take(limit).collect(), total - limit);
+    }
+    let mut cut = total - limit;
+    for _ in 0..4 {
+        let kept = limit.saturating_sub(char_len(&marker(cut)));
+        let settled = total - kept;
+        if settled == cut {
+            break;
+        }
+        cut = settled;
+    }
+    let kept = total - cut;
+    let start: String = text.chars().take(kept).collect();
+    (format!("{start}{}", marker(cut)), cut)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn m7_a_text_over_the_limit_is_cut_to_the_limit_with_a_marker_that_counts_the_cut() {
+        assert_eq!(cut_with_marker("short", 600), ("short".to_string(), 0));
+        let exact = "x".repeat(600);
+        assert_eq!(cut_with_marker(&exact, 600), (exact.clone(), 0));
+        for total in [601, 700, 1_000, 10_000, 100_000] {
+            let text: String = "é".repeat(total);
+            let (body, cut) = cut_with_marker(&text, 600);
+            assert_eq!(char_len(&body), 600, "{total}: {body}");
+            let marker = format!(" [... {cut} more characters cut]");
+            assert!(body.ends_with(&marker), "{body}");
+            assert_eq!(char_len(&body) - char_len(&marker) + cut, total);
+        }
+        // A limit smaller than the marker keeps the start; the cut is still counted.
+        assert_eq!(cut_with_marker("abcdefghij", 4), ("abcd".to_string(), 6));
     }
 }

@@ -30,6 +30,7 @@ pub fn narrate(event: &Event, lang: Lang) -> String {
     match &event.kind {
         MessageQueued { .. }
         | ResendIgnored { .. }
+        | ReportCut { .. }
         | InboxDrained { .. }
         | CandidatePrepared { .. }
         | CandidateDiscarded { .. }
@@ -90,6 +91,18 @@ fn narrate_mail(event: &Event, lang: Lang) -> String {
                 )
             } else {
                 format!("{from} resent with the same idempotency key: nothing new is stored, the first receipt {} comes back.", receipt.message_id)
+            }
+        }
+        ReportCut {
+            member,
+            to,
+            total,
+            cut,
+        } => {
+            if zh {
+                format!("{member} 给 {to} 的错误报告有 {total} 个字符，超过正文上限：截掉 {cut} 个，并在正文里注明被截掉了。完整的错误留在这一轮的失败记录里。")
+            } else {
+                format!("{member}'s error report to {to} has {total} characters, over the body limit: {cut} are cut, and the text says so. The full error stays in the round's failure.")
             }
         }
         InboxDrained {

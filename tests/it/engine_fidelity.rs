@@ -108,3 +108,45 @@ fn path_a_status_change_is_one_step_and_every_card_agrees_with_itself() {
         }
     }
 }
+
+#[test]
+fn m7_a_failure_report_over_the_body_limit_is_cut_with_a_marker_and_an_event() {
+    let mut team = team();
+    start(&mut team, "reader");
+    let limit = team.state().config().limits.body_chars;
+    let error = "e".repeat(limit * 2);
+    let events = team.apply(Input::ModelFailed {
+        request_id: in_flight(&team, "reader"),
+        error: error.clone(),
+        retryable: false,
+    });
+    let (total, cut) = events
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::ReportCut {
+                member,
+                to,
+                total,
+                cut,
+            } if member == "reader" && to == "lead" => Some((*total, *cut)),
+            _ => None,
+        })
+        .expect("the cut is an event");
+    let report = team
+        .state()
+        .inbox_of("lead")
+        .into_iter()
+        .find(|r| r.from == "reader")
+        .expect("the report reached the lead")
+        .body
+        .clone();
+    assert_eq!(report.chars().count(), limit, "the report fills the limit");
+    assert!(report.starts_with("error: "));
+    assert!(report.ends_with(&format!(" [... {cut} more characters cut]")));
+    // What was kept plus what was cut is the whole report.
+    let marker = format!(" [... {cut} more characters cut]").chars().count();
+    assert_eq!(limit - marker + cut, total);
+    let full = format!("error: model request r1 failed (not retryable): {error}");
+    assert_eq!(total, full.chars().count());
+    assert!(full.starts_with(&report[..report.len() - marker]));
+}
