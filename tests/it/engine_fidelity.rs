@@ -150,3 +150,59 @@ fn m7_a_failure_report_over_the_body_limit_is_cut_with_a_marker_and_an_event() {
     assert_eq!(total, full.chars().count());
     assert!(full.starts_with(&report[..report.len() - marker]));
 }
+
+#[test]
+fn m7_when_the_history_fills_mid_reply_each_call_left_is_refused_on_its_own() {
+    let mut config = TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("reader", "reader"),
+    ])
+    .with_file("main.py", "print(6 * 7)");
+    config.limits.history_entries = 4;
+    let mut team = Team::new(config).expect("valid config");
+    team.apply(Input::StartRound {
+        member: "reader".into(),
+        prompt: Some("read main.py".into()),
+    });
+    // History: the task (1) and the reply (2); room for two results, five calls.
+    let calls: Vec<ToolCall> = (0..5)
+        .map(|k| {
+            ToolCall::new(
+                format!("c{k}"),
+                "read_file",
+                serde_json::json!({"path": "main.py"}),
+            )
+        })
+        .collect();
+    let events = reply(&mut team, "reader", ModelReply::tools("", calls));
+    let ran: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::ToolExecuted { call_id, .. } => Some(call_id.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(ran, ["c0", "c1"]);
+    let refused: Vec<(&str, &str)> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Refused { refusal } if refusal.code == RefusalCode::HistoryFull => Some((
+                refusal.call_id.as_deref().unwrap_or(""),
+                refusal.tool.as_deref().unwrap_or(""),
+            )),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        refused,
+        [
+            ("c2", "read_file"),
+            ("c3", "read_file"),
+            ("c4", "read_file")
+        ]
+    );
+    assert_eq!(
+        team.state().member("reader").map(|m| m.status()),
+        Some(MemberStatus::Failed)
+    );
+}
