@@ -285,7 +285,8 @@ pub enum EventKind {
     },
     /// L4: the team was disbanded; these records were never read.
     TeamDisbanded {
-        /// Every record no history holds and no read drained: the dead letters.
+        /// Every record no model request carried (never committed and not drained, or
+        /// committed but never sent): the dead letters.
         undelivered: Vec<MessageRecord>,
     },
     /// M5, M6: a fault was armed; it strikes at the member's next preparation.

@@ -200,6 +200,7 @@ fn step_invariants(
             (Some(Position::Committed | Position::InRequest(_)), Some(at)) => holds(at),
             (Some(Position::Lost), None) => record.drained,
             (Some(Position::Undelivered), None) => cur.disbanded(),
+            (Some(Position::Undelivered), Some(at)) => cur.disbanded() && holds(at),
             (Some(Position::Queued | Position::InCandidate), None) => true,
             _ => false,
         };
@@ -251,7 +252,9 @@ fn records_are_where_they_say(
         let expected_copies = match cur.message_position(*id) {
             Some(Position::Committed | Position::InRequest(_)) => 1,
             Some(Position::Lost) if record.drained => 0,
-            Some(Position::Undelivered) if cur.disbanded() => 0,
+            Some(Position::Undelivered) if cur.disbanded() => {
+                usize::from(record.notified_at.is_some())
+            }
             Some(Position::Queued | Position::InCandidate) => 0,
             other => return Err(format!("{id} is at an impossible position {other:?}")),
         };

@@ -60,8 +60,10 @@ impl Team {
 
     /// L4: close the team. Refused while a member works or waits for the lock (a round must
     /// not be cut off). Otherwise every member that has not shut down goes offline, and every
-    /// record no history holds and no read drained is reported as undelivered (a dead letter)
-    /// instead of being dropped silently.
+    /// record no model request carried (see [`TeamState::is_unread`]) is reported as
+    /// undelivered (a dead letter) instead of being dropped silently.
+    ///
+    /// [`TeamState::is_unread`]: super::state::TeamState::is_unread
     pub(crate) fn on_disband(&mut self) {
         if self.state.any_busy() {
             let busy: Vec<&str> = self
@@ -91,7 +93,7 @@ impl Team {
             .state
             .messages
             .iter()
-            .filter(|r| r.notified_at.is_none() && !r.drained)
+            .filter(|r| self.state.is_unread(r))
             .map(|r| MessageRecord::clone(r))
             .collect();
         self.emit(None, EventKind::TeamDisbanded { undelivered });

@@ -206,3 +206,66 @@ fn m7_when_the_history_fills_mid_reply_each_call_left_is_refused_on_its_own() {
         Some(MemberStatus::Failed)
     );
 }
+
+#[test]
+fn l4_a_record_committed_but_never_sent_in_a_request_is_reported_unread() {
+    let mut config = TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("reader", "reader"),
+    ]);
+    config.limits.request_budget = 1;
+    config.toggles = Toggles {
+        drain_on_read: true,
+        hold_lock_during_model_call: false,
+    };
+    let mut team = Team::new(config).expect("valid config");
+    start(&mut team, "reader");
+    team.apply(Input::HostSend {
+        from: "lead".into(),
+        to: "reader".into(),
+        body: "one more thing".into(),
+        idempotency_key: None,
+    });
+    // The drain-mode read puts m1 in reader's history; the request budget (1) then ends the
+    // round before any request carries it.
+    tool(&mut team, "reader", "read_inbox", serde_json::json!({}));
+    let id = MessageId(1);
+    let record = team.state().message(id).expect("m1").clone();
+    assert!(record.notified_at.is_some(), "m1 is in reader's history");
+    assert_eq!(team.state().message_position(id), Some(Position::Committed));
+    assert_eq!(
+        team.state().member("reader").map(|m| m.status()),
+        Some(MemberStatus::Stopped)
+    );
+    assert!(team.state().is_unread(&record));
+    team.apply(Input::Disband);
+    let report: Vec<MessageId> = team
+        .state()
+        .disband_report()
+        .expect("disbanded")
+        .iter()
+        .map(|r| r.id)
+        .collect();
+    assert_eq!(report, [id], "no model saw m1: it is reported");
+    assert_eq!(
+        team.state().message_position(id),
+        Some(Position::Undelivered)
+    );
+}
+
+#[test]
+fn l4_a_record_a_request_carried_is_not_reported() {
+    let mut team = team();
+    team.apply(Input::HostSend {
+        from: "lead".into(),
+        to: "reader".into(),
+        body: "read main.py".into(),
+        idempotency_key: None,
+    });
+    start(&mut team, "reader");
+    reply(&mut team, "reader", ModelReply::text("done"));
+    let carried = team.state().message(MessageId(1)).expect("m1").clone();
+    assert!(!team.state().is_unread(&carried));
+    team.apply(Input::Disband);
+    assert_eq!(team.state().disband_report().map(|r| r.len()), Some(0));
+}
