@@ -269,3 +269,85 @@ fn l4_a_record_a_request_carried_is_not_reported() {
     team.apply(Input::Disband);
     assert_eq!(team.state().disband_report().map(|r| r.len()), Some(0));
 }
+
+/// Sets `scan_from` of `member` to 0 in a stored roster's JSON, as a hand edit would.
+fn rewind_scan_cursor(json: &str, member: &str) -> String {
+    fn walk(value: &mut serde_json::Value, member: &str, done: &mut bool) {
+        match value {
+            serde_json::Value::Object(map) => {
+                if map.get("name").and_then(|n| n.as_str()) == Some(member)
+                    && map.contains_key("scan_from")
+                {
+                    map.insert("scan_from".into(), serde_json::json!(0));
+                    *done = true;
+                }
+                for v in map.values_mut() {
+                    walk(v, member, done);
+                }
+            }
+            serde_json::Value::Array(items) => {
+                for v in items {
+                    walk(v, member, done);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut value: serde_json::Value = serde_json::from_str(json).expect("stored roster is JSON");
+    let mut done = false;
+    walk(&mut value, member, &mut done);
+    assert!(done, "{member}'s record has a scan cursor");
+    value.to_string()
+}
+
+#[test]
+fn m4_with_the_scan_cursor_behind_the_full_text_check_still_catches_the_duplicate() {
+    let mut team = team();
+    team.apply(Input::HostSend {
+        from: "lead".into(),
+        to: "reader".into(),
+        body: "read main.py".into(),
+        idempotency_key: None,
+    });
+    start(&mut team, "reader");
+    reply(&mut team, "reader", ModelReply::text("done"));
+    let reader = team.state().member("reader").expect("reader");
+    assert_eq!(reader.scan_from(), 1, "m1 is settled");
+    let notified = reader.history().len();
+    // A hand-edited stored roster: the cursor says nothing is settled yet.
+    let json = rewind_scan_cursor(&team.roster_snapshot().to_json(), "reader");
+    let snapshot = RosterSnapshot::from_json(&json).expect("the edited roster reads");
+    assert_eq!(
+        snapshot.state.member("reader").map(|m| m.scan_from()),
+        Some(0)
+    );
+    team.apply(Input::Restore {
+        snapshot: Box::new(snapshot),
+    });
+    team.apply(Input::Recall {
+        member: "reader".into(),
+    });
+    let events = start(&mut team, "reader");
+    // The scan now reads m1 again; only the full-text check keeps it out of the candidate.
+    let prepared = events
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::CandidatePrepared { candidate, .. } => Some(candidate.clone()),
+            _ => None,
+        })
+        .expect("a candidate");
+    assert!(
+        prepared.message_ids.is_empty(),
+        "{:?}",
+        prepared.message_ids
+    );
+    assert!(prepared.entries.is_empty());
+    let reader = team.state().member("reader").expect("reader");
+    assert_eq!(reader.history().len(), notified);
+    let copies = reader
+        .history()
+        .iter()
+        .filter(|e| e.notifies.contains(&MessageId(1)))
+        .count();
+    assert_eq!(copies, 1);
+}
