@@ -61,7 +61,7 @@ fi
 echo "[mutants] files: ${files[*]}"
 echo "[mutants] functions: $(printf '%s\n' "${names[@]}" | sort -u | paste -sd' ' -)"
 cargo mutants "${common[@]}" \
-  --test-package agent-team-engine --test-package agent-team-playground \
+  --test-workspace=true \
   --cargo-test-arg=--tests \
   --timeout "${MUTANTS_TIMEOUT:-180}" --build-timeout 1200 \
   -j "${MUTANTS_JOBS:-1}" -o "$OUT" || true
