@@ -61,7 +61,7 @@ fi
 echo "[mutants] files: ${files[*]}"
 echo "[mutants] functions: $(printf '%s\n' "${names[@]}" | sort -u | paste -sd' ' -)"
 cargo mutants "${common[@]}" \
-  --test-workspace=true \
+  --test-package agent-team-engine,agent-team-playground \
   --cargo-test-arg=--tests \
   --timeout "${MUTANTS_TIMEOUT:-180}" --build-timeout 1200 \
   -j "${MUTANTS_JOBS:-1}" -o "$OUT" || true
