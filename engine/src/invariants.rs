@@ -57,6 +57,7 @@ pub fn check_scoped(
         }
     }
     one_round_at_a_time(prev, events)?;
+    occupancy_is_set_under_the_lock(prev, events)?;
     decisions_are_final(prev, cur, events, scope == Scope::Everything)?;
     refusals_say_why(events)
 }
@@ -365,6 +366,24 @@ fn one_round_at_a_time(prev: &TeamState, events: &[Event]) -> Result<(), String>
             }
             EventKind::RoundFinished { member, .. } => busy.retain(|m| m != member),
             EventKind::RosterRestored { .. } => busy.clear(),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// T6: a round starts only while its member holds the lock: occupancy is set between
+/// `lock_acquired` and `lock_released`, never outside them.
+fn occupancy_is_set_under_the_lock(prev: &TeamState, events: &[Event]) -> Result<(), String> {
+    let mut holder: Option<&str> = prev.lock_holder();
+    for event in events {
+        match &event.kind {
+            EventKind::LockAcquired { member } => holder = Some(member),
+            EventKind::LockReleased { member } if holder == Some(member.as_str()) => holder = None,
+            EventKind::RosterRestored { .. } => holder = None,
+            EventKind::RoundStarted { member, .. } if holder != Some(member.as_str()) => {
+                return Err(format!("{member}'s round started outside the lock (T6)"));
+            }
             _ => {}
         }
     }
