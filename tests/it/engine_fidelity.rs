@@ -10,6 +10,16 @@ fn kinds(events: &[Event]) -> Vec<&'static str> {
     events.iter().map(|e| e.kind.name()).collect()
 }
 
+fn refusal_reasons(events: &[Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Refused { refusal } => Some(refusal.reason.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
 #[test]
 fn t6_a_refused_start_takes_and_releases_the_lock_around_the_check() {
     let mut team = team();
@@ -58,6 +68,19 @@ fn t6_in_hold_lock_mode_a_waiter_is_checked_when_it_gets_the_lock() {
     // Asking again while waiting is refused at once: it already queues for the lock.
     let again = start(&mut team, "reviewer");
     assert_eq!(refusal_codes(&again), [RefusalCode::MemberBusy]);
+    assert!(
+        refusal_reasons(&again)[0].ends_with("; it does not queue for the lock reader holds"),
+        "{:?}",
+        refusal_reasons(&again)
+    );
+    // The holder asking again is refused under its own lock.
+    let holder = start(&mut team, "reader");
+    assert_eq!(refusal_codes(&holder), [RefusalCode::MemberBusy]);
+    assert!(
+        refusal_reasons(&holder)[0].ends_with("(it holds the lock for that round)"),
+        "{:?}",
+        refusal_reasons(&holder)
+    );
     let done = reply(&mut team, "reader", ModelReply::text("done"));
     let names = kinds(&done);
     let released = names.iter().position(|k| *k == "lock_released");
@@ -350,4 +373,47 @@ fn m4_with_the_scan_cursor_behind_the_full_text_check_still_catches_the_duplicat
         .filter(|e| e.notifies.contains(&MessageId(1)))
         .count();
     assert_eq!(copies, 1);
+}
+
+#[test]
+fn m7_a_task_of_exactly_the_body_limit_is_taken_and_one_more_character_is_refused() {
+    let mut team = team();
+    let limit = team.state().config().limits.body_chars;
+    let over = team.apply(Input::StartRound {
+        member: "reader".into(),
+        prompt: Some("é".repeat(limit + 1)),
+    });
+    assert_eq!(
+        kinds(&over),
+        ["refused"],
+        "checked before the lock: it reads only the input"
+    );
+    assert_eq!(refusal_codes(&over), [RefusalCode::BodyTooLong]);
+    let exact = team.apply(Input::StartRound {
+        member: "reader".into(),
+        prompt: Some("é".repeat(limit)),
+    });
+    assert!(refusal_codes(&exact).is_empty(), "{:?}", kinds(&exact));
+    assert!(team.state().member("reader").is_some_and(|m| m.busy()));
+}
+
+#[test]
+fn l4_a_disband_while_members_work_or_wait_is_refused_and_names_them() {
+    let mut team = team();
+    team.apply(Input::SetToggles {
+        toggles: Toggles {
+            drain_on_read: false,
+            hold_lock_during_model_call: true,
+        },
+    });
+    start(&mut team, "reader");
+    start(&mut team, "reviewer");
+    let events = team.apply(Input::Disband);
+    assert_eq!(refusal_codes(&events), [RefusalCode::MembersBusy]);
+    assert!(
+        refusal_reasons(&events)[0].starts_with("reader, reviewer still working"),
+        "{:?}",
+        refusal_reasons(&events)
+    );
+    assert!(!team.state().disbanded());
 }
