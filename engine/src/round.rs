@@ -322,7 +322,8 @@ pub(crate) fn occupancy_refusal(member: &MemberState) -> Option<(RefusalCode, St
 /// M7: `text` within `limit` characters: whole when it fits, else its start followed by a
 /// marker that says how many characters were cut. Returns the text and the number cut (0 when
 /// whole). The marker's length depends on the number it prints, so the cut is settled by
-/// trying again until the number fits its own marker.
+/// trying again until the number fits its own marker (each try can only add digits, so a few
+/// tries settle it).
 pub(crate) fn cut_with_marker(text: &str, limit: usize) -> (String, usize) {
     let total = char_len(text);
     if total <= limit {
@@ -333,8 +334,8 @@ pub(crate) fn cut_with_marker(text: &str, limit: usize) -> (String, usize) {
         // A limit too small for the marker: the event alone says what was cut.
         return (text.chars().take(limit).collect(), total - limit);
     }
-    let mut cut = total - limit;
-    for _ in 0..4 {
+    let mut cut = 0;
+    for _ in 0..8 {
         let kept = limit.saturating_sub(char_len(&marker(cut)));
         let settled = total - kept;
         if settled == cut {
@@ -366,5 +367,12 @@ mod tests {
         }
         // A limit smaller than the marker keeps the start; the cut is still counted.
         assert_eq!(cut_with_marker("abcdefghij", 4), ("abcd".to_string(), 6));
+        // A limit exactly the marker's length still gets the marker (one character kept).
+        let marker = " [... 100 more characters cut]";
+        let limit = char_len(marker);
+        assert_eq!(
+            cut_with_marker(&"x".repeat(100), limit),
+            ("x [... 99 more characters cut]".to_string(), 99)
+        );
     }
 }

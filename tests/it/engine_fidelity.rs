@@ -63,7 +63,10 @@ fn t6_in_hold_lock_mode_a_waiter_is_checked_when_it_gets_the_lock() {
     });
     start(&mut team, "reader");
     assert_eq!(team.state().lock_holder(), Some("reader"));
-    let waits = start(&mut team, "reviewer");
+    let waits = team.apply(Input::StartRound {
+        member: "reviewer".into(),
+        prompt: Some("read expected.txt".into()),
+    });
     assert_eq!(kinds(&waits), ["lock_waiting"]);
     // Asking again while waiting is refused at once: it already queues for the lock.
     let again = start(&mut team, "reviewer");
@@ -91,6 +94,12 @@ fn t6_in_hold_lock_mode_a_waiter_is_checked_when_it_gets_the_lock() {
         "{names:?}"
     );
     assert_eq!(team.state().lock_holder(), Some("reviewer"));
+    // The woken round carries the task the waiter asked with.
+    let task = done.iter().find_map(|e| match &e.kind {
+        EventKind::RoundStarted { member, prompt, .. } if member == "reviewer" => prompt.clone(),
+        _ => None,
+    });
+    assert_eq!(task.as_deref(), Some("read expected.txt"));
 }
 
 #[test]
@@ -416,4 +425,61 @@ fn l4_a_disband_while_members_work_or_wait_is_refused_and_names_them() {
         refusal_reasons(&events)
     );
     assert!(!team.state().disbanded());
+}
+
+#[test]
+fn m7_a_reply_fits_up_to_the_last_history_entry_and_not_one_more() {
+    let limited = |entries: usize, calls: usize| {
+        let mut config = TeamConfig::new(vec![
+            MemberConfig::lead(),
+            MemberConfig::teammate("reader", "reader"),
+        ])
+        .with_file("main.py", "print(6 * 7)");
+        config.limits.history_entries = entries;
+        config.limits.tool_calls_per_reply = calls;
+        let mut team = Team::new(config).expect("valid config");
+        team.apply(Input::StartRound {
+            member: "reader".into(),
+            prompt: Some("read main.py".into()),
+        });
+        team
+    };
+    // History 1 of 2: the reply takes the last entry.
+    let mut team = limited(2, 100);
+    let events = reply(&mut team, "reader", ModelReply::text("done"));
+    assert!(refusal_codes(&events).is_empty(), "{:?}", kinds(&events));
+    assert_eq!(
+        team.state().member("reader").map(|m| m.history().len()),
+        Some(2)
+    );
+    // History 1 of 1: no room for the reply at all.
+    let mut team = limited(1, 100);
+    let events = reply(&mut team, "reader", ModelReply::text("done"));
+    assert_eq!(refusal_codes(&events), [RefusalCode::HistoryFull]);
+    assert_eq!(
+        team.state().member("reader").map(|m| m.history().len()),
+        Some(1)
+    );
+    // Exactly the allowed number of tool calls runs; one more refuses the reply whole.
+    let call = |k: usize| {
+        ToolCall::new(
+            format!("c{k}"),
+            "read_file",
+            serde_json::json!({"path": "main.py"}),
+        )
+    };
+    let mut team = limited(80, 2);
+    let events = reply(
+        &mut team,
+        "reader",
+        ModelReply::tools("", vec![call(0), call(1)]),
+    );
+    assert!(refusal_codes(&events).is_empty(), "{:?}", kinds(&events));
+    let mut team = limited(80, 2);
+    let events = reply(
+        &mut team,
+        "reader",
+        ModelReply::tools("", vec![call(0), call(1), call(2)]),
+    );
+    assert_eq!(refusal_codes(&events), [RefusalCode::TooManyToolCalls]);
 }
