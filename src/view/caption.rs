@@ -22,9 +22,11 @@ pub fn category_label(category: Category, lang: Lang) -> &'static str {
     }
 }
 
-/// A status change that completes the step before it (a recall ends with "offline -> idle")
-/// keeps that step's teaching caption, followed by the status change itself, so the caption
-/// and the member card agree on the step where the change is visible.
+/// A status change that completes the step before it (a spawn ends with the new member's
+/// "offline -> idle") keeps that step's teaching caption, followed by the status change
+/// itself, so the caption and the member card agree on the step where the change is visible.
+/// Rounds and recalls change the status in their own event, and a disband's status changes
+/// follow whatever came before, so only a spawn is completed this way.
 fn carried_caption(timeline: &Timeline, step: usize, lang: Lang) -> Option<String> {
     if step < 2 || timeline.lesson_caption(step).is_some() {
         return None;
@@ -32,9 +34,12 @@ fn carried_caption(timeline: &Timeline, step: usize, lang: Lang) -> Option<Strin
     let events = timeline.events();
     let current = events.get(step - 1)?;
     let previous = events.get(step - 2)?;
-    let completes = matches!(current.kind, EventKind::StatusChanged { .. })
-        && !matches!(previous.kind, EventKind::StatusChanged { .. })
-        && current.time == previous.time;
+    let completes = match (&current.kind, &previous.kind) {
+        (EventKind::StatusChanged { member, .. }, EventKind::MemberSpawned { config }) => {
+            *member == config.name
+        }
+        _ => false,
+    };
     completes.then(|| {
         format!(
             "{} ({})",
@@ -155,8 +160,7 @@ mod tests {
         let carried = (2..timeline.len()).find(|&step| {
             timeline.lesson_caption(step).is_none()
                 && matches!(events[step - 1].kind, EventKind::StatusChanged { .. })
-                && !matches!(events[step - 2].kind, EventKind::StatusChanged { .. })
-                && events[step - 1].time == events[step - 2].time
+                && matches!(events[step - 2].kind, EventKind::MemberSpawned { .. })
         });
         let step = carried.expect("lesson 4 has a status change completing a step");
         let caption = step_caption(&timeline, step, Lang::En);
@@ -165,6 +169,27 @@ mod tests {
             "{caption}"
         );
         assert!(caption.ends_with(&format!("({})", narrate(&events[step - 1], Lang::En))));
+    }
+    #[test]
+    fn a_disbands_status_change_does_not_carry_the_caption_before_it() {
+        let timeline = play("l4-coder-and-reviewer", &PlayOptions::default()).unwrap();
+        let events = timeline.events();
+        let disband = events
+            .iter()
+            .position(|e| matches!(e.kind, EventKind::TeamDisbanded { .. }))
+            .expect("lesson 4 disbands");
+        let first_offline = (0..disband)
+            .rev()
+            .take_while(|&i| matches!(events[i].kind, EventKind::StatusChanged { .. }))
+            .last()
+            .expect("the members go offline before the report");
+        let step = first_offline + 1;
+        if timeline.lesson_caption(step).is_none() {
+            assert_eq!(
+                step_caption(&timeline, step, Lang::En),
+                narrate(&events[first_offline], Lang::En)
+            );
+        }
     }
 
     #[test]
