@@ -6,7 +6,8 @@
 #   scripts/mutants.sh                          every rule-map function of the engine
 #   scripts/mutants.sh engine/src/round.rs ...  the rule-map functions of these files
 # Env: MUTANTS_JOBS (default 1), MUTANTS_TIMEOUT (test timeout, seconds, default 180),
-# MUTANTS_OUT (where mutants.out goes), PROPTEST_CASES (default 64), MUTANTS_LIST=1 (only list).
+# MUTANTS_OUT (where mutants.out goes), PROPTEST_CASES (default 64), MUTANTS_LIST=1 (only list),
+# MUTANTS_ITERATE=1 (test again only what the last run in MUTANTS_OUT did not catch).
 # Prints cargo-mutants' summary: caught, missed, unviable, timeouts; missed.txt lists the misses.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,6 +55,7 @@ alternatives=$(printf '%s\n' "${names[@]}" | sort -u | sed 's/[.[\*^$]/\\&/g' | 
 regex="(in|replace) ($alternatives)( |\$)"
 
 common=(-p agent-team-engine "${file_args[@]}" --re "$regex")
+[ "${MUTANTS_ITERATE:-0}" = 1 ] && common+=(--iterate)
 if [ "${MUTANTS_LIST:-0}" = 1 ]; then
   cargo mutants "${common[@]}" --list
   exit 0
