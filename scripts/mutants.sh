@@ -5,7 +5,7 @@
 # Slow (one build and test run per mutant), so it is not part of scripts/test.sh.
 #   scripts/mutants.sh                          every rule-map function of the engine
 #   scripts/mutants.sh engine/src/round.rs ...  the rule-map functions of these files
-# Env: MUTANTS_JOBS (default 1), MUTANTS_TIMEOUT (test timeout, seconds, default 180),
+# Env: MUTANTS_JOBS (default 1), MUTANTS_TIMEOUT (test timeout, seconds, default 90),
 # MUTANTS_OUT (where mutants.out goes), PROPTEST_CASES (default 64), MUTANTS_LIST=1 (only list),
 # MUTANTS_ITERATE=1 (test again only what the last run in MUTANTS_OUT did not catch).
 # Prints cargo-mutants' summary: caught, missed, unviable, timeouts; missed.txt lists the misses.
@@ -65,7 +65,7 @@ echo "[mutants] functions: $(printf '%s\n' "${names[@]}" | sort -u | paste -sd' 
 cargo mutants "${common[@]}" \
   --test-package agent-team-engine,agent-team-playground \
   --cargo-test-arg=--tests \
-  --timeout "${MUTANTS_TIMEOUT:-180}" --build-timeout 1200 \
+  --timeout "${MUTANTS_TIMEOUT:-90}" --build-timeout 1200 \
   -j "${MUTANTS_JOBS:-1}" -o "$OUT" || true
 echo "[mutants] results in $OUT/mutants.out (caught.txt, missed.txt, unviable.txt, timeout.txt)"
 for kind in caught missed unviable timeout; do
