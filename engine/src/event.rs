@@ -19,7 +19,8 @@ use serde_json::Value;
 crate::named_enum! {
     /// Breakpoint kinds of the UI: the learner can stop the playback at every event of a kind.
     pub enum Category {
-        /// A record stored in an inbox, or a resend that stored nothing (M1, M8).
+        /// A record stored in an inbox, a resend that stored nothing, or a report cut to the
+        /// body limit before it was stored (M1, M8, M7).
         Store = "store",
         /// A candidate prepared, or an inbox drained by the preparation (M4, M6).
         Prepare = "prepare",
@@ -74,6 +75,19 @@ pub enum EventKind {
         idempotency_key: String,
         /// The first send's receipt, returned again.
         receipt: Receipt,
+    },
+    /// M7: a failure report (L1) was longer than the body limit, so it was cut with a marker
+    /// that says so, before it was sent; nothing is cut without a word. The full error stays in
+    /// the round's failure (`round_finished`).
+    ReportCut {
+        /// The member whose round failed.
+        member: String,
+        /// Whom the report goes to (the lead).
+        to: String,
+        /// Characters of the full report.
+        total: usize,
+        /// Characters cut away (the marker replaces them).
+        cut: usize,
     },
     /// M6 (drain mode): the records were removed from the inbox view by a read.
     InboxDrained {
@@ -240,8 +254,8 @@ pub enum EventKind {
         /// The final answer's text, when the round ended with one.
         final_text: Option<String>,
     },
-    /// L1: a member's status changed (narrates a round's start and end; rests the member for
-    /// a recall, a spawn or a disband).
+    /// L1: a member's status changed on its own: a spawn (offline to idle) or a disband (to
+    /// offline). A round's start and end and a recall change the status in their own event.
     StatusChanged {
         /// The member.
         member: String,
@@ -250,21 +264,29 @@ pub enum EventKind {
         /// The status after.
         to: MemberStatus,
     },
-    /// L3: an offline member was recalled with its history.
+    /// L3, L1: a member was recalled: it is idle again with its history (one step, so no step
+    /// shows it recalled and still offline).
     MemberRecalled {
         /// The recalled member.
         member: String,
+        /// The status it was recalled from (offline, stopped, failed or shut down).
+        from: MemberStatus,
+        /// L3: how many stored entries the recall loaded (after a restore); None when the
+        /// history was loaded already (a recall after a stop, a failure or a shutdown).
+        loaded: Option<usize>,
         /// The length of the history it keeps (T3).
         history_len: usize,
     },
-    /// L3: the roster was restored from storage; every member is offline.
+    /// L3: the roster was restored from storage; every member is offline and its history is
+    /// stored, not loaded, until a recall.
     RosterRestored {
         /// The stored roster the state was replaced by.
         snapshot: Box<RosterSnapshot>,
     },
     /// L4: the team was disbanded; these records were never read.
     TeamDisbanded {
-        /// Every record no history holds and no read drained: the dead letters.
+        /// Every record no model request carried (never committed and not drained, or
+        /// committed but never sent): the dead letters.
         undelivered: Vec<MessageRecord>,
     },
     /// M5, M6: a fault was armed; it strikes at the member's next preparation.
@@ -299,6 +321,7 @@ impl EventKind {
         match self {
             EventKind::MessageQueued { .. } => "message_queued",
             EventKind::ResendIgnored { .. } => "resend_ignored",
+            EventKind::ReportCut { .. } => "report_cut",
             EventKind::InboxDrained { .. } => "inbox_drained",
             EventKind::CandidatePrepared { .. } => "candidate_prepared",
             EventKind::CandidateDiscarded { .. } => "candidate_discarded",
@@ -333,7 +356,7 @@ impl EventKind {
     pub fn category(&self) -> Category {
         use EventKind::*;
         match self {
-            MessageQueued { .. } | ResendIgnored { .. } => Category::Store,
+            MessageQueued { .. } | ResendIgnored { .. } | ReportCut { .. } => Category::Store,
             InboxDrained { .. } | CandidatePrepared { .. } => Category::Prepare,
             HistoryCommitted { .. } => Category::Commit,
             CandidateDiscarded { .. } => Category::Discard,

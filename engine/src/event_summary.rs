@@ -25,6 +25,9 @@ impl Event {
                 "{from} resent key '{idempotency_key}': nothing stored, first receipt {} returned",
                 receipt.message_id
             ),
+            ReportCut { member, to, total, cut } => format!(
+                "{member}'s report to {to} cut: {cut} of {total} characters over the body limit, marked in the text"
+            ),
             InboxDrained { member, message_ids } => format!("{member}'s inbox drained: {}", id_list(message_ids)),
             CandidatePrepared { member, candidate } => format!(
                 "{member} prepared a candidate: history {} + {} (notifies {})",
@@ -126,33 +129,48 @@ impl Event {
                 delivery_budget,
                 ..
             } => {
-                format!("{member} started delivery {delivery}/{delivery_budget} (occupied)")
+                format!("{member} started delivery {delivery}/{delivery_budget} (occupied): idle -> working")
             }
             RoundFinished {
                 member,
                 outcome,
                 final_text,
-            } => match outcome {
-                RoundOutcome::Answered => format!(
-                    "{member} finished the round: \"{}\"",
-                    preview(final_text.as_deref().unwrap_or(""), 100, "...")
-                ),
-                RoundOutcome::Stopped(why) => format!("{member} stopped: {why}"),
-                RoundOutcome::Failed(why) => format!("{member} failed: {why}"),
-                RoundOutcome::Shutdown => format!("{member} exited after an approved shutdown"),
-            },
+            } => {
+                let what = match outcome {
+                    RoundOutcome::Answered => format!(
+                        "{member} finished the round: \"{}\"",
+                        preview(final_text.as_deref().unwrap_or(""), 100, "...")
+                    ),
+                    RoundOutcome::Stopped(why) => format!("{member} stopped: {why}"),
+                    RoundOutcome::Failed(why) => format!("{member} failed: {why}"),
+                    RoundOutcome::Shutdown => {
+                        format!("{member} exited after an approved shutdown")
+                    }
+                };
+                format!("{what}; working -> {}", outcome.status().as_str())
+            }
             StatusChanged { member, from, to } => {
                 format!("{member}: {} -> {}", from.as_str(), to.as_str())
             }
             MemberRecalled {
                 member,
+                from,
+                loaded,
                 history_len,
-            } => format!(
-                "{member} recalled with {}",
-                counted(*history_len, "history entry", "history entries")
-            ),
+            } => match loaded {
+                Some(n) => format!(
+                    "{member} recalled: loaded {}: {} -> idle",
+                    counted(*n, "stored history entry", "stored history entries"),
+                    from.as_str()
+                ),
+                None => format!(
+                    "{member} recalled with its {}: {} -> idle",
+                    counted(*history_len, "history entry", "history entries"),
+                    from.as_str()
+                ),
+            },
             RosterRestored { snapshot } => format!(
-                "roster restored from storage: {}, all offline",
+                "roster restored from storage: {}, all offline, histories stored (not loaded)",
                 counted(snapshot.state.members.len(), "member", "members")
             ),
             TeamDisbanded { undelivered } => format!(

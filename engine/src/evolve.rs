@@ -23,8 +23,8 @@ impl TeamState {
         match &event.kind {
             MessageQueued { .. }
             | ResendIgnored { .. }
+            | ReportCut { .. }
             | Refused { .. }
-            | MemberRecalled { .. }
             | InboxDrained { .. }
             | CandidatePrepared { .. }
             | CandidateDiscarded { .. }
@@ -45,6 +45,7 @@ impl TeamState {
             | RoundStarted { .. }
             | RoundFinished { .. }
             | StatusChanged { .. }
+            | MemberRecalled { .. }
             | RosterRestored { .. }
             | TeamDisbanded { .. }
             | FaultArmed { .. }
@@ -75,8 +76,8 @@ impl TeamState {
                 }
             }
             EventKind::ResendIgnored { .. }
-            | EventKind::Refused { .. }
-            | EventKind::MemberRecalled { .. } => {}
+            | EventKind::ReportCut { .. }
+            | EventKind::Refused { .. } => {}
             EventKind::InboxDrained {
                 member,
                 message_ids,
@@ -298,13 +299,19 @@ impl TeamState {
                 }
             }
             EventKind::StatusChanged { member, to, .. } => {
-                // A round's start and end already moved the lifecycle (the round is the
-                // working stage); this event only narrates them. Other changes (recall,
-                // disband) rest the member in the named status.
+                // Spawn and disband rest the member in the named status; a round's start and
+                // end move the lifecycle with their own events, so a working member is left as
+                // it is.
                 if let Some(m) = self.members.get_mut(member) {
                     if !m.busy() && *to != MemberStatus::Working {
                         m.lifecycle = Lifecycle::resting(*to);
                     }
+                }
+            }
+            EventKind::MemberRecalled { member, .. } => {
+                if let Some(m) = self.members.get_mut(member) {
+                    m.lifecycle = Lifecycle::Idle;
+                    m.history_loaded = true;
                 }
             }
             EventKind::RosterRestored { snapshot } => {

@@ -9,7 +9,7 @@ use super::event::{Event, EventKind};
 use super::mailbox::{MessageId, MessageRecord, Position};
 use super::model::RequestId;
 use super::protocol::ProtocolStatus;
-use super::roster::MemberState;
+use super::roster::{MemberState, MemberStatus};
 use super::state::TeamState;
 use std::sync::Arc;
 
@@ -57,6 +57,7 @@ pub fn check_scoped(
         }
     }
     one_round_at_a_time(prev, events)?;
+    occupancy_is_set_under_the_lock(prev, events)?;
     decisions_are_final(prev, cur, events, scope == Scope::Everything)?;
     refusals_say_why(events)
 }
@@ -200,6 +201,7 @@ fn step_invariants(
             (Some(Position::Committed | Position::InRequest(_)), Some(at)) => holds(at),
             (Some(Position::Lost), None) => record.drained,
             (Some(Position::Undelivered), None) => cur.disbanded(),
+            (Some(Position::Undelivered), Some(at)) => cur.disbanded() && holds(at),
             (Some(Position::Queued | Position::InCandidate), None) => true,
             _ => false,
         };
@@ -251,7 +253,9 @@ fn records_are_where_they_say(
         let expected_copies = match cur.message_position(*id) {
             Some(Position::Committed | Position::InRequest(_)) => 1,
             Some(Position::Lost) if record.drained => 0,
-            Some(Position::Undelivered) if cur.disbanded() => 0,
+            Some(Position::Undelivered) if cur.disbanded() => {
+                usize::from(record.notified_at.is_some())
+            }
             Some(Position::Queued | Position::InCandidate) => 0,
             other => return Err(format!("{id} is at an impossible position {other:?}")),
         };
@@ -325,6 +329,11 @@ fn within_limits(cur: &TeamState, member: &MemberState) -> Result<(), String> {
     if member.history().len() > limits.history_entries {
         return Err(format!("{name}'s history passed its limit"));
     }
+    if !member.history_loaded() && member.status() != MemberStatus::Offline {
+        return Err(format!(
+            "{name} left offline without loading its stored history (L3)"
+        ));
+    }
     match member.round() {
         Some(round)
             if round.requests_used > limits.request_budget
@@ -357,6 +366,24 @@ fn one_round_at_a_time(prev: &TeamState, events: &[Event]) -> Result<(), String>
             }
             EventKind::RoundFinished { member, .. } => busy.retain(|m| m != member),
             EventKind::RosterRestored { .. } => busy.clear(),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// T6: a round starts only while its member holds the lock: occupancy is set between
+/// `lock_acquired` and `lock_released`, never outside them.
+fn occupancy_is_set_under_the_lock(prev: &TeamState, events: &[Event]) -> Result<(), String> {
+    let mut holder: Option<&str> = prev.lock_holder();
+    for event in events {
+        match &event.kind {
+            EventKind::LockAcquired { member } => holder = Some(member),
+            EventKind::LockReleased { member } if holder == Some(member.as_str()) => holder = None,
+            EventKind::RosterRestored { .. } => holder = None,
+            EventKind::RoundStarted { member, .. } if holder != Some(member.as_str()) => {
+                return Err(format!("{member}'s round started outside the lock (T6)"));
+            }
             _ => {}
         }
     }

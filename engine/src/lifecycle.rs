@@ -35,7 +35,8 @@ impl Team {
     }
 
     /// L3, L1: bring a member back to idle. Only an explicit recall does this (nothing restarts
-    /// by itself), and the member keeps its history (T3): nothing is rebuilt or copied from
+    /// by itself), and the member keeps its history (T3): after a restore the recall loads the
+    /// stored history (the event says how many entries); nothing is rebuilt or copied from
     /// another member. An idle or working member has nothing to recall and is refused.
     pub(crate) fn on_recall(&mut self, name: &str) {
         let Some(member) = self.state.members.get(name) else {
@@ -45,8 +46,9 @@ impl Team {
         match member.status() {
             MemberStatus::Offline | MemberStatus::Stopped | MemberStatus::Failed | MemberStatus::Shutdown => {
                 let history_len = member.history.len();
-                self.emit(None, EventKind::MemberRecalled { member: name.to_string(), history_len });
-                self.set_status(name, MemberStatus::Idle);
+                let from = member.status();
+                let loaded = member.stored_history_len();
+                self.emit(None, EventKind::MemberRecalled { member: name.to_string(), from, loaded, history_len });
             }
             status => self.refuse(
                 None,
@@ -58,8 +60,10 @@ impl Team {
 
     /// L4: close the team. Refused while a member works or waits for the lock (a round must
     /// not be cut off). Otherwise every member that has not shut down goes offline, and every
-    /// record no history holds and no read drained is reported as undelivered (a dead letter)
-    /// instead of being dropped silently.
+    /// record no model request carried (see [`TeamState::is_unread`]) is reported as
+    /// undelivered (a dead letter) instead of being dropped silently.
+    ///
+    /// [`TeamState::is_unread`]: super::state::TeamState::is_unread
     pub(crate) fn on_disband(&mut self) {
         if self.state.any_busy() {
             let busy: Vec<&str> = self
@@ -89,7 +93,7 @@ impl Team {
             .state
             .messages
             .iter()
-            .filter(|r| r.notified_at.is_none() && !r.drained)
+            .filter(|r| self.state.is_unread(r))
             .map(|r| MessageRecord::clone(r))
             .collect();
         self.emit(None, EventKind::TeamDisbanded { undelivered });

@@ -105,7 +105,8 @@ pub enum Position {
     InRequest(Vec<super::model::RequestId>),
     /// Drain mode: removed from the inbox by a read and never committed.
     Lost,
-    /// Reported as unread when the team was disbanded.
+    /// Reported as unread when the team was disbanded: no request carried it (it may be in a
+    /// history that was never sent).
     Undelivered,
 }
 

@@ -47,8 +47,9 @@ impl Team {
     /// stored: an empty reply, too many tool calls or a full history is refused, recorded as a
     /// failed request, and fails the round (L1) rather than being cut. Otherwise the reply is
     /// appended; no tool calls means a final answer (idle, or `shutdown` after an approved
-    /// shutdown: P2); else each call runs in order (a repeated call id is refused, a full
-    /// history fails the round) and the loop takes its next turn.
+    /// shutdown: P2); else each call runs in order (a repeated call id is refused; when the
+    /// history fills, each call left is refused with its own event and the round fails) and
+    /// the loop takes its next turn.
     pub(crate) fn on_model_replied(&mut self, request_id: RequestId, reply: ModelReply) {
         let Some(name) = self.in_flight_member(request_id) else {
             return;
@@ -121,16 +122,21 @@ impl Team {
         // A handful of calls per reply: a vector is enough, and the browser build carries no
         // set type for it.
         let mut seen: Vec<String> = Vec::new();
-        for call in &calls {
+        for (index, call) in calls.iter().enumerate() {
             if self.history_len(&name) + 1 > limits.history_entries {
-                self.refuse(
-                    Some(&name),
-                    RefusalCode::HistoryFull,
-                    format!(
-                        "{name}'s history is full ({} entries); the result of call '{}' cannot be stored",
-                        limits.history_entries, call.id
-                    ),
-                );
+                // M7: every call left in the reply is refused on its own, none dropped unseen.
+                for left in &calls[index..] {
+                    let mut refusal = Refusal::new(
+                        RefusalCode::HistoryFull,
+                        format!(
+                            "{name}'s history is full ({} entries); call '{}' ({}) was not run and its result cannot be stored",
+                            limits.history_entries, left.id, left.name
+                        ),
+                    );
+                    refusal.tool = Some(left.name.clone());
+                    refusal.call_id = Some(left.id.clone());
+                    self.emit(Some(&name), EventKind::Refused { refusal });
+                }
                 self.fail_round(
                     &name,
                     format!(

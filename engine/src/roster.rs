@@ -144,6 +144,11 @@ pub struct MemberState {
     pub(crate) deliveries_completed: u32,
     /// The committed history: only grows (T3).
     pub(crate) history: PVec<Arc<HistoryEntry>>,
+    /// L3: false from a restore until the recall: the history is then stored (it came back
+    /// from browser storage) but not loaded, and only a recall loads it. Nothing can use it
+    /// meanwhile, because an offline member takes no delivery.
+    #[serde(default = "loaded")]
+    pub(crate) history_loaded: bool,
     /// The prepared, not yet committed candidate (M4).
     pub(crate) candidate: Option<Candidate>,
     /// Ids of the records addressed to this member, in arrival order (never shrinks).
@@ -181,6 +186,7 @@ impl MemberState {
             deliveries_used: 0,
             deliveries_completed: 0,
             history: PVec::new(),
+            history_loaded: true,
             candidate: None,
             inbox: PVec::new(),
             scan_from: 0,
@@ -251,6 +257,17 @@ impl MemberState {
         &self.history
     }
 
+    /// L3: is the history loaded (false after a restore, until a recall loads it)?
+    pub fn history_loaded(&self) -> bool {
+        self.history_loaded
+    }
+
+    /// L3: how many entries are stored and not loaded yet (after a restore, until the recall);
+    /// None when the history is loaded.
+    pub fn stored_history_len(&self) -> Option<usize> {
+        (!self.history_loaded).then(|| self.history.len())
+    }
+
     /// M4: the candidate being prepared, if any.
     pub fn candidate(&self) -> Option<&Candidate> {
         self.candidate.as_ref()
@@ -318,4 +335,9 @@ pub fn text_hash(text: &str) -> u64 {
         hash = hash.wrapping_mul(0x0100_0000_01b3);
     }
     hash
+}
+
+/// A stored member record written before `history_loaded` existed had its history loaded.
+fn loaded() -> bool {
+    true
 }

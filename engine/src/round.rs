@@ -10,6 +10,7 @@ use super::model::RequestId;
 use super::refusal::RefusalCode;
 use super::request::ModelRequest;
 use super::roster::Lifecycle;
+use super::roster::MemberState;
 use super::roster::MemberStatus;
 use super::roster::RoundOutcome;
 use super::team::Team;
@@ -17,47 +18,17 @@ use super::text::char_len;
 use super::tool_table::system_prompt;
 
 impl Team {
-    /// T5, L1, L2, T6: deliver work to a member. Only an idle member with deliveries left takes
-    /// a round: an offline member must be recalled first (L3), a stopped, failed or shut-down
-    /// one does not restart by itself (L1), a busy one never runs two rounds at once (T5), and a
-    /// spent delivery budget refuses the delivery and leaves the member as it is (L2). A task
-    /// over the body limit is refused, not cut (M7). In hold-lock mode a member that finds the
-    /// lock taken waits for it, which is how the contrast mode serializes the team (T6).
+    /// T5, L1, L2, T6: deliver work to a member. A task over the body limit is refused, not
+    /// cut (M7); that check reads only the input, so it needs no lock. Everything that reads
+    /// the member's occupancy runs under the lock (`begin_round`). In hold-lock mode a member
+    /// that finds the lock held by another waits for it, which is how the contrast mode
+    /// serializes the team (T6); a member that could not start anyway (not idle, or already
+    /// waiting) is refused at once instead of queueing for a lock it would not use.
     pub(crate) fn on_start_round(&mut self, name: &str, prompt: Option<String>) {
         let Some(member) = self.state.members.get(name) else {
             self.refuse_unknown_member(name);
             return;
         };
-        let refusal = match member.status() {
-            MemberStatus::Offline => Some((RefusalCode::MemberOffline, format!("{name} is offline: recall it before delivering work"))),
-            MemberStatus::Stopped | MemberStatus::Failed => Some((
-                RefusalCode::MemberNotIdle,
-                format!("{name} is {}; nothing restarts by itself: recall it first", member.status().as_str()),
-            )),
-            MemberStatus::Shutdown => Some((RefusalCode::MemberShutDown, format!("{name} has shut down; recall it to use it again"))),
-            MemberStatus::Working => Some((
-                RefusalCode::MemberBusy,
-                format!(
-                    "{name} is already working on delivery {}; one member never runs two rounds at once",
-                    member.round().map_or(0, |r| r.delivery)
-                ),
-            )),
-            MemberStatus::Idle if member.waiting_for_lock() => {
-                Some((RefusalCode::MemberBusy, format!("{name} is already waiting for the lock to start a round")))
-            }
-            MemberStatus::Idle if member.deliveries_used >= member.delivery_budget => Some((
-                RefusalCode::DeliveryBudgetSpent,
-                format!(
-                    "{name} has used {} of {} deliveries; the delivery is refused and {name} stays as it is",
-                    member.deliveries_used, member.delivery_budget
-                ),
-            )),
-            MemberStatus::Idle => None,
-        };
-        if let Some((code, reason)) = refusal {
-            self.refuse(Some(name), code, reason);
-            return;
-        }
         if let Some(p) = &prompt {
             let limit = self.state.config.limits.body_chars;
             if char_len(p) > limit {
@@ -72,25 +43,38 @@ impl Team {
                 return;
             }
         }
+        let holder = self.state.lock_holder.clone();
         if self.state.toggles.hold_lock_during_model_call {
-            if let Some(holder) = self.state.lock_holder.clone() {
-                self.emit(
-                    Some(name),
-                    EventKind::LockWaiting {
-                        member: name.to_string(),
-                        holder,
-                        prompt,
-                    },
-                );
+            if let Some(holder) = holder {
+                match occupancy_refusal(member) {
+                    Some((code, reason)) => {
+                        let reason = if holder == name {
+                            format!("{reason} (it holds the lock for that round)")
+                        } else {
+                            format!("{reason}; it does not queue for the lock {holder} holds")
+                        };
+                        self.refuse(Some(name), code, reason);
+                    }
+                    None => self.emit(
+                        Some(name),
+                        EventKind::LockWaiting {
+                            member: name.to_string(),
+                            holder,
+                            prompt,
+                        },
+                    ),
+                }
                 return;
             }
         }
         self.begin_round(name, prompt);
     }
 
-    /// T5/T6: check-and-set occupancy under the lock; release it before any model call unless
-    /// the hold-lock toggle is on. Releasing early is what lets several members wait for their
-    /// models at once; holding it shows the cost (members run one after another).
+    /// T5/T6: take the lock, check-and-set occupancy under it, and release it before any model
+    /// call unless the hold-lock toggle is on. Releasing early is what lets several members
+    /// wait for their models at once; holding it shows the cost (members run one after
+    /// another). A refused check releases the lock too, so the log shows the check inside the
+    /// lock whichever way it goes.
     pub(crate) fn begin_round(&mut self, name: &str, prompt: Option<String>) {
         let Some(member) = self.state.members.get(name) else {
             return;
@@ -103,6 +87,18 @@ impl Team {
                 member: name.to_string(),
             },
         );
+        let refusal = self.state.members.get(name).and_then(occupancy_refusal);
+        if let Some((code, reason)) = refusal {
+            self.refuse(Some(name), code, reason);
+            self.emit(
+                Some(name),
+                EventKind::LockReleased {
+                    member: name.to_string(),
+                },
+            );
+            self.wake_waiter();
+            return;
+        }
         self.emit(
             Some(name),
             EventKind::RoundStarted {
@@ -112,7 +108,6 @@ impl Team {
                 prompt,
             },
         );
-        self.narrate_status(name, MemberStatus::Idle, MemberStatus::Working);
         if !self.state.toggles.hold_lock_during_model_call {
             self.emit(
                 Some(name),
@@ -208,10 +203,11 @@ impl Team {
         self.emit(Some(name), EventKind::ModelRequested { request });
     }
 
-    /// L1, T6: ends the round: the outcome names the resting status, the lock is released if
-    /// this member held it, and the first member waiting for the lock starts its round.
+    /// L1, T6: ends the round: the outcome names the resting status (the one event both ends
+    /// the round and changes the status, so no step shows one without the other), the lock is
+    /// released if this member held it, and the first member waiting for the lock starts its
+    /// round.
     pub(crate) fn finish(&mut self, name: &str, outcome: RoundOutcome, final_text: Option<String>) {
-        let status = outcome.status();
         self.emit(
             Some(name),
             EventKind::RoundFinished {
@@ -220,7 +216,6 @@ impl Team {
                 final_text,
             },
         );
-        self.narrate_status(name, MemberStatus::Working, status);
         if self.state.holds_lock(name) {
             self.emit(
                 Some(name),
@@ -233,16 +228,26 @@ impl Team {
     }
 
     /// L1: failed, and the member reports the error to the lead (the report goes through the
-    /// mailbox like any message). Nothing restarts the member by itself. The report's body is
-    /// the error cut to the body limit, so the report itself is not refused as too long.
+    /// mailbox like any message). Nothing restarts the member by itself. M7: a report over the
+    /// body limit is cut with a marker in its text and a `report_cut` event that says how much
+    /// was cut, so the report is not refused as too long and nothing is cut without a word.
     pub(crate) fn fail_round(&mut self, name: &str, error: String) {
         self.finish(name, RoundOutcome::Failed(error.clone()), None);
         let lead = self.state.lead_name().to_string();
         if lead != name {
-            let body: String = format!("error: {error}")
-                .chars()
-                .take(self.state.config.limits.body_chars)
-                .collect();
+            let full = format!("error: {error}");
+            let (body, cut) = cut_with_marker(&full, self.state.config.limits.body_chars);
+            if cut > 0 {
+                self.emit(
+                    Some(name),
+                    EventKind::ReportCut {
+                        member: name.to_string(),
+                        to: lead.clone(),
+                        total: char_len(&full),
+                        cut,
+                    },
+                );
+            }
             if let Err(refusal) = self.send(name, &lead, MessageKind::Message, &body, None, None) {
                 self.emit(Some(name), EventKind::Refused { refusal });
             }
@@ -267,5 +272,107 @@ impl Team {
                 _ => None,
             });
         self.begin_round(&next, prompt);
+    }
+}
+
+/// T5, L1, L2, L3: why `member` cannot take a delivery now, or None when it is idle with
+/// deliveries left. An offline member must be recalled first (L3), a stopped, failed or
+/// shut-down one does not restart by itself (L1), a busy one never runs two rounds at once
+/// (T5), and a spent delivery budget refuses the delivery and leaves the member as it is (L2).
+pub(crate) fn occupancy_refusal(member: &MemberState) -> Option<(RefusalCode, String)> {
+    let name = member.name();
+    match member.status() {
+        MemberStatus::Offline => Some((
+            RefusalCode::MemberOffline,
+            format!("{name} is offline: recall it before delivering work"),
+        )),
+        MemberStatus::Stopped | MemberStatus::Failed => Some((
+            RefusalCode::MemberNotIdle,
+            format!(
+                "{name} is {}; nothing restarts by itself: recall it first",
+                member.status().as_str()
+            ),
+        )),
+        MemberStatus::Shutdown => Some((
+            RefusalCode::MemberShutDown,
+            format!("{name} has shut down; recall it to use it again"),
+        )),
+        MemberStatus::Working => Some((
+            RefusalCode::MemberBusy,
+            format!(
+                "{name} is already working on delivery {}; one member never runs two rounds at once",
+                member.round().map_or(0, |r| r.delivery)
+            ),
+        )),
+        MemberStatus::Idle if member.waiting_for_lock() => Some((
+            RefusalCode::MemberBusy,
+            format!("{name} is already waiting for the lock to start a round"),
+        )),
+        MemberStatus::Idle if member.deliveries_used >= member.delivery_budget => Some((
+            RefusalCode::DeliveryBudgetSpent,
+            format!(
+                "{name} has used {} of {} deliveries; the delivery is refused and {name} stays as it is",
+                member.deliveries_used, member.delivery_budget
+            ),
+        )),
+        MemberStatus::Idle => None,
+    }
+}
+
+/// M7: `text` within `limit` characters: whole when it fits, else its start followed by a
+/// marker that says how many characters were cut. Returns the text and the number cut (0 when
+/// whole). The marker's length depends on the number it prints, so the cut is settled by
+/// trying again until the number fits its own marker (each try can only add digits, so a few
+/// tries settle it).
+pub(crate) fn cut_with_marker(text: &str, limit: usize) -> (String, usize) {
+    let total = char_len(text);
+    if total <= limit {
+        return (text.to_string(), 0);
+    }
+    let marker = |cut: usize| format!(" [... {cut} more characters cut]");
+    if char_len(&marker(total)) > limit {
+        // A limit too small for the marker: the event alone says what was cut.
+        return (text.chars().take(limit).collect(), total - limit);
+    }
+    let mut cut = 0;
+    for _ in 0..8 {
+        let kept = limit.saturating_sub(char_len(&marker(cut)));
+        let settled = total - kept;
+        if settled == cut {
+            break;
+        }
+        cut = settled;
+    }
+    let kept = total - cut;
+    let start: String = text.chars().take(kept).collect();
+    (format!("{start}{}", marker(cut)), cut)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn m7_a_text_over_the_limit_is_cut_to_the_limit_with_a_marker_that_counts_the_cut() {
+        assert_eq!(cut_with_marker("short", 600), ("short".to_string(), 0));
+        let exact = "x".repeat(600);
+        assert_eq!(cut_with_marker(&exact, 600), (exact.clone(), 0));
+        for total in [601, 700, 1_000, 10_000, 100_000] {
+            let text: String = "é".repeat(total);
+            let (body, cut) = cut_with_marker(&text, 600);
+            assert_eq!(char_len(&body), 600, "{total}: {body}");
+            let marker = format!(" [... {cut} more characters cut]");
+            assert!(body.ends_with(&marker), "{body}");
+            assert_eq!(char_len(&body) - char_len(&marker) + cut, total);
+        }
+        // A limit smaller than the marker keeps the start; the cut is still counted.
+        assert_eq!(cut_with_marker("abcdefghij", 4), ("abcd".to_string(), 6));
+        // A limit exactly the marker's length still gets the marker (one character kept).
+        let marker = " [... 100 more characters cut]";
+        let limit = char_len(marker);
+        assert_eq!(
+            cut_with_marker(&"x".repeat(100), limit),
+            ("x [... 99 more characters cut]".to_string(), 99)
+        );
     }
 }

@@ -7,7 +7,8 @@ use std::sync::Arc;
 
 /// L3: what survives a page reload (browser storage). Choice: the whole record of the team
 /// (histories, inboxes, tracker, files, the request log) with every transient part cleared:
-/// members offline, no round, no candidate, no lock, in-flight requests abandoned.
+/// members offline, no round, no candidate, no lock, in-flight requests abandoned. Every
+/// history is stored, not loaded: a recall loads it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RosterSnapshot {
     /// The storage format's version; a snapshot of another version is refused.
@@ -20,12 +21,14 @@ impl RosterSnapshot {
     /// The version this engine writes and reads. Bumped whenever the stored shape changes.
     pub const VERSION: u32 = 2;
 
-    /// L3: the snapshot of `state`: members offline, no round, candidate, fault or lock, and
-    /// in-flight requests marked abandoned (their replies will be refused).
+    /// L3: the snapshot of `state`: members offline with their histories stored, not loaded;
+    /// no round, candidate, fault or lock; in-flight requests marked abandoned (their replies
+    /// will be refused).
     pub fn of(state: &TeamState) -> RosterSnapshot {
         let mut state = state.clone();
         for member in state.members.values_mut() {
             member.lifecycle = Lifecycle::Offline;
+            member.history_loaded = false;
             member.candidate = None;
             member.armed_fault = None;
         }

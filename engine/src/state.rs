@@ -291,10 +291,13 @@ impl TeamState {
         let record = self.message(id)?;
         if record.notified_at.is_some() {
             let requests = self.requests_containing(id);
-            return Some(if requests.is_empty() {
-                Position::Committed
-            } else {
+            return Some(if !requests.is_empty() {
                 Position::InRequest(requests)
+            } else if record.undelivered {
+                // L4: committed, never sent, and the team is gone: nobody will read it.
+                Position::Undelivered
+            } else {
+                Position::Committed
             });
         }
         let in_candidate = self
@@ -311,6 +314,17 @@ impl TeamState {
         } else {
             Position::Queued
         })
+    }
+
+    /// L4: no model ever saw `record`: either no history holds it (and drain mode did not take
+    /// it: a drained record that was never committed is `lost`, M6), or a history holds it but
+    /// no request was sent with it (the round ended first, for example on its request budget
+    /// right after a drain-mode `read_inbox`).
+    pub fn is_unread(&self, record: &MessageRecord) -> bool {
+        match record.notified_at {
+            None => !record.drained,
+            Some(_) => self.requests_containing(record.id).is_empty(),
+        }
     }
 
     /// M2: the sent requests whose messages include the notification of `id`.

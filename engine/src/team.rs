@@ -190,28 +190,23 @@ impl Team {
             .map_or(MemberKind::Teammate, |m| m.kind)
     }
 
-    /// L1: rests a member in `to` (recall, spawn, disband) with a `StatusChanged` event, unless
-    /// it is already there.
+    /// L1: rests a member in `to` (spawn, disband) with a `StatusChanged` event, unless it is
+    /// already there. A round's start and end and a recall change the status with their own
+    /// event (`RoundStarted`, `RoundFinished`, `MemberRecalled`), in one step.
     pub(crate) fn set_status(&mut self, name: &str, to: MemberStatus) {
         let Some(from) = self.state.members.get(name).map(|m| m.status()) else {
             return;
         };
         if from != to {
-            self.narrate_status(name, from, to);
+            self.emit(
+                Some(name),
+                EventKind::StatusChanged {
+                    member: name.to_string(),
+                    from,
+                    to,
+                },
+            );
         }
-    }
-
-    /// A round's start and end change the lifecycle themselves (`RoundStarted`,
-    /// `RoundFinished`); this event names the change for the log and the captions.
-    pub(crate) fn narrate_status(&mut self, name: &str, from: MemberStatus, to: MemberStatus) {
-        self.emit(
-            Some(name),
-            EventKind::StatusChanged {
-                member: name.to_string(),
-                from,
-                to,
-            },
-        );
     }
 
     /// Routes each input to its handler; the handlers live with their concept (`send.rs`,

@@ -179,7 +179,7 @@ fn captions() -> Vec<CaptionRule> {
         .when(wide)
         .from_end(),
         cap_with(
-            "status_changed",
+            "round_finished",
             "reviewer",
             "-> idle",
             0,

@@ -67,8 +67,8 @@ pub fn lesson(lang: Lang) -> Lesson {
             "roster_restored",
             "",
             0,
-            "页面重新加载。原先的运行已经不复存在，花名册和各自的历史从浏览器存储恢复，但每个成员都标为 offline：lead {status:lead}，reader {status:reader}，reviewer {status:reviewer}。",
-            "The page reloads. The old runs are gone; the roster and every history come back from browser storage, but every member is marked offline: lead is {status:lead}, reader {status:reader}, reviewer {status:reviewer}.",
+            "页面重新加载。原先的运行已经不复存在，花名册从浏览器存储恢复，每个成员都标为 offline：lead {status:lead}，reader {status:reader}，reviewer {status:reviewer}。各自的历史已存储、尚未载入，卡片上写着“未载入”。",
+            "The page reloads. The old runs are gone; the roster comes back from browser storage and every member is marked offline: lead is {status:lead}, reader {status:reader}, reviewer {status:reviewer}. Each history is stored, not loaded: the cards say so.",
         ),
         cap_with(
             "refused",
@@ -82,8 +82,8 @@ pub fn lesson(lang: Lang) -> Lesson {
             "member_recalled",
             "",
             0,
-            "显式召回 reader：恢复它的历史，宿主把它从 offline 改回 idle（此刻：{status:reader}）。召回的是同一个成员记录，不是新建一个。",
-            "reader is recalled explicitly: its history is restored, and the host sets it from offline back to idle (now: {status:reader}). It is the same member record, not a new one.",
+            "显式召回 reader：它存储的历史这才载入，状态回到 idle（此刻：{status:reader}）。召回的是同一个成员记录，不是新建一个。",
+            "reader is recalled explicitly: only now is its stored history loaded, and it is idle again (now: {status:reader}). It is the same member record, not a new one.",
         ),
         cap(
             "model_requested",

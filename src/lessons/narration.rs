@@ -114,6 +114,7 @@ pub fn narrate(event: &Event, lang: Lang) -> String {
     match &event.kind {
         MessageQueued { .. }
         | ResendIgnored { .. }
+        | ReportCut { .. }
         | InboxDrained { .. }
         | CandidatePrepared { .. }
         | CandidateDiscarded { .. }
@@ -174,6 +175,18 @@ fn narrate_mail(event: &Event, lang: Lang) -> String {
                 )
             } else {
                 format!("{from} resent with the same idempotency key: nothing new is stored, the first receipt {} comes back.", receipt.message_id)
+            }
+        }
+        ReportCut {
+            member,
+            to,
+            total,
+            cut,
+        } => {
+            if zh {
+                format!("{member} 给 {to} 的错误报告有 {total} 个字符，超过正文上限：截掉 {cut} 个，并在正文里注明被截掉了。完整的错误留在这一轮的失败记录里。")
+            } else {
+                format!("{member}'s error report to {to} has {total} characters, over the body limit: {cut} are cut, and the text says so. The full error stays in the round's failure.")
             }
         }
         InboxDrained {
@@ -436,98 +449,151 @@ fn narrate_roster_and_host(event: &Event, lang: Lang) -> String {
     use EventKind::*;
     let zh = lang == Lang::Zh;
     match &event.kind {
-            MemberSpawned { config } => {
-                if zh {
-                    format!("{}（{}）加入花名册，带着一份空的、只属于自己的历史。", config.name, config.role)
-                } else {
-                    format!("{} ({}) joins the roster with an empty history of its own.", config.name, config.role)
-                }
+        MemberSpawned { config } => {
+            if zh {
+                format!(
+                    "{}（{}）加入花名册，带着一份空的、只属于自己的历史。",
+                    config.name, config.role
+                )
+            } else {
+                format!(
+                    "{} ({}) joins the roster with an empty history of its own.",
+                    config.name, config.role
+                )
             }
-            RoundStarted { member, delivery, delivery_budget, .. } => {
-                if zh {
-                    format!("{member} 被占用，开始第 {delivery}/{delivery_budget} 次交付。")
-                } else {
-                    format!("{member} is now occupied: delivery {delivery} of {delivery_budget} starts.")
-                }
-            }
-            RoundFinished { member, outcome, .. } => match (zh, outcome) {
-                (true, RoundOutcome::Answered) => format!("{member} 给出最终回答，这一轮结束。成员记录和历史都留着。"),
-                (true, RoundOutcome::Stopped(_)) => format!("{member} 用完了本轮的请求额度还没给出答案：stopped。"),
-                (true, RoundOutcome::Failed(why)) => format!("{member} 出错：{why}。状态 failed，并向 lead 报告。"),
-                (true, RoundOutcome::Shutdown) => format!("{member} 收尾完毕，按批准的关机请求退出。"),
-                (false, RoundOutcome::Answered) => format!("{member} gives its final answer; the round ends. The member record and its history remain."),
-                (false, RoundOutcome::Stopped(_)) => format!("{member} spent this delivery's request budget without a final answer: stopped."),
-                (false, RoundOutcome::Failed(why)) => format!("{member} failed: {why}. It reports the error to the lead."),
-                (false, RoundOutcome::Shutdown) => format!("{member} finished its tool round and exits, as the approved shutdown asked."),
-            },
-            StatusChanged { member, from, to } => {
-                if zh {
-                    format!("{member} 的状态：{} → {}。", from.as_str(), to.as_str())
-                } else {
-                    format!("{member}'s status: {} -> {}.", from.as_str(), to.as_str())
-                }
-            }
-            MemberRecalled { member, history_len } => {
-                if zh {
-                    format!("显式召回 {member}：恢复它的 {history_len} 条历史，回到 idle。")
-                } else {
-                    format!("{member} is recalled explicitly: {} restored and it is idle again.", match history_len { 1 => "its 1 history entry is".to_string(), n => format!("its {n} history entries are") })
-                }
-            }
-            RosterRestored { .. } => {
-                if zh {
-                    "宿主重启（就像页面重新加载）：花名册从存储恢复，原来的运行已经不在，所有成员都是 offline。".to_string()
-                } else {
-                    "The host restarted (as a page reload of a live host would): the roster comes back from storage; the old runs are gone, so every member is offline.".to_string()
-                }
-            }
-            TeamDisbanded { undelivered } => {
-                if zh {
-                    format!("团队解散。未读记录 {} 条，逐条报告，不会悄悄丢掉。", undelivered.len())
-                } else {
-                    format!("The team is disbanded. {} reported one by one, not dropped silently.", match undelivered.len() { 1 => "1 unread record is".to_string(), n => format!("{n} unread records are") })
-                }
-            }
-            FaultArmed { member, .. } => {
-                if zh {
-                    format!("注入故障：{member} 下一次准备好候选后、提交之前会出错。")
-                } else {
-                    format!("Fault injected: {member}'s next candidate will fail after it is prepared and before it is committed.")
-                }
-            }
-            FaultStruck { member, .. } => {
-                if zh {
-                    format!("故障发生在 {member} 读取之后、提交之前。")
-                } else {
-                    format!("The fault strikes {member} between read and commit.")
-                }
-            }
-            TogglesChanged { toggles } => {
-                if zh {
-                    format!(
-                        "切换模式：读取即清空 = {}，模型调用期间持锁 = {}。",
-                        on_off_zh(toggles.drain_on_read),
-                        on_off_zh(toggles.hold_lock_during_model_call)
-                    )
-                } else {
-                    format!(
-                        "Modes switched: drain on read = {}, hold the lock during model calls = {}.",
-                        on_off(toggles.drain_on_read),
-                        on_off(toggles.hold_lock_during_model_call)
-                    )
-                }
-            }
-            Refused { refusal } => {
-                let who = event.actor.as_deref().unwrap_or("host");
-                if zh {
-                    format!("拒绝（{}）：{}。原因：{}", who, refusal.code.zh(), literal(&refusal.reason))
-                } else {
-                    format!("Refused ({who}): {}", literal(&refusal.reason))
-                }
-            }
-            // Routed to another part by `narrate`.
-            _ => event.kind.name().to_string(),
         }
+        RoundStarted {
+            member,
+            delivery,
+            delivery_budget,
+            ..
+        } => {
+            if zh {
+                format!("{member} 被占用，开始第 {delivery}/{delivery_budget} 次交付。状态 idle → working。")
+            } else {
+                format!("{member} is now occupied: delivery {delivery} of {delivery_budget} starts. Status: idle -> working.")
+            }
+        }
+        RoundFinished {
+            member, outcome, ..
+        } => {
+            let what = match (zh, outcome) {
+                    (true, RoundOutcome::Answered) => format!("{member} 给出最终回答，这一轮结束。成员记录和历史都留着。"),
+                    (true, RoundOutcome::Stopped(_)) => format!("{member} 用完了本轮的请求额度还没给出答案。"),
+                    (true, RoundOutcome::Failed(why)) => format!("{member} 出错：{why}。它向 lead 报告这个错误。"),
+                    (true, RoundOutcome::Shutdown) => format!("{member} 收尾完毕，按批准的关机请求退出。"),
+                    (false, RoundOutcome::Answered) => format!("{member} gives its final answer; the round ends. The member record and its history remain."),
+                    (false, RoundOutcome::Stopped(_)) => format!("{member} spent this delivery's request budget without a final answer."),
+                    (false, RoundOutcome::Failed(why)) => format!("{member} failed: {why}. It reports the error to the lead."),
+                    (false, RoundOutcome::Shutdown) => format!("{member} finished its tool round and exits, as the approved shutdown asked."),
+                };
+            let to = outcome.status().as_str();
+            if zh {
+                format!("{what}状态 working → {to}。")
+            } else {
+                format!("{what} Status: working -> {to}.")
+            }
+        }
+        StatusChanged { member, from, to } => {
+            if zh {
+                format!("{member} 的状态：{} → {}。", from.as_str(), to.as_str())
+            } else {
+                format!("{member}'s status: {} -> {}.", from.as_str(), to.as_str())
+            }
+        }
+        MemberRecalled {
+            member,
+            from,
+            loaded,
+            history_len,
+        } => match (zh, loaded) {
+            (true, Some(n)) => format!(
+                "显式召回 {member}：从存储载入它的 {n} 条历史。状态 {} → idle。",
+                from.as_str()
+            ),
+            (true, None) => format!(
+                "显式召回 {member}：它的 {history_len} 条历史一直在。状态 {} → idle。",
+                from.as_str()
+            ),
+            (false, Some(n)) => format!(
+                "{member} is recalled explicitly: its {} loaded from storage. Status: {} -> idle.",
+                counted(*n, "stored history entry is", "stored history entries are"),
+                from.as_str()
+            ),
+            (false, None) => format!(
+                "{member} is recalled explicitly and keeps its {}. Status: {} -> idle.",
+                counted(*history_len, "history entry", "history entries"),
+                from.as_str()
+            ),
+        },
+        RosterRestored { .. } => {
+            if zh {
+                "宿主重启（就像页面重新加载）：花名册从存储恢复，原来的运行已经不在，所有成员都是 offline。各自的历史已存储、尚未载入，召回时才载入。".to_string()
+            } else {
+                "The host restarted (as a page reload of a live host would): the roster comes back from storage; the old runs are gone, so every member is offline. Each history is stored, not loaded: a recall loads it.".to_string()
+            }
+        }
+        TeamDisbanded { undelivered } => {
+            if zh {
+                format!(
+                    "团队解散。未读记录 {} 条，逐条报告，不会悄悄丢掉。",
+                    undelivered.len()
+                )
+            } else {
+                format!(
+                    "The team is disbanded. {} reported one by one, not dropped silently.",
+                    match undelivered.len() {
+                        1 => "1 unread record is".to_string(),
+                        n => format!("{n} unread records are"),
+                    }
+                )
+            }
+        }
+        FaultArmed { member, .. } => {
+            if zh {
+                format!("注入故障：{member} 下一次准备好候选后、提交之前会出错。")
+            } else {
+                format!("Fault injected: {member}'s next candidate will fail after it is prepared and before it is committed.")
+            }
+        }
+        FaultStruck { member, .. } => {
+            if zh {
+                format!("故障发生在 {member} 读取之后、提交之前。")
+            } else {
+                format!("The fault strikes {member} between read and commit.")
+            }
+        }
+        TogglesChanged { toggles } => {
+            if zh {
+                format!(
+                    "切换模式：读取即清空 = {}，模型调用期间持锁 = {}。",
+                    on_off_zh(toggles.drain_on_read),
+                    on_off_zh(toggles.hold_lock_during_model_call)
+                )
+            } else {
+                format!(
+                    "Modes switched: drain on read = {}, hold the lock during model calls = {}.",
+                    on_off(toggles.drain_on_read),
+                    on_off(toggles.hold_lock_during_model_call)
+                )
+            }
+        }
+        Refused { refusal } => {
+            let who = event.actor.as_deref().unwrap_or("host");
+            if zh {
+                format!(
+                    "拒绝（{}）：{}。原因：{}",
+                    who,
+                    refusal.code.zh(),
+                    literal(&refusal.reason)
+                )
+            } else {
+                format!("Refused ({who}): {}", literal(&refusal.reason))
+            }
+        }
+        // Routed to another part by `narrate`.
+        _ => event.kind.name().to_string(),
+    }
 }
 
 fn on_off(b: bool) -> &'static str {

@@ -49,7 +49,6 @@ struct Session {
     aborts: Vec<(RequestId, Abort)>,
     jitter: Jitter,
     stopped: bool,
-    options: crate::lessons::PlayOptions,
     /// The last step of the run as last shown: the view follows the run's end while the
     /// learner stays there.
     shown: usize,
@@ -337,7 +336,6 @@ fn start(
         aborts: Vec::new(),
         jitter: Jitter::new(now_ms()),
         stopped: false,
-        options,
         shown: pg.step.get_untracked(),
     });
     live.running.set(true);

@@ -141,15 +141,15 @@ pub fn recall(pg: Playground, member: String) {
             member: member.clone(),
         })
     });
-    // The recall ends with the member's status change to idle (or with a refusal): land on the
-    // step right after it, so the card already shows what the caption says.
+    // The recall is one event that makes the member idle (or a refusal): land on the step
+    // right after it, so the card already shows what the caption says.
     let recalled = pg.timeline_untracked().and_then(|timeline| {
         timeline
             .events()
             .iter()
             .skip(at)
             .find(|event| {
-                matches!(&event.kind, EventKind::StatusChanged { member: m, .. } if *m == member)
+                matches!(&event.kind, EventKind::MemberRecalled { member: m, .. } if *m == member)
                     || event.kind.category() == crate::engine::Category::Refusal
             })
             .map(|event| event.seq + 1)

@@ -25,9 +25,11 @@ pub fn category_label(category: Category, lang: Lang) -> &'static str {
     }
 }
 
-/// A status change that completes the step before it (a recall ends with "offline -> idle")
-/// keeps that step's teaching caption, followed by the status change itself, so the caption
-/// and the member card agree on the step where the change is visible.
+/// A status change that completes the step before it (a spawn ends with the new member's
+/// "offline -> idle") keeps that step's teaching caption, followed by the status change
+/// itself, so the caption and the member card agree on the step where the change is visible.
+/// Rounds and recalls change the status in their own event, and a disband's status changes
+/// follow whatever came before, so only a spawn is completed this way.
 fn carried_caption(
     timeline: &Timeline,
     state: &TeamState,
@@ -40,9 +42,12 @@ fn carried_caption(
     let events = timeline.events();
     let current = events.get(step - 1)?;
     let previous = events.get(step - 2)?;
-    let completes = matches!(current.kind, EventKind::StatusChanged { .. })
-        && !matches!(previous.kind, EventKind::StatusChanged { .. })
-        && current.time == previous.time;
+    let completes = match (&current.kind, &previous.kind) {
+        (EventKind::StatusChanged { member, .. }, EventKind::MemberSpawned { config }) => {
+            *member == config.name
+        }
+        _ => false,
+    };
     completes.then(|| {
         format!(
             "{} ({})",
@@ -235,6 +240,7 @@ pub fn modes(toggles: &Toggles, lang: Lang) -> (bool, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lessons::narration::narrate;
     use crate::lessons::{play, PlayOptions};
 
     #[test]
@@ -281,15 +287,15 @@ mod tests {
 
     #[test]
     fn a_status_change_that_completes_a_step_keeps_that_steps_caption() {
-        let timeline = play("l8-restart-and-recall", &PlayOptions::default()).unwrap();
+        // A spawn ends with the new member's status change to idle.
+        let timeline = play("l4-coder-and-reviewer", &PlayOptions::default()).unwrap();
         let events = timeline.events();
         let carried = (2..timeline.len()).find(|&step| {
             timeline.lesson_caption(step).is_none()
                 && matches!(events[step - 1].kind, EventKind::StatusChanged { .. })
-                && !matches!(events[step - 2].kind, EventKind::StatusChanged { .. })
-                && events[step - 1].time == events[step - 2].time
+                && matches!(events[step - 2].kind, EventKind::MemberSpawned { .. })
         });
-        let step = carried.expect("lesson 8 has a status change completing a step");
+        let step = carried.expect("lesson 4 has a status change completing a step");
         let caption = step_caption(&timeline, step, Lang::En);
         // Both halves are rendered in the state at `step`, where the card shows the change.
         let state = timeline.state_at(step);
@@ -302,6 +308,27 @@ mod tests {
         assert!(caption.starts_with(&teaching), "{caption}");
         let change = at(narrate_in(&events[step - 1], &state, Lang::En));
         assert!(caption.ends_with(&format!("({change})")), "{caption}");
+    }
+    #[test]
+    fn a_disbands_status_change_does_not_carry_the_caption_before_it() {
+        let timeline = play("l4-coder-and-reviewer", &PlayOptions::default()).unwrap();
+        let events = timeline.events();
+        let disband = events
+            .iter()
+            .position(|e| matches!(e.kind, EventKind::TeamDisbanded { .. }))
+            .expect("lesson 4 disbands");
+        let first_offline = (0..disband)
+            .rev()
+            .take_while(|&i| matches!(events[i].kind, EventKind::StatusChanged { .. }))
+            .last()
+            .expect("the members go offline before the report");
+        let step = first_offline + 1;
+        if timeline.lesson_caption(step).is_none() {
+            assert_eq!(
+                step_caption(&timeline, step, Lang::En),
+                narrate(&events[first_offline], Lang::En)
+            );
+        }
     }
 
     #[test]

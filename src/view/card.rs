@@ -33,7 +33,10 @@ pub struct Card {
     /// Inbox records not in the member's history yet (queued or in a candidate): kept in the
     /// inbox is not the same as seen.
     pub not_in_history: usize,
+    /// Entries of the loaded history (0 while it is only stored).
     pub history: usize,
+    /// L3: entries stored and not loaded yet (after a restore, until the recall).
+    pub stored_history: Option<usize>,
     /// L3: offline in a team that is not disbanded, so it can be recalled.
     pub recallable: bool,
 }
@@ -57,7 +60,12 @@ impl Card {
             waits_for_lock: state.lock_waiters().iter().any(|w| w == member.name()),
             inbox: state.inbox_count(member.name()),
             not_in_history: state.not_in_history_count(member.name()),
-            history: member.history().len(),
+            history: if member.history_loaded() {
+                member.history().len()
+            } else {
+                0
+            },
+            stored_history: member.stored_history_len(),
             // A disbanded team is over: its offline members are not offered for recall.
             recallable: member.status() == MemberStatus::Offline && !state.disbanded(),
         }
@@ -111,16 +119,32 @@ impl Card {
         }
     }
 
-    /// M2: records kept in the inbox, how many are not in the history yet, history length.
+    /// M2, L3: records kept in the inbox, how many are not in the history yet, and the history:
+    /// its length when loaded, or what is stored and not loaded yet (after a restore).
     pub fn inbox_line(&self, lang: Lang) -> String {
-        let (inbox, unseen, history) = (self.inbox, self.not_in_history, self.history);
+        let (inbox, unseen) = (self.inbox, self.not_in_history);
         match lang {
             Lang::Zh => {
-                format!("收件箱记录 {inbox}（{unseen} 条尚未进入历史）· 历史条目 {history}")
+                format!(
+                    "收件箱记录 {inbox}（{unseen} 条尚未进入历史）· {}",
+                    self.history_text(lang)
+                )
             }
             Lang::En => format!(
-                "inbox records {inbox} ({unseen} not in history yet) · history entries {history}"
+                "inbox records {inbox} ({unseen} not in history yet) · {}",
+                self.history_text(lang)
             ),
+        }
+    }
+
+    /// L3: "history entries N" when the history is loaded; "stored: N entries (not loaded)"
+    /// after a restore, until a recall loads it.
+    pub fn history_text(&self, lang: Lang) -> String {
+        match (self.stored_history, lang) {
+            (Some(n), Lang::Zh) => format!("历史：已存储 {n} 条（未载入）"),
+            (Some(n), Lang::En) => format!("history stored: {n} entries (not loaded)"),
+            (None, Lang::Zh) => format!("历史条目 {}", self.history),
+            (None, Lang::En) => format!("history entries {}", self.history),
         }
     }
 }
@@ -352,5 +376,40 @@ mod tests {
             "{line}"
         );
         assert!(budgets_line(state, Lang::Zh).contains("本课额度"));
+    }
+
+    #[test]
+    fn l3_an_offline_card_shows_its_history_stored_until_the_recall_loads_it() {
+        let timeline = play("l8-restart-and-recall", &PlayOptions::default()).unwrap();
+        let restored = timeline
+            .events()
+            .iter()
+            .position(|e| matches!(e.kind, EventKind::RosterRestored { .. }))
+            .expect("lesson 8 restores");
+        let before = timeline.state_at(restored);
+        let kept = before.member("reader").expect("reader").history().len();
+        assert!(kept > 0);
+        let after = timeline.state_at(restored + 1);
+        let card = Card::of(&after, after.member("reader").expect("reader"));
+        assert_eq!((card.history, card.stored_history), (0, Some(kept)));
+        assert!(card
+            .inbox_line(Lang::En)
+            .ends_with(&format!("history stored: {kept} entries (not loaded)")));
+        assert!(card
+            .inbox_line(Lang::Zh)
+            .ends_with(&format!("历史：已存储 {kept} 条（未载入）")));
+        let recalled = timeline
+            .events()
+            .iter()
+            .position(|e| {
+                matches!(&e.kind, EventKind::MemberRecalled { member, .. } if member == "reader")
+            })
+            .expect("reader is recalled");
+        let loaded = timeline.state_at(recalled + 1);
+        let card = Card::of(&loaded, loaded.member("reader").expect("reader"));
+        assert_eq!((card.history, card.stored_history), (kept, None));
+        assert!(card
+            .inbox_line(Lang::En)
+            .ends_with(&format!("history entries {kept}")));
     }
 }

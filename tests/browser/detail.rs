@@ -132,7 +132,7 @@ async fn detail_shows_a_hint_until_a_member_is_selected() {
         .find("[data-testid=member-detail] .detail-hint")
         .is_some());
     assert!(page.find("[data-testid=request-view]").is_none());
-    page.go_to(37).await;
+    page.go_to(33).await;
     page.select_member("reader").await;
     assert!(page
         .find("[data-testid=member-detail] .detail-hint")
@@ -140,13 +140,13 @@ async fn detail_shows_a_hint_until_a_member_is_selected() {
     assert!(page.find("[data-testid=request-view]").is_some());
 }
 
-/// Lesson 1, step 37: reader has just sent r5, built from 3 history entries; its previous
+/// Lesson 1, step 33: reader has just sent r5, built from 3 history entries; its previous
 /// request r3 had 1, so exactly the last 2 messages are marked new (view and raw JSON).
 #[wasm_bindgen_test]
 async fn request_view_marks_what_is_new_since_the_previous_request() {
     let page = mount().await;
     page.open_lesson("l1-two-investigators").await;
-    page.go_to(37).await;
+    page.go_to(33).await;
     page.select_member("reader").await;
 
     let view = "[data-testid=request-view]";
@@ -206,16 +206,16 @@ async fn request_view_marks_what_is_new_since_the_previous_request() {
         .contains("read_file"));
 }
 
-/// M2/M3 from the detail: at step 52 reviewer's message m4 to reader is queued while reader's
-/// request r7 is in flight; r7 does not carry it. At step 65 it is in reader's candidate (marked
-/// new), at 66 committed, at 67 inside the new request r9, marked new since r7.
+/// M2/M3 from the detail: at step 48 reviewer's message m4 to reader is queued while reader's
+/// request r7 is in flight; r7 does not carry it. At step 58 it is in reader's candidate (marked
+/// new), at 59 committed, at 60 inside the new request r9, marked new since r7.
 #[wasm_bindgen_test]
 async fn queued_message_moves_from_candidate_to_history_to_request() {
     let page = mount().await;
     page.open_lesson("l1-two-investigators").await;
     page.select_member("reader").await;
 
-    page.go_to(52).await;
+    page.go_to(48).await;
     assert_eq!(
         page.attr("[data-testid=request-view]", "data-request-id")
             .as_deref(),
@@ -233,7 +233,7 @@ async fn queued_message_moves_from_candidate_to_history_to_request() {
         Some("false")
     );
 
-    page.go_to(65).await;
+    page.go_to(58).await;
     assert_eq!(
         page.attr("[data-testid=detail-candidate]", "data-present")
             .as_deref(),
@@ -250,7 +250,7 @@ async fn queued_message_moves_from_candidate_to_history_to_request() {
         .find("[data-testid=detail-history] [data-message-id=m4]")
         .is_none());
 
-    page.go_to(66).await;
+    page.go_to(59).await;
     assert_eq!(
         page.attr("[data-testid=detail-candidate]", "data-present")
             .as_deref(),
@@ -263,7 +263,7 @@ async fn queued_message_moves_from_candidate_to_history_to_request() {
         .find("[data-testid=request-view] [data-message-id=m4]")
         .is_none());
 
-    page.go_to(67).await;
+    page.go_to(60).await;
     assert_eq!(
         page.attr("[data-testid=request-view]", "data-request-id")
             .as_deref(),
@@ -320,7 +320,7 @@ async fn protocol_tracker_shows_empty_state_then_requests_with_text_status() {
 async fn fork_rejects_bad_input_and_keeps_what_was_typed() {
     let page = mount().await;
     page.open_lesson("l1-two-investigators").await;
-    page.go_to(24).await;
+    page.go_to(21).await;
     page.select_member("reader").await;
     assert_eq!(page.count("[data-testid=fork-branch]"), 1);
 
@@ -343,7 +343,7 @@ async fn fork_rejects_bad_input_and_keeps_what_was_typed() {
     assert_eq!(page.count("[data-testid=fork-branch]"), 1);
 
     // A reply for a request already sent before this step cannot be changed.
-    page.go_to(30).await;
+    page.go_to(26).await;
     page.set_value("[data-testid=fork-kind]", "reply", "change")
         .await;
     page.set_value("[data-testid=fork-member]", "reader", "change")
@@ -401,7 +401,7 @@ async fn fork_reply_with_html_renders_as_text_and_runs_nothing() {
     let page = mount().await;
     page.open_lesson("l1-two-investigators").await;
     let original_last = page.last_step();
-    page.go_to(24).await;
+    page.go_to(21).await;
     page.select_member("reader").await;
 
     page.set_value("[data-testid=fork-kind]", "reply", "change")
@@ -423,7 +423,7 @@ async fn fork_reply_with_html_renders_as_text_and_runs_nothing() {
     assert_eq!(page.count("[data-testid=fork-branch]"), 2);
     assert_eq!(
         page.value("[data-testid=scrubber]"),
-        "24",
+        "21",
         "the step stays where it was"
     );
     assert!(
@@ -477,8 +477,8 @@ async fn fork_lead_message_and_fault_start_new_branches() {
     page.open_lesson("l1-two-investigators").await;
     let original_last = page.last_step();
 
-    // The lead sends reviewer a message at step 18 (the lead's first round is over).
-    page.go_to(18).await;
+    // The lead sends reviewer a message at step 16 (the lead's first round is over).
+    page.go_to(16).await;
     page.set_value("[data-testid=fork-kind]", "lead", "change")
         .await;
     page.set_value("[data-testid=fork-member]", "reviewer", "change")
@@ -501,7 +501,7 @@ async fn fork_lead_message_and_fault_start_new_branches() {
     assert!(page.find("b").is_none());
 
     // A fault for reader before its second delivery: its next candidate is discarded.
-    page.go_to(60).await;
+    page.go_to(54).await;
     page.set_value("[data-testid=fork-kind]", "fault", "change")
         .await;
     page.set_value("[data-testid=fork-member]", "reader", "change")

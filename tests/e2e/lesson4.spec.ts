@@ -39,8 +39,8 @@ test('L1 K1: spawned members join offline then idle, work, and are idle again; t
   await selectMember(page, 'lead');
   expect(await offeredTools(page)).toEqual(LEAD_TOOLS);
 
-  // L1: alice works, then is idle again after a normal answer (nothing ends her).
-  await scrubTo(page, stepAfter(g, 'lifecycle', /^alice: idle -> working/));
+  // L1: alice works.
+  await scrubTo(page, stepAfter(g, 'lifecycle', /^alice started delivery .*: idle -> working$/));
   await expect(memberCard(page, 'alice')).toHaveAttribute('data-status', 'working');
   await scrubTo(page, stepAfter(g, 'lifecycle', /^alice: working -> idle/));
   await expect(memberCard(page, 'alice')).toHaveAttribute('data-status', 'idle');

@@ -66,7 +66,7 @@ test('P1 P2 P5: shutdown handshake in the protocol tracker; bad responses refuse
   }
 
   // P2: then it exits with status shutdown (not idle).
-  await scrubTo(page, stepAfter(g, 'lifecycle', /^alice: working -> shutdown/));
+  await scrubTo(page, stepAfter(g, 'lifecycle', /^alice exited after an approved shutdown; working -> shutdown$/));
   await expect(memberCard(page, 'alice')).toHaveAttribute('data-status', 'shutdown');
   await expect(memberCard(page, 'alice')).toContainText('shutdown');
 

@@ -42,7 +42,7 @@ test('M7 L1 L2: every limit is a clear, visible refusal or status', async ({ pag
   await expect(memberCard(page, 'reader')).toContainText('retries 1/');
 
   // M7: the history cap fails archivist, which reports the error to the lead.
-  await scrubTo(page, stepAfter(g, 'lifecycle', /^archivist: working -> failed/));
+  await scrubTo(page, stepAfter(g, 'lifecycle', /^archivist failed: .*; working -> failed$/));
   await expect(memberCard(page, 'archivist')).toHaveAttribute('data-status', 'failed');
   await expect(memberCard(page, 'archivist')).toContainText('history entries 80');
   await scrubTo(page, stepAfter(g, 'store', /archivist queued message m11 -> lead/));
@@ -56,7 +56,7 @@ test('M7 L1 L2: every limit is a clear, visible refusal or status', async ({ pag
   await expect(memberCard(page, 'reader')).toContainText('deliveries 2/2');
 
   // L2: scout spends its four requests without an answer: stopped, not restarted.
-  await scrubTo(page, stepAfter(g, 'lifecycle', /^scout: working -> stopped/));
+  await scrubTo(page, stepAfter(g, 'lifecycle', /^scout stopped: .*; working -> stopped$/));
   await expect(memberCard(page, 'scout')).toHaveAttribute('data-status', 'stopped');
   await page.getByTestId('step-last').click();
   expect(await statuses(page)).toEqual({ lead: 'idle', reader: 'idle', scout: 'stopped', archivist: 'failed' });

@@ -15,7 +15,7 @@ test('L3: after the reload members are offline until recalled with their history
   await openLesson(page, ID);
   expect((await readCounter(page)).last).toBe(g.length);
 
-  const before = stepAfter(g, 'lifecycle', /^reader: working -> idle/);
+  const before = stepAfter(g, 'lifecycle', /^reader finished the round: .*; working -> idle$/);
   await scrubTo(page, before);
   await expect(memberCard(page, 'reader')).toHaveAttribute('data-status', 'idle');
   await expect(memberCard(page, 'reader')).toContainText('history entries 6');
@@ -23,13 +23,14 @@ test('L3: after the reload members are offline until recalled with their history
   const restored = stepAfter(g, 'lifecycle', /roster restored from storage/);
   await scrubTo(page, restored);
   expect(await statuses(page)).toEqual({ lead: 'offline', reader: 'offline', reviewer: 'offline' });
-  await expect(caption(page)).not.toBeEmpty();
+  // L3: the history came back stored, not loaded: only the recall loads it.
+  await expect(memberCard(page, 'reader')).toContainText('history stored: 6 entries (not loaded)');
 
   await scrubTo(page, stepAfter(g, 'refusal', /member_offline/));
   await expect(page.locator('.caption-kind')).toContainText('refusal');
   await expect(memberCard(page, 'reader')).toHaveAttribute('data-status', 'offline');
 
-  await scrubTo(page, stepAfter(g, 'lifecycle', /^reader: offline -> idle/));
+  await scrubTo(page, stepAfter(g, 'lifecycle', /^reader recalled: loaded 6 stored history entries: offline -> idle$/));
   await expect(memberCard(page, 'reader')).toHaveAttribute('data-status', 'idle');
   await expect(memberCard(page, 'reader')).toContainText('history entries 6');
   await expect(memberCard(page, 'reviewer')).toHaveAttribute('data-status', 'offline');
@@ -64,7 +65,7 @@ test('L3: after the reload members are offline until recalled with their history
   expect(after.step).toBe(after.last);
   await expect(page.getByTestId('restart-banner')).toBeVisible();
   expect(await statuses(page)).toEqual({ lead: 'offline', reader: 'offline', reviewer: 'offline' });
-  await expect(memberCard(page, 'reader')).toContainText('history entries 10');
+  await expect(memberCard(page, 'reader')).toContainText('history stored: 10 entries (not loaded)');
   // The original branch is kept to switch back to.
   await expect(page.locator('[data-testid=fork-branch][data-current="false"]')).toHaveCount(1);
   await memberCard(page, 'reader').getByTestId('recall').click();

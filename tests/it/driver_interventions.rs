@@ -128,7 +128,7 @@ fn l3_recall_intervention_restores_history() {
     assert!(!reader_history.is_empty());
     assert!(matches!(
         &forked.events()[recalled].kind,
-        EventKind::MemberRecalled { member, history_len }
+        EventKind::MemberRecalled { member, history_len, .. }
             if member == "reader" && *history_len == reader_history.len()
     ));
     let after_recall = forked.state_at(recalled + 2);
@@ -181,7 +181,7 @@ fn l3_recall_intervention_brings_back_a_member_the_lesson_leaves_offline() {
     let recalled = events_of(&forked, "member_recalled", "");
     assert!(matches!(
         &recalled[0].kind,
-        EventKind::MemberRecalled { member, history_len }
+        EventKind::MemberRecalled { member, history_len, .. }
             if member == "reviewer" && *history_len == reviewer_history.len()
     ));
     let reviewer_end = forked.final_state().member("reviewer").expect("reviewer");

@@ -253,8 +253,10 @@ fn t5_a_second_start_while_busy_is_refused_with_a_reason() {
     let mut team = team();
     start(&mut team, "reader");
     let events = start(&mut team, "reader");
-    assert_eq!(events.len(), 1);
-    match &events[0].kind {
+    // T6: the refused check runs under the lock, like the check that succeeds.
+    let kinds: Vec<&str> = events.iter().map(|e| e.kind.name()).collect();
+    assert_eq!(kinds, ["lock_acquired", "refused", "lock_released"]);
+    match &events[1].kind {
         EventKind::Refused { refusal } => {
             assert_eq!(refusal.code, RefusalCode::MemberBusy);
             assert!(refusal.reason.contains("never runs two rounds at once"));
@@ -264,7 +266,7 @@ fn t5_a_second_start_while_busy_is_refused_with_a_reason() {
 }
 
 #[test]
-fn m3_a_reply_to_an_old_request_is_refused_and_changes_nothing() {
+fn a_reply_to_an_old_request_is_refused_as_stale_and_changes_nothing() {
     let mut team = team();
     start(&mut team, "reader");
     let id = in_flight(&team, "reader");
@@ -282,6 +284,47 @@ fn m3_a_reply_to_an_old_request_is_refused_and_changes_nothing() {
         value
     };
     assert_eq!(without_count(team.state()), without_count(&before));
+}
+
+#[test]
+fn m3_a_sent_request_never_changes_and_new_mail_waits_for_the_next_preparation() {
+    let mut team = team();
+    start(&mut team, "reader");
+    let first = in_flight(&team, "reader");
+    let sent = team.state().request(first).expect("r1").request.clone();
+    // Mail arrives while r1 is with the model.
+    let queued = team.apply(Input::HostSend {
+        from: "lead".into(),
+        to: "reader".into(),
+        body: "also check expected.txt".into(),
+        idempotency_key: None,
+    });
+    let id = queued
+        .iter()
+        .find_map(|e| match &e.kind {
+            EventKind::MessageQueued { record } => Some(record.id),
+            _ => None,
+        })
+        .expect("stored");
+    assert_eq!(team.state().request(first).expect("r1").request, sent);
+    assert!(team.state().requests_containing(id).is_empty());
+    // The next turn: prepared, committed, and only then requested, with the new mail.
+    let events = tool(&mut team, "reader", "read_file", json!({"path": "main.py"}));
+    let at = |kind: &str| {
+        events
+            .iter()
+            .position(|e| e.kind.name() == kind)
+            .unwrap_or_else(|| panic!("no {kind}"))
+    };
+    assert!(at("candidate_prepared") < at("history_committed"));
+    assert!(at("history_committed") < at("model_requested"));
+    let second = in_flight(&team, "reader");
+    assert_eq!(team.state().requests_containing(id), [second]);
+    assert_eq!(
+        team.state().request(first).expect("r1").request,
+        sent,
+        "r1 still holds what it held when it was sent"
+    );
 }
 
 #[test]

@@ -56,13 +56,46 @@ fn p3_teammate_submits_lead_rejects_with_feedback_teammate_revises_lead_approves
 
 #[test]
 fn p1_plan_and_shutdown_share_pending_approved_rejected() {
-    let timeline = play(ID);
-    let end = timeline.final_state();
-    let kinds: Vec<ProtocolKind> = end.protocol_requests().map(|r| r.kind).collect();
-    assert_eq!(kinds, [ProtocolKind::Plan, ProtocolKind::Plan]);
-    let opened = events_of(&timeline, "protocol_opened", "alice")[0].seq;
+    use std::collections::BTreeSet;
+    // Plans (this lesson) and shutdowns (lesson 5) go through the same tracker: each request
+    // opens pending, is decided once by the same event, and both kinds reach both decisions.
+    let mut seen: Vec<(ProtocolKind, BTreeSet<&str>)> = Vec::new();
+    let timelines = [play(ID), play("l5-shutdown-handshake")];
+    for timeline in &timelines {
+        let end = timeline.final_state();
+        for event in timeline.events() {
+            match &event.kind {
+                EventKind::ProtocolOpened { request } => {
+                    assert_eq!(request.status, ProtocolStatus::Pending);
+                    assert_eq!(
+                        timeline.state_at(event.seq + 1).protocol()[&request.id].status,
+                        ProtocolStatus::Pending
+                    );
+                }
+                EventKind::ProtocolDecided {
+                    request_id, status, ..
+                } => {
+                    let before = timeline.state_at(event.seq).protocol()[request_id].status;
+                    assert_eq!(before, ProtocolStatus::Pending, "{request_id} decided once");
+                    assert_eq!(end.protocol()[request_id].status, *status, "and for good");
+                    let kind = end.protocol()[request_id].kind;
+                    match seen.iter_mut().find(|(k, _)| *k == kind) {
+                        Some((_, statuses)) => {
+                            statuses.insert(status.as_str());
+                        }
+                        None => seen.push((kind, BTreeSet::from([status.as_str()]))),
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let both = BTreeSet::from(["approved", "rejected"]);
     assert_eq!(
-        timeline.state_at(opened + 1).protocol()["plan-1"].status,
-        ProtocolStatus::Pending
+        seen,
+        [
+            (ProtocolKind::Plan, both.clone()),
+            (ProtocolKind::Shutdown, both)
+        ]
     );
 }

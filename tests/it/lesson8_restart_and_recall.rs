@@ -23,14 +23,20 @@ fn l3_after_reload_every_member_is_offline_until_recalled_with_its_history() {
             before.member(name).unwrap().history(),
             "{name}'s history survived"
         );
+        // Stored, not loaded: only a recall loads it.
+        assert!(!member.history_loaded(), "{name}'s history is loaded");
+        assert_eq!(member.stored_history_len(), Some(member.history().len()));
     }
     assert!(refusals(&timeline)
         .iter()
         .any(|(c, _)| *c == RefusalCode::MemberOffline));
     let recalled = events_of(&timeline, "member_recalled", "")[0];
     assert!(
-        matches!(&recalled.kind, EventKind::MemberRecalled { member, history_len: 6 } if member == "reader")
+        matches!(&recalled.kind, EventKind::MemberRecalled { member, loaded: Some(6), history_len: 6, .. } if member == "reader")
     );
+    let loaded = timeline.state_at(recalled.seq + 1);
+    assert!(loaded.member("reader").unwrap().history_loaded());
+    assert!(!loaded.member("reviewer").unwrap().history_loaded());
     // reader answers from the restored history: no read_file after the reload.
     let reads_after = timeline.events()[restored..]
         .iter()
