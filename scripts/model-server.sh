@@ -19,13 +19,17 @@ case "${1:-}" in
       "$VENV/bin/pip" install -q --disable-pip-version-check -r "$REQS"
       cp "$REQS" "$VENV/requirements.txt"
     fi
+    # A server already on the port (a stale one, another checkout's) would answer for this one.
+    if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/_log" 2>/dev/null; then
+      echo "model server: port $PORT already answers; stop that server or set MODEL_SERVER_PORT" >&2; exit 1
+    fi
     "$VENV/bin/python" tests/model_server/server.py "$PORT" > "$CACHE/model-server.log" 2>&1 &
     echo $! > "$PIDFILE"
     for _ in $(seq 1 300); do
+      kill -0 "$(cat "$PIDFILE")" 2>/dev/null || { cat "$CACHE/model-server.log" >&2; exit 1; }
       if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/_log" 2>/dev/null; then
         echo "model server: 127.0.0.1:$PORT (pid $(cat "$PIDFILE"))"; exit 0
       fi
-      kill -0 "$(cat "$PIDFILE")" 2>/dev/null || { cat "$CACHE/model-server.log" >&2; exit 1; }
       sleep 0.2
     done
     echo "model server: did not start" >&2; cat "$CACHE/model-server.log" >&2; exit 1 ;;

@@ -4,7 +4,9 @@
 
 use super::errors::{classify_stream_error, ErrorKind, ProviderError};
 use super::sse::SseEvent;
-use super::{parse_arguments, ApiKey, Decoded, HttpCall, ProviderSettings, StreamPiece, Usage};
+use super::{
+    parse_arguments, ApiKey, Decoded, HttpCall, ProviderSettings, StreamPiece, Usage, NO_NEW_MAIL,
+};
 use crate::engine::{EntryRole, HistoryEntry, ModelReply, ModelRequest, StopReason, ToolCall};
 use serde_json::{json, Map, Value};
 
@@ -70,6 +72,9 @@ fn messages<'a>(entries: impl Iterator<Item = &'a HistoryEntry>) -> Vec<Value> {
             }
             _ => turns.push((side, blocks)),
         }
+    }
+    if turns.last().is_none_or(|(side, _)| *side == "assistant") {
+        turns.push(("user", vec![text_block(NO_NEW_MAIL)]));
     }
     turns
         .into_iter()

@@ -170,6 +170,12 @@ pub enum StreamPiece {
     },
 }
 
+/// The user turn a provider call ends with when the engine's history is empty or ends with
+/// the model's own turn (a delivery with no new mail): both APIs expect the conversation to end
+/// with the user's side, and Anthropic refuses an empty one. It is added to the HTTP body only;
+/// the engine's request, as the learner sees it, is unchanged.
+pub const NO_NEW_MAIL: &str = "(The host starts a new delivery; there is no new message.)";
+
 /// Parses a tool call's arguments text: an object when it parses (empty text is `{}`); the
 /// raw text otherwise, which the engine refuses as malformed with a clear error result instead
 /// of running the tool.

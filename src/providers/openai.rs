@@ -5,7 +5,9 @@
 
 use super::errors::{classify_stream_error, ErrorKind, ProviderError};
 use super::sse::SseEvent;
-use super::{parse_arguments, ApiKey, Decoded, HttpCall, ProviderSettings, StreamPiece, Usage};
+use super::{
+    parse_arguments, ApiKey, Decoded, HttpCall, ProviderSettings, StreamPiece, Usage, NO_NEW_MAIL,
+};
 use crate::engine::{EntryRole, HistoryEntry, ModelReply, ModelRequest, StopReason, ToolCall};
 use serde_json::{json, Value};
 
@@ -13,6 +15,13 @@ use serde_json::{json, Value};
 pub fn encode(request: &ModelRequest, settings: &ProviderSettings, key: &ApiKey) -> HttpCall {
     let mut messages = vec![json!({"role": "system", "content": request.system})];
     messages.extend(request.messages.iter().map(|e| message(e)));
+    if request
+        .messages
+        .last()
+        .is_none_or(|e| e.role == EntryRole::Assistant)
+    {
+        messages.push(json!({"role": "user", "content": NO_NEW_MAIL}));
+    }
     let tools: Vec<Value> = request
         .tools
         .iter()

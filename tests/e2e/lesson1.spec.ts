@@ -29,12 +29,12 @@ test('T1: a card shows role, status, occupancy, and deliveries used and complete
     await expect(card).toContainText('history entries 0');
   }
   // reader works: occupied, one delivery used, none completed yet.
-  await scrubTo(page, stepAfter(g, 'lifecycle', /^reader: idle -> working/));
+  await scrubTo(page, stepAfter(g, 'lifecycle', /^reader started delivery .*: idle -> working$/));
   await expect(memberCard(page, 'reader')).toHaveAttribute('data-status', 'working');
   await expect(memberCard(page, 'reader')).toContainText('● busy: a round is running');
   await expect(memberCard(page, 'reader')).toContainText('deliveries 1/2 (0 completed)');
   // Its first round ends: the delivery counts as completed and the member is free again.
-  await scrubTo(page, stepAfter(g, 'lifecycle', /^reader: working -> idle/));
+  await scrubTo(page, stepAfter(g, 'lifecycle', /^reader finished the round: .*; working -> idle$/));
   await expect(memberCard(page, 'reader')).toContainText('○ not busy');
   await expect(memberCard(page, 'reader')).toContainText('deliveries 1/2 (1 completed)');
   // At the end: reader used both deliveries and completed both; reviewer one of two.
@@ -103,7 +103,7 @@ test('T3: the second delivery reuses the old history and never reads main.py aga
 test('T4: a round ends but the member record persists: the same reader, with its history, takes delivery 2', async ({ page }) => {
   const errors = trackErrors(page);
   await openLesson(page, ID);
-  const ended = stepAfter(g, 'lifecycle', /^reader: working -> idle/);
+  const ended = stepAfter(g, 'lifecycle', /^reader finished the round: .*; working -> idle$/);
   await scrubTo(page, ended);
   const card = memberCard(page, 'reader');
   await expect(card).toHaveAttribute('data-status', 'idle');

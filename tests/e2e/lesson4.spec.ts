@@ -42,7 +42,7 @@ test('L1 K1: spawned members join offline then idle, work, and are idle again; t
   // L1: alice works.
   await scrubTo(page, stepAfter(g, 'lifecycle', /^alice started delivery .*: idle -> working$/));
   await expect(memberCard(page, 'alice')).toHaveAttribute('data-status', 'working');
-  await scrubTo(page, stepAfter(g, 'lifecycle', /^alice: working -> idle/));
+  await scrubTo(page, stepAfter(g, 'lifecycle', /^alice finished the round: .*; working -> idle$/));
   await expect(memberCard(page, 'alice')).toHaveAttribute('data-status', 'idle');
   expect(errors).toEqual([]);
 });

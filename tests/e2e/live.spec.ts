@@ -63,7 +63,9 @@ for (const provider of PROVIDERS) {
     expect(posts.length).toBeGreaterThan(5);
     for (const post of posts) expect(post.problems).toEqual([]);
 
-    // The lead's first message is queued, then taken into a history, then in a request.
+    // The lead split the work with send_message: its first message is queued, then taken into
+    // a history, then in a request.
+    expect(posts.some((p) => JSON.stringify((p.body as any).messages).includes('"send_message"'))).toBe(true);
     const path = await journey(page, 'm1', live.last);
     expect(path[0]).toBe('lane-queued');
     expect(path[path.length - 1]).toBe('lane-request');
@@ -77,7 +79,7 @@ for (const provider of PROVIDERS) {
     expect(html).not.toContain(SECRET);
     const href = await page.getByTestId('download-recording').getAttribute('href');
     expect(decodeURIComponent(href ?? '')).not.toContain(SECRET);
-    expect(decodeURIComponent(href ?? '')).toContain('"inputs"');
+    expect(decodeURIComponent(href ?? '')).toContain('"answers"');
 
     // The recording replays offline: the same number of steps, with the server gone quiet.
     await page.route(`${SERVER}/**`, (route) => route.abort());

@@ -1,12 +1,12 @@
 //! The providers' pure part against real engine requests: lesson 1's requests encoded for both
 //! APIs, whole and streamed answers decoded back, stream bodies cut at every byte.
 
-use agent_team_playground::engine::{ModelRequest, StopReason};
+use agent_team_playground::engine::{EntryRole, ModelRequest, PVec, StopReason};
 use agent_team_playground::lessons::{play, PlayOptions};
 use agent_team_playground::providers::errors::ErrorKind;
 use agent_team_playground::providers::sse::{SseDecoder, SseEvent};
 use agent_team_playground::providers::{
-    anthropic, openai, ApiKey, Decoded, ProviderKind, ProviderSettings, StreamPiece,
+    anthropic, openai, ApiKey, Decoded, ProviderKind, ProviderSettings, StreamPiece, NO_NEW_MAIL,
 };
 use serde_json::{json, Value};
 
@@ -58,6 +58,11 @@ fn anthropic_requests_pair_every_tool_use_with_a_result_in_the_next_user_turn() 
         assert_eq!(body["system"], request.system);
         let turns = body["messages"].as_array().expect("messages");
         assert_eq!(turns[0]["role"], "user");
+        assert_eq!(
+            turns[turns.len() - 1]["role"],
+            "user",
+            "ends on the user's side"
+        );
         for pair in turns.windows(2) {
             assert_ne!(
                 pair[0]["role"], pair[1]["role"],
@@ -118,7 +123,19 @@ fn openai_requests_send_only_their_own_headers_and_string_arguments() {
             messages[0],
             json!({"role": "system", "content": request.system})
         );
-        assert_eq!(messages.len(), request.messages.len() + 1);
+        let ends_with_model = request
+            .messages
+            .last()
+            .is_none_or(|e| e.role == EntryRole::Assistant);
+        assert_eq!(
+            messages.len(),
+            request.messages.len() + 1 + usize::from(ends_with_model)
+        );
+        assert_ne!(
+            messages.last().map(|m| &m["role"]),
+            Some(&json!("assistant")),
+            "ends on the user's side"
+        );
         let mut open: Vec<String> = Vec::new();
         for m in messages {
             if let Some(calls) = m["tool_calls"].as_array() {
@@ -336,4 +353,48 @@ fn an_openai_stream_joins_tool_call_fragments_by_index() {
     assert_eq!(run_openai(cut), Err(ErrorKind::Truncated));
     let error = "data: {\"error\":{\"message\":\"boom\",\"type\":\"server_error\"}}\n\n";
     assert_eq!(run_openai(error), Err(ErrorKind::StreamError));
+}
+
+#[test]
+fn a_delivery_with_no_new_mail_still_ends_on_the_users_side_in_both_apis() {
+    let requests = lesson1_requests();
+    let key = ApiKey::new("k");
+    // A history cut right after the model's own turn, and an empty one.
+    let with_reply = requests
+        .iter()
+        .find(|r| r.messages.iter().any(|e| e.role == EntryRole::Assistant))
+        .expect("a request after a reply");
+    let upto = with_reply
+        .messages
+        .iter()
+        .position(|e| e.role == EntryRole::Assistant && e.tool_calls.is_empty())
+        .or_else(|| {
+            with_reply
+                .messages
+                .iter()
+                .position(|e| e.role == EntryRole::Assistant)
+        })
+        .expect("an assistant entry");
+    let mut ends_with_model = with_reply.clone();
+    ends_with_model.messages = PVec::new();
+    for entry in with_reply.messages.iter().take(upto + 1) {
+        ends_with_model.messages.push(entry.clone());
+    }
+    let mut empty = with_reply.clone();
+    empty.messages = PVec::new();
+    for request in [&ends_with_model, &empty] {
+        let a = anthropic::encode(request, &settings(ProviderKind::Anthropic, false), &key);
+        let turns = a.body["messages"].as_array().expect("messages");
+        assert_eq!(turns.last().map(|t| t["role"].clone()), Some(json!("user")));
+        assert_eq!(
+            turns.last().map(|t| t["content"][0]["text"].clone()),
+            Some(json!(NO_NEW_MAIL))
+        );
+        let o = openai::encode(request, &settings(ProviderKind::OpenAi, false), &key);
+        let messages = o.body["messages"].as_array().expect("messages");
+        assert_eq!(
+            messages.last().map(|m| m["content"].clone()),
+            Some(json!(NO_NEW_MAIL))
+        );
+    }
 }

@@ -326,10 +326,11 @@ def agent_reply(body, api):
     if "spawn_teammate" in tools:  # the lead
         if not made("list_teammates") and not made("send_message") and not any("[inbox" in m[1] for m in since):
             return {"text": "Let me see who is on the team.", "calls": [("call_%d_list" % n, "list_teammates", "{}")]}
-        listed = [m for m in since if m[0] == "tool" and '"name"' in m[1]]
+        # list_teammates answers one line per member: "name (role): status, ...".
+        listed = [m for m in since if m[0] == "tool" and re.search(r"^\S+ \([^)]*\): ", m[1], re.M)]
         if listed and not made("send_message"):
             task = next((m[1] for m in since if m[0] == "user"), "the task")
-            names = [x for x in re.findall(r'"name"\s*:\s*"([^"]+)"', listed[-1][1])]
+            names = re.findall(r"^(\S+) \([^)]*\): ", listed[-1][1], re.M)
             lead = re.search(r"You are (\S+?),", system)
             mates = [x for x in names if not lead or x != lead.group(1)]
             calls = [("call_%d_%d" % (n, i), "send_message", json.dumps({"to": x, "body": "Please help with: " + task[:200]}))
