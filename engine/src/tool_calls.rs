@@ -331,14 +331,14 @@ impl Team {
         let mut lines = Vec::new();
         for m in self.state.members_in_order() {
             lines.push(format!(
-                "{} ({}): {}, {}, deliveries {}/{}, inbox {} records",
+                "{} ({}): {}, {}, deliveries {}/{}, inbox {}",
                 m.name,
                 m.role,
                 m.status().as_str(),
                 if m.busy() { "busy" } else { "not busy" },
                 m.deliveries_used,
                 m.delivery_budget,
-                m.inbox.len()
+                super::text::counted(m.inbox.len(), "record", "records")
             ));
         }
         lines.join("\n")

@@ -53,7 +53,17 @@ pub fn lesson(lang: Lang) -> Lesson {
         )
         .answer("reader", 4, t.s("我已把 main.py 的源码报告给 lead。", "I reported the source of main.py to lead."))
         // reviewer, delivery 1 (slower start).
-        .calls("reviewer", 2, "", vec![("read_file", json!({"path": "expected.txt"}))])
+        // T2: reviewer reads main.py too, the same file as reader; the two results land in two
+        // different histories.
+        .calls(
+            "reviewer",
+            2,
+            "",
+            vec![
+                ("read_file", json!({"path": "expected.txt"})),
+                ("read_file", json!({"path": "main.py"})),
+            ],
+        )
         .calls(
             "reviewer",
             1,

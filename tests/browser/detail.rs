@@ -215,7 +215,7 @@ async fn queued_message_moves_from_candidate_to_history_to_request() {
     page.open_lesson("l1-two-investigators").await;
     page.select_member("reader").await;
 
-    page.go_to(48).await;
+    page.go_to(49).await;
     assert_eq!(
         page.attr("[data-testid=request-view]", "data-request-id")
             .as_deref(),
@@ -233,7 +233,7 @@ async fn queued_message_moves_from_candidate_to_history_to_request() {
         Some("false")
     );
 
-    page.go_to(58).await;
+    page.go_to(59).await;
     assert_eq!(
         page.attr("[data-testid=detail-candidate]", "data-present")
             .as_deref(),
@@ -250,7 +250,7 @@ async fn queued_message_moves_from_candidate_to_history_to_request() {
         .find("[data-testid=detail-history] [data-message-id=m4]")
         .is_none());
 
-    page.go_to(59).await;
+    page.go_to(60).await;
     assert_eq!(
         page.attr("[data-testid=detail-candidate]", "data-present")
             .as_deref(),
@@ -263,7 +263,7 @@ async fn queued_message_moves_from_candidate_to_history_to_request() {
         .find("[data-testid=request-view] [data-message-id=m4]")
         .is_none());
 
-    page.go_to(60).await;
+    page.go_to(61).await;
     assert_eq!(
         page.attr("[data-testid=request-view]", "data-request-id")
             .as_deref(),
@@ -501,7 +501,7 @@ async fn fork_lead_message_and_fault_start_new_branches() {
     assert!(page.find("b").is_none());
 
     // A fault for reader before its second delivery: its next candidate is discarded.
-    page.go_to(54).await;
+    page.go_to(55).await;
     page.set_value("[data-testid=fork-kind]", "fault", "change")
         .await;
     page.set_value("[data-testid=fork-member]", "reader", "change")

@@ -65,17 +65,29 @@ fn t1_roster_records_name_role_history_occupancy_status_deliveries() {
 fn t2_histories_are_separate_until_a_message_hands_over() {
     let timeline = play(ID);
     let end = timeline.final_state();
-    let has_source = |name: &str| {
+    // Both read the same file, main.py: each gets its own result, in its own history.
+    let reads = |name: &str| -> Vec<(String, String)> {
         end.member(name)
             .unwrap()
             .history()
             .iter()
-            .any(|e| e.text == "print(6 * 7)")
+            .filter(|e| e.role == EntryRole::Tool && e.tool_name.as_deref() == Some("read_file"))
+            .map(|e| (e.tool_call_id.clone().unwrap_or_default(), e.text.clone()))
+            .collect()
     };
-    assert!(has_source("reader"));
+    let (reader_reads, reviewer_reads) = (reads("reader"), reads("reviewer"));
+    assert_eq!(reader_reads.len(), 1);
+    assert_eq!(reader_reads[0].1, "print(6 * 7)");
+    assert!(reviewer_reads
+        .iter()
+        .any(|(_, text)| text == "print(6 * 7)"));
     assert!(
-        !has_source("reviewer"),
-        "reviewer never sees reader's read_file result"
+        reader_reads.iter().all(|r| !reviewer_reads.contains(r)),
+        "the same file read twice gives two results, one per history; neither history holds the other's"
+    );
+    assert_ne!(
+        end.member("reader").unwrap().history().len(),
+        end.member("reviewer").unwrap().history().len()
     );
     // reader learns 42 only through reviewer's explicit message, never through the file.
     let reader = end.member("reader").unwrap();
