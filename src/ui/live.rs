@@ -138,6 +138,7 @@ pub fn LivePanel() -> impl IntoView {
             let id = pg.lesson_id.get();
             if previous.is_some_and(|p| p != id) {
                 stop(&session, live);
+                live.status.set(None);
             }
             id
         });

@@ -116,3 +116,22 @@ test('UI: a bad key is refused with advice that names the fix, and the key stays
   }
   expect(found).toBe(true);
 });
+
+test('T5 L2: every lesson and free play runs live to its end, every body valid under the official schema', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const errors = trackErrors(page);
+  const ids = ['l1-two-investigators', 'l2-drain-loses-mail', 'l3-lock-scope', 'l4-coder-and-reviewer', 'l5-shutdown-handshake', 'l6-plan-approval', 'l7-limits-and-budgets', 'l8-restart-and-recall', 'free-play'];
+  for (const [i, id] of ids.entries()) {
+    await request.post(`${SERVER}/_reset`);
+    await openLesson(page, id);
+    const kind = i % 2 === 0 ? 'anthropic' : 'openai';
+    await runLive(page, kind, kind === 'anthropic' ? `${SERVER}/anthropic` : `${SERVER}/openai/v1`);
+    const { last } = await readCounter(page);
+    expect(last, id).toBeGreaterThan(5);
+    const log = (await (await request.get(`${SERVER}/_log`)).json()) as Array<Record<string, unknown>>;
+    const posts = log.filter((e) => e.api === kind);
+    expect(posts.length, id).toBeGreaterThan(0);
+    for (const post of posts) expect(post.problems, id).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+});
