@@ -65,6 +65,9 @@ pub struct Playground {
     /// A live run on a real model (or its recording replayed), for the lesson it names: while
     /// it is set for the open lesson, it is the run on screen instead of the scripted one.
     pub live: RwSignal<Option<(String, Run)>>,
+    /// The replies of a live run's calls in flight, as they stream in (text and tool calls),
+    /// by request; the request view shows them under the request.
+    pub streams: RwSignal<Vec<(crate::engine::RequestId, String)>>,
     /// Current step: 0 is the initial state, `len` is the state after the last event.
     pub step: RwSignal<usize>,
     /// State after `step` events (None when the run failed).
@@ -143,6 +146,7 @@ impl Playground {
             options,
             run,
             live,
+            streams: RwSignal::new(Vec::new()),
             step,
             state,
             key_steps,

@@ -229,6 +229,13 @@ fn reply_view(outcome: Outcome, lang: Lang) -> AnyView {
 }
 
 fn request_view(data: RequestView, limit: RwSignal<usize>, lang: Lang) -> impl IntoView {
+    // A live call's reply as it streams in, until the reply itself is in the log.
+    let pg = Playground::get();
+    let id = data.request.id;
+    let streamed = move || {
+        pg.streams
+            .with(|s| s.iter().find(|(r, _)| *r == id).map(|(_, t)| t.clone()))
+    };
     let (meta, new_summary) = (data.meta(lang), data.new_summary(lang));
     let (finished, messages_heading) = (data.finished_text(lang), data.messages_heading(lang));
     let status = status_name(data.status);
@@ -269,6 +276,12 @@ fn request_view(data: RequestView, limit: RwSignal<usize>, lang: Lang) -> impl I
                 <pre class="raw-json" data-testid="request-json" tabindex="0"
                     role="region" aria-label=tr(lang, "原始 JSON", "Raw JSON")>{json_view(data.json, lang)}</pre>
             </details>
+            <Show when=move || streamed().is_some()>
+                <div class="request-streaming" data-testid="request-streaming">
+                    <h5>{tr(lang, "回复正在流入", "The reply, as it streams in")}</h5>
+                    <pre tabindex="0">{move || streamed().unwrap_or_default()}</pre>
+                </div>
+            </Show>
             {reply_view(data.outcome, lang)}
         </div>
     }

@@ -410,6 +410,9 @@ async fn call(
             text: String::new(),
         })
     });
+    live.pg
+        .streams
+        .update(|s| s.push((request.id, String::new())));
     let id = request.id;
     let result = send(&http, kind, &base, &abort, Timeouts::default(), |piece| {
         let added = match piece {
@@ -422,9 +425,15 @@ async fn call(
                 c.text.push_str(&added);
             }
         });
+        live.pg.streams.update(|streams| {
+            if let Some((_, text)) = streams.iter_mut().find(|(r, _)| *r == id) {
+                text.push_str(&added);
+            }
+        });
     })
     .await;
     live.calls.update(|c| c.retain(|c| c.id != id));
+    live.pg.streams.update(|s| s.retain(|(r, _)| *r != id));
     let outcome = match result {
         Ok(decoded) => CallResult::Answered(decoded),
         Err(f) => CallResult::Failed {

@@ -135,3 +135,25 @@ test('T5 L2: every lesson and free play runs live to its end, every body valid u
   }
   expect(errors).toEqual([]);
 });
+
+test('M3 UI: a live reply shows in the request view as it streams in, then the reply itself replaces it', async ({ page, request }) => {
+  const errors = trackErrors(page);
+  await request.post(`${SERVER}/_reset`);
+  await openLesson(page, 'l1-two-investigators');
+  await page.getByTestId('live-panel').scrollIntoViewIfNeeded();
+  await page.getByTestId('provider-select').selectOption('anthropic');
+  await page.getByTestId('provider-base-url').fill(`${SERVER}/anthropic`);
+  // The first call streams slowly: a word every 150 ms.
+  await page.getByTestId('provider-model').fill('fault-slow-stream');
+  await page.getByTestId('provider-key').fill(SECRET);
+  await page.getByTestId('run-live').click();
+  await page.locator('[data-testid=member-card][data-member="lead"]').click();
+  const streaming = page.getByTestId('request-streaming');
+  await expect(streaming).toContainText('Let me');
+  await streaming.screenshot({ path: 'target/e2e/live-streaming.png' });
+  await expect(streaming).not.toContainText('[list_teammates]');
+  await expect(streaming).toContainText('[list_teammates]');
+  await expect(page.getByTestId('live-status')).toContainText(/The run is over/, { timeout: 30_000 });
+  await expect(streaming).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

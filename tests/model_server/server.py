@@ -40,6 +40,7 @@ FAULTS = {
     "stream-error": (1, ("stream_error",)),
     "truncated": (1, ("truncated",)),
     "slow-first-byte": (99, ("slow", 3.0)),
+    "slow-stream": (1, ("slow_stream", 0.15)),
     "bad-tool-json": (99, ("bad_tool_json",)),
 }
 
@@ -151,6 +152,8 @@ class Handler(BaseHTTPRequestHandler):
             self.stream(api, agent_reply(body, api), error_after=2)
         elif kind == "truncated":
             self.stream(api, agent_reply(body, api), cut_after=2)
+        elif kind == "slow_stream":
+            self.stream(api, agent_reply(body, api), pause=action[1])
         elif kind == "slow":
             time.sleep(action[1])
             return False
@@ -173,7 +176,7 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def stream(self, api, reply, error_after=None, cut_after=None, raw_args=False):
+    def stream(self, api, reply, error_after=None, cut_after=None, raw_args=False, pause=0.0):
         self.send_response(200)
         self.cors()
         self.send_header("Content-Type", "text/event-stream")
@@ -194,6 +197,8 @@ class Handler(BaseHTTPRequestHandler):
             if cut_after is not None and i == cut_after:
                 self.send_chunked(event[: len(event) // 2])
                 return
+            if pause:
+                time.sleep(pause)
             # Split every event in two writes so the client meets chunk boundaries mid-event.
             half = len(event.encode()) // 2
             data = event.encode()
