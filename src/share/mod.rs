@@ -1,9 +1,12 @@
 //! Links: what part of the view state a URL fragment carries, and its parser.
 //!
 //! Today a link names a lesson, a step and a language: `#lesson=l2-drain-loses-mail&step=12&lang=zh`.
-//! (The versioned, compressed `#v1/...` codec with inline lessons and forks is a later issue; this
-//! parser already rejects what it does not understand instead of guessing.) A bad link is an
+//! [`codec`] is the versioned, compressed part (`1.<base64url>`) that will carry the rest of the
+//! view state (forks, toggles, inline scenarios); this parser already rejects what it does not
+//! understand instead of guessing. A bad link is an
 //! error value with a clear message; the caller shows it and opens the default lesson.
+
+pub mod codec;
 
 /// What a link asks for. Absent parts are left to the page's defaults.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,0 +1,247 @@
+//! The compressed part of a share link: `1.<base64url>`, where `1` names the codec (raw
+//! deflate primed with a preset dictionary of the format's common strings, then base64url
+//! without padding) and the dictionary below. A link is read by a stranger's browser, so
+//! decoding checks everything and never panics: an unknown version, bad base64, a bad deflate
+//! stream and a decompressed size over the cap are each a clear error.
+//!
+//! The dictionary primes the compressor: it is compressed first and flushed to a byte
+//! boundary, the payload continues the same stream (so it can point back into the dictionary),
+//! and only the payload's bytes go into the link. The reader rebuilds the same dictionary
+//! prefix, appends the payload and drops the dictionary from what it inflates.
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine;
+use miniz_oxide::deflate::core::{
+    compress, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
+};
+use miniz_oxide::inflate::decompress_to_vec_with_limit;
+
+/// The version prefix this build writes and reads.
+pub const VERSION: &str = "1";
+
+/// The most bytes a link may inflate to.
+pub const MAX_DECODED_BYTES: usize = 256 * 1024;
+
+/// Strings a link's JSON is made of, most common last (deflate prefers near matches).
+const DICTIONARY: &str = concat!(
+    r#""toggles":{"drain_on_read":false,"hold_lock_during_model_call":false},"#,
+    r#""interventions":[],"learner_toggles":{},"breakpoints":[],"#,
+    r#"{"replace_reply":{"at":"#,
+    r#","member":"","request_index":"#,
+    r#","outcome":{"reply":{"reply":{"text":"","tool_calls":[],"stop_reason":"end_turn"}}}}}"#,
+    r#"{"inject_fault":{"at":"#,
+    r#","fault":"fail_before_commit"}}"#,
+    r#"{"lead_sends":{"at":"#,
+    r#","to":"","body":""}}{"reload":{"at":"#,
+    r#"}}{"recall":{"at":"#,
+    r#"{"members":[{"name":"lead","role":"lead","kind":"lead"},{"name":"reader","role":"reader","kind":"teammate"},"#,
+    r#"{"name":"reviewer","role":"reviewer","kind":"teammate"}],"files":{"main.py":"print(6 * 7)","expected.txt":"42"},"#,
+    r#""task":"","limits":{},"script":[]}"#,
+    r#"l1-two-investigators l2-drain-loses-mail l3-lock-scope l4-coder-and-reviewer "#,
+    r#"l5-shutdown-handshake l6-plan-approval l7-limits-and-budgets l8-restart-and-recall free-play "#,
+    r#"{"v":1,"lesson":"","step":0,"lang":"en","options":{"#,
+);
+
+/// Why a link's compressed part cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CodecError {
+    /// It names a codec version this build does not know.
+    Version(String),
+    /// It is not base64url.
+    Base64,
+    /// The bytes are not a deflate stream of this codec.
+    Compression,
+    /// It inflates to more than [`MAX_DECODED_BYTES`].
+    TooLarge,
+}
+
+impl std::fmt::Display for CodecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CodecError::Version(v) => write!(
+                f,
+                "the link uses format version '{v}', which this playground does not read"
+            ),
+            CodecError::Base64 => write!(
+                f,
+                "the link's data is not valid base64url: it may have been cut or changed"
+            ),
+            CodecError::Compression => write!(
+                f,
+                "the link's data does not decompress: it may have been cut or changed"
+            ),
+            CodecError::TooLarge => write!(
+                f,
+                "the link's data expands to more than {MAX_DECODED_BYTES} bytes and was not read"
+            ),
+        }
+    }
+}
+
+/// Deflate level: the best, since links are short and written once.
+const LEVEL: u8 = 9;
+
+fn compressor() -> CompressorOxide {
+    // Negative window bits: raw deflate, no zlib header or checksum.
+    CompressorOxide::new(create_comp_flags_from_zip_params(LEVEL.into(), -15, 0))
+}
+
+/// Runs `input` through `c` with `flush`, appending the output to `out`.
+fn feed(c: &mut CompressorOxide, mut input: &[u8], flush: TDEFLFlush, out: &mut Vec<u8>) {
+    let mut buf = [0u8; 4096];
+    loop {
+        let (status, read, written) = compress(c, input, &mut buf, flush);
+        out.extend_from_slice(&buf[..written]);
+        input = &input[read..];
+        let finished = match status {
+            TDEFLStatus::Done => true,
+            TDEFLStatus::Okay => input.is_empty() && written < buf.len(),
+            _ => true,
+        };
+        if finished {
+            return;
+        }
+    }
+}
+
+/// The dictionary's own compressed bytes, flushed to a byte boundary: the prefix both sides
+/// share and the link leaves out.
+fn primed() -> (CompressorOxide, Vec<u8>) {
+    let mut c = compressor();
+    let mut prefix = Vec::new();
+    feed(&mut c, DICTIONARY.as_bytes(), TDEFLFlush::Sync, &mut prefix);
+    (c, prefix)
+}
+
+/// [`primed`]'s bytes, computed once: the reader needs only them.
+fn primed_prefix() -> &'static [u8] {
+    static PREFIX: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    PREFIX.get_or_init(|| primed().1)
+}
+
+/// The compressed part of a link for `data` (normally JSON): `1.<base64url>`.
+pub fn encode(data: &[u8]) -> String {
+    let (mut c, prefix) = primed();
+    let mut out = Vec::new();
+    feed(&mut c, data, TDEFLFlush::Finish, &mut out);
+    debug_assert!(!prefix.is_empty());
+    format!("{VERSION}.{}", URL_SAFE_NO_PAD.encode(out))
+}
+
+/// Reads a link's compressed part back to its bytes.
+pub fn decode(text: &str) -> Result<Vec<u8>, CodecError> {
+    let (version, payload) = text
+        .split_once('.')
+        .ok_or_else(|| CodecError::Version(text.chars().take(8).collect()))?;
+    if version != VERSION {
+        return Err(CodecError::Version(version.chars().take(8).collect()));
+    }
+    // base64 grows data by a third; anything longer than the cap allows cannot be ours.
+    if payload.len() > MAX_DECODED_BYTES {
+        return Err(CodecError::TooLarge);
+    }
+    let bytes = URL_SAFE_NO_PAD
+        .decode(payload)
+        .map_err(|_| CodecError::Base64)?;
+    let mut stream = primed_prefix().to_vec();
+    stream.extend_from_slice(&bytes);
+    let limit = MAX_DECODED_BYTES + DICTIONARY.len();
+    let inflated = decompress_to_vec_with_limit(&stream, limit).map_err(|e| match e.status {
+        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => CodecError::TooLarge,
+        _ => CodecError::Compression,
+    })?;
+    inflated
+        .get(DICTIONARY.len()..)
+        .map(<[u8]>::to_vec)
+        .ok_or(CodecError::Compression)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn what_is_encoded_decodes_to_the_same_bytes() {
+        for data in [
+            &b""[..],
+            b"{}",
+            br#"{"v":1,"lesson":"l3-lock-scope","step":12,"lang":"zh","options":{"toggles":{"drain_on_read":true,"hold_lock_during_model_call":false},"interventions":[]}}"#,
+            "中文 text, ünïcödé".as_bytes(),
+        ] {
+            let link = encode(data);
+            assert!(link.starts_with("1."));
+            assert!(link.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)), "{link}");
+            assert_eq!(decode(&link).as_deref(), Ok(data));
+        }
+    }
+
+    #[test]
+    fn the_dictionary_makes_a_typical_state_short() {
+        let json = br#"{"v":1,"lesson":"l1-two-investigators","step":40,"lang":"en","options":{"toggles":{"drain_on_read":false,"hold_lock_during_model_call":false},"interventions":[{"lead_sends":{"at":12,"to":"reader","body":"Please check main.py again."}}]}}"#;
+        let link = encode(json);
+        let mut plain = Vec::new();
+        let mut c = compressor();
+        feed(&mut c, json, TDEFLFlush::Finish, &mut plain);
+        let unprimed = URL_SAFE_NO_PAD.encode(plain).len();
+        println!(
+            "LINK SIZE: {} JSON bytes -> {} characters primed, {unprimed} unprimed",
+            json.len(),
+            link.len()
+        );
+        assert!(link.len() < unprimed, "the dictionary helps");
+        assert!(link.len() < 120, "{}", link.len());
+    }
+
+    #[test]
+    fn bad_links_are_clear_errors() {
+        assert_eq!(decode("2.AAAA"), Err(CodecError::Version("2".into())));
+        assert_eq!(decode("nodot"), Err(CodecError::Version("nodot".into())));
+        assert_eq!(decode("1.***"), Err(CodecError::Base64));
+        assert_eq!(decode("1.AAAAAAAA"), Err(CodecError::Compression));
+        let big = vec![b'a'; MAX_DECODED_BYTES + 10];
+        assert_eq!(decode(&encode(&big)), Err(CodecError::TooLarge));
+        for e in [
+            CodecError::Base64,
+            CodecError::Compression,
+            CodecError::TooLarge,
+        ] {
+            assert!(!e.to_string().is_empty());
+        }
+    }
+
+    #[test]
+    fn a_hundred_thousand_random_and_mutated_links_never_panic() {
+        let good = encode(br#"{"v":1,"lesson":"l2-drain-loses-mail","step":3,"lang":"en"}"#);
+        let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.=+/";
+        let mut seed: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut ok, mut errors) = (0, 0);
+        for i in 0..100_000 {
+            let text = if i % 2 == 0 {
+                let mut bytes = good.clone().into_bytes();
+                for _ in 0..(1 + next() % 4) {
+                    let at = (next() as usize) % bytes.len();
+                    bytes[at] = alphabet[(next() as usize) % alphabet.len()];
+                }
+                String::from_utf8(bytes).unwrap_or_default()
+            } else {
+                let len = (next() % 40) as usize;
+                let body: String = (0..len)
+                    .map(|_| alphabet[(next() as usize) % alphabet.len()] as char)
+                    .collect();
+                format!("1.{body}")
+            };
+            match decode(&text) {
+                Ok(_) => ok += 1,
+                Err(_) => errors += 1,
+            }
+        }
+        println!("FUZZ: 100000 inputs, {ok} decoded, {errors} refused with an error");
+        assert_eq!(ok + errors, 100_000);
+    }
+}
