@@ -171,16 +171,7 @@ fn str_field(block: &Value, name: &str) -> Result<String, ProviderError> {
 }
 
 fn usage_of(usage: Option<&Value>) -> Usage {
-    let n = |k: &str| {
-        usage
-            .and_then(|u| u.get(k))
-            .and_then(Value::as_u64)
-            .unwrap_or(0)
-    };
-    Usage {
-        input_tokens: n("input_tokens"),
-        output_tokens: n("output_tokens"),
-    }
+    Usage::from_fields(usage, "input_tokens", "output_tokens")
 }
 
 /// Maps every stop reason: the engine decides by the tool calls, the stop reason is kept as

@@ -126,6 +126,21 @@ pub struct Usage {
 }
 
 impl Usage {
+    /// Reads a provider's usage object, whose token fields the two APIs name differently
+    /// (`input_tokens`/`output_tokens`, `prompt_tokens`/`completion_tokens`); absent is 0.
+    pub fn from_fields(usage: Option<&Value>, input: &str, output: &str) -> Usage {
+        let n = |k: &str| {
+            usage
+                .and_then(|u| u.get(k))
+                .and_then(Value::as_u64)
+                .unwrap_or(0)
+        };
+        Usage {
+            input_tokens: n(input),
+            output_tokens: n(output),
+        }
+    }
+
     /// The sum of two usages (per member, per run).
     pub fn plus(self, other: Usage) -> Usage {
         Usage {

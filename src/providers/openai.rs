@@ -128,16 +128,7 @@ pub fn decode(body: &Value) -> Result<Decoded, ProviderError> {
 }
 
 fn usage_of(usage: Option<&Value>) -> Usage {
-    let n = |k: &str| {
-        usage
-            .and_then(|u| u.get(k))
-            .and_then(Value::as_u64)
-            .unwrap_or(0)
-    };
-    Usage {
-        input_tokens: n("prompt_tokens"),
-        output_tokens: n("completion_tokens"),
-    }
+    Usage::from_fields(usage, "prompt_tokens", "completion_tokens")
 }
 
 fn finish(

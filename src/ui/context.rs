@@ -42,6 +42,15 @@ impl PartialEq for StepState {
     }
 }
 
+/// A live call's reply while it streams in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StreamingReply {
+    pub id: crate::engine::RequestId,
+    pub member: String,
+    /// What arrived so far: text, and each tool call as `[name]` and its arguments.
+    pub text: String,
+}
+
 /// Narrow handles to the view state; `Copy`, so closures capture it freely.
 #[derive(Clone, Copy)]
 pub struct Playground {
@@ -65,9 +74,9 @@ pub struct Playground {
     /// A live run on a real model (or its recording replayed), for the lesson it names: while
     /// it is set for the open lesson, it is the run on screen instead of the scripted one.
     pub live: RwSignal<Option<(String, Run)>>,
-    /// The replies of a live run's calls in flight, as they stream in (text and tool calls),
-    /// by request; the request view shows them under the request.
-    pub streams: RwSignal<Vec<(crate::engine::RequestId, String)>>,
+    /// The replies of a live run's calls in flight, as they stream in (text and tool calls);
+    /// the live panel lists them and the request view shows each under its request.
+    pub streams: RwSignal<Vec<StreamingReply>>,
     /// Current step: 0 is the initial state, `len` is the state after the last event.
     pub step: RwSignal<usize>,
     /// State after `step` events (None when the run failed).

@@ -234,7 +234,7 @@ fn request_view(data: RequestView, limit: RwSignal<usize>, lang: Lang) -> impl I
     let id = data.request.id;
     let streamed = move || {
         pg.streams
-            .with(|s| s.iter().find(|(r, _)| *r == id).map(|(_, t)| t.clone()))
+            .with(|s| s.iter().find(|c| c.id == id).map(|c| c.text.clone()))
     };
     let (meta, new_summary) = (data.meta(lang), data.new_summary(lang));
     let (finished, messages_heading) = (data.finished_text(lang), data.messages_heading(lang));

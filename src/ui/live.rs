@@ -16,7 +16,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_bindgen_futures::spawn_local;
 
-use super::context::{Playground, Run as PlayedRun};
+use super::context::{Playground, Run as PlayedRun, StreamingReply};
 use super::i18n::{tr, Lang};
 use super::storage;
 use crate::engine::RequestId;
@@ -32,14 +32,6 @@ use crate::providers::{
 const SETTINGS_KEY: &str = "atp.provider";
 const KEY_KEY: &str = "atp.provider-key";
 const RECORDING_KEY: &str = "atp.recording";
-
-/// What the panel shows of a call in flight.
-#[derive(Clone, Debug, PartialEq)]
-struct LiveCall {
-    id: RequestId,
-    member: String,
-    text: String,
-}
 
 /// A live run's state shared by the calls in flight.
 struct Session {
@@ -57,7 +49,6 @@ struct Session {
 #[derive(Clone, Copy)]
 struct Live {
     pg: Playground,
-    calls: RwSignal<Vec<LiveCall>>,
     usage: RwSignal<Usage>,
     per_member: RwSignal<Vec<(String, Usage)>>,
     status: RwSignal<Option<String>>,
@@ -73,33 +64,79 @@ fn session_storage() -> Option<web_sys::Storage> {
     web_sys::window().and_then(|w| w.session_storage().ok().flatten())
 }
 
+/// What the learner typed in the settings. The key is held in memory, and in this tab's
+/// session storage only with the opt-in.
+#[derive(Clone, Copy)]
+struct Form {
+    kind: RwSignal<ProviderKind>,
+    base_url: RwSignal<String>,
+    model: RwSignal<String>,
+    key: RwSignal<String>,
+    keep_key: RwSignal<bool>,
+    limit: RwSignal<usize>,
+}
+
+impl Form {
+    /// The form as stored (never the key, unless the learner opted in).
+    fn load() -> Form {
+        let stored: Option<ProviderSettings> =
+            storage::read(SETTINGS_KEY).and_then(|s| serde_json::from_str(&s).ok());
+        let kept_key = session_storage().and_then(|s| s.get_item(KEY_KEY).ok().flatten());
+        let form = Form {
+            kind: RwSignal::new(stored.as_ref().map_or(ProviderKind::Scripted, |s| s.kind)),
+            base_url: RwSignal::new(
+                stored
+                    .as_ref()
+                    .map(|s| s.base_url.clone())
+                    .unwrap_or_default(),
+            ),
+            model: RwSignal::new(stored.as_ref().map(|s| s.model.clone()).unwrap_or_default()),
+            keep_key: RwSignal::new(kept_key.is_some()),
+            key: RwSignal::new(kept_key.unwrap_or_default()),
+            limit: RwSignal::new(4usize),
+        };
+        Effect::new(move |_| {
+            if let Ok(json) = serde_json::to_string(&form.settings()) {
+                storage::write(SETTINGS_KEY, &json);
+            }
+        });
+        Effect::new(move |_| {
+            let (keep, key) = (form.keep_key.get(), form.key.get());
+            if let Some(s) = session_storage() {
+                let _ = if keep && !key.is_empty() {
+                    s.set_item(KEY_KEY, &key)
+                } else {
+                    s.remove_item(KEY_KEY)
+                };
+            }
+        });
+        form
+    }
+
+    /// The settings as typed (tracked, so the storing effect follows them).
+    fn settings(self) -> ProviderSettings {
+        ProviderSettings {
+            kind: self.kind.get(),
+            base_url: self.base_url.get().trim().to_string(),
+            model: self.model.get().trim().to_string(),
+            max_tokens: 1024,
+            stream: true,
+        }
+    }
+
+    fn is_live(self) -> bool {
+        self.kind.get() != ProviderKind::Scripted
+    }
+}
+
 /// The settings panel and the live run's view.
 #[component]
 pub fn LivePanel() -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
-    let stored: Option<ProviderSettings> =
-        storage::read(SETTINGS_KEY).and_then(|s| serde_json::from_str(&s).ok());
-    let kind = RwSignal::new(
-        stored
-            .as_ref()
-            .map(|s| s.kind)
-            .unwrap_or(ProviderKind::Scripted),
-    );
-    let base_url = RwSignal::new(
-        stored
-            .as_ref()
-            .map(|s| s.base_url.clone())
-            .unwrap_or_default(),
-    );
-    let model = RwSignal::new(stored.as_ref().map(|s| s.model.clone()).unwrap_or_default());
-    let kept_key = session_storage().and_then(|s| s.get_item(KEY_KEY).ok().flatten());
-    let keep_key = RwSignal::new(kept_key.is_some());
-    let key = RwSignal::new(kept_key.unwrap_or_default());
-    let limit = RwSignal::new(4usize);
+    let form = Form::load();
     let live = Live {
         pg,
-        calls: RwSignal::new(Vec::new()),
         usage: RwSignal::new(Usage::default()),
         per_member: RwSignal::new(Vec::new()),
         status: RwSignal::new(None),
@@ -107,82 +144,114 @@ pub fn LivePanel() -> impl IntoView {
         recording: RwSignal::new(storage::read(RECORDING_KEY)),
     };
     let session: Rc<RefCell<Option<Session>>> = Rc::new(RefCell::new(None));
-
-    Effect::new(move |_| {
-        let settings = ProviderSettings {
-            kind: kind.get(),
-            base_url: base_url.get(),
-            model: model.get(),
-            max_tokens: 1024,
-            stream: true,
-        };
-        if let Ok(json) = serde_json::to_string(&settings) {
-            storage::write(SETTINGS_KEY, &json);
-        }
-    });
-    Effect::new(move |_| {
-        let (keep, key) = (keep_key.get(), key.get());
-        if let Some(s) = session_storage() {
-            let _ = if keep && !key.is_empty() {
-                s.set_item(KEY_KEY, &key)
-            } else {
-                s.remove_item(KEY_KEY)
-            };
-        }
-    });
-
-    // Leaving the lesson or the page aborts what is in flight.
-    {
-        let session = session.clone();
-        Effect::new(move |previous: Option<String>| {
-            let id = pg.lesson_id.get();
-            if previous.is_some_and(|p| p != id) {
-                stop(&session, live);
-                live.status.set(None);
-            }
-            id
-        });
+    abort_on_leaving(&session, live);
+    view! {
+        <section class="panel live-panel" aria-labelledby="live-title" data-testid="live-panel">
+            <h2 id="live-title">{move || tr(lang.get(), "真实模型", "Real model")}</h2>
+            <p class="hint">{move || tr(lang.get(),
+                "默认用脚本模型离线运行。填上服务地址（需要时还有密钥）后，可以让真实模型来跑这一课：消息的三个位置照样看得见。",
+                "Lessons run offline on the scripted model. With a base URL (and a key where the server needs one) a real model plays the lesson instead, and every message's three places still show.")}</p>
+            {settings_view(form, lang)}
+            {actions_view(form, live, session)}
+            {run_view(live)}
+        </section>
     }
-    {
-        let session = session.clone();
-        let on_leave =
-            wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || stop(&session, live));
-        if let Some(w) = web_sys::window() {
-            let _ = w.add_event_listener_with_callback(
-                "pagehide",
-                wasm_bindgen::JsCast::unchecked_ref(on_leave.as_ref()),
-            );
-        }
-        on_leave.forget();
-    }
+}
 
+/// Changing the lesson or leaving the page aborts what is in flight.
+fn abort_on_leaving(session: &Rc<RefCell<Option<Session>>>, live: Live) {
+    let on_change = session.clone();
+    Effect::new(move |previous: Option<String>| {
+        let id = live.pg.lesson_id.get();
+        if previous.is_some_and(|p| p != id) {
+            stop(&on_change, live);
+            live.status.set(None);
+        }
+        id
+    });
+    let on_leave = session.clone();
+    let on_leave =
+        wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || stop(&on_leave, live));
+    if let Some(w) = web_sys::window() {
+        let _ = w.add_event_listener_with_callback(
+            "pagehide",
+            wasm_bindgen::JsCast::unchecked_ref(on_leave.as_ref()),
+        );
+    }
+    on_leave.forget();
+}
+
+fn settings_view(form: Form, lang: RwSignal<Lang>) -> impl IntoView {
+    let on_kind = move |ev| {
+        let chosen =
+            ProviderKind::from_name(&event_target_value(&ev)).unwrap_or(ProviderKind::Scripted);
+        form.kind.set(chosen);
+        form.base_url.set(chosen.default_base_url().to_string());
+    };
+    let Form {
+        kind,
+        base_url,
+        model,
+        key,
+        keep_key,
+        limit,
+    } = form;
+    view! {
+        <div class="live-settings">
+            <label>{move || tr(lang.get(), "提供方", "Provider")}
+                <select data-testid="provider-select" on:change=on_kind prop:value=move || kind.get().as_str().to_string()>
+                    <option value="scripted">{move || tr(lang.get(), "脚本模型（离线）", "Scripted (offline)")}</option>
+                    <option value="anthropic">"Anthropic"</option>
+                    <option value="openai">{move || tr(lang.get(), "OpenAI 兼容", "OpenAI-compatible")}</option>
+                </select>
+            </label>
+            <Show when=move || form.is_live()>
+                <label>{move || tr(lang.get(), "基础地址", "Base URL")}
+                    <input type="url" data-testid="provider-base-url" prop:value=move || base_url.get()
+                        on:input=move |ev| base_url.set(event_target_value(&ev)) />
+                </label>
+                <label>{move || tr(lang.get(), "模型", "Model")}
+                    <input type="text" data-testid="provider-model" prop:value=move || model.get()
+                        on:input=move |ev| model.set(event_target_value(&ev)) />
+                </label>
+                <label>{move || tr(lang.get(), "密钥", "Key")}
+                    <input type="password" autocomplete="off" data-testid="provider-key" prop:value=move || key.get()
+                        on:input=move |ev| key.set(event_target_value(&ev)) />
+                </label>
+                <label class="inline">
+                    <input type="checkbox" data-testid="provider-keep-key" prop:checked=move || keep_key.get()
+                        on:change=move |ev| keep_key.set(event_target_checked(&ev)) />
+                    {move || tr(lang.get(),
+                        "在本标签页的会话存储里保留密钥（关闭标签页即删除；本页上运行的任何脚本都能读到它）",
+                        "Keep the key in this tab's session storage (gone when the tab closes; any script on this page can read it)")}
+                </label>
+                <button type="button" data-testid="provider-forget-key" on:click=move |_| { key.set(String::new()); keep_key.set(false); }>
+                    {move || tr(lang.get(), "忘记密钥", "Forget key")}
+                </button>
+                <label>{move || tr(lang.get(), "同时进行的调用", "Calls at once")}
+                    <input type="number" min="1" max="8" data-testid="provider-concurrency" prop:value=move || limit.get().to_string()
+                        on:input=move |ev| limit.set(event_target_value(&ev).parse::<usize>().unwrap_or(4).clamp(1, 8)) />
+                </label>
+            </Show>
+        </div>
+    }
+}
+
+fn actions_view(form: Form, live: Live, session: Rc<RefCell<Option<Session>>>) -> impl IntoView {
+    let lang = live.pg.lang;
     let start_session = session.clone();
     let on_run = move |_| {
-        let settings = ProviderSettings {
-            kind: kind.get_untracked(),
-            base_url: base_url.get_untracked().trim().to_string(),
-            model: model.get_untracked().trim().to_string(),
-            max_tokens: 1024,
-            stream: true,
-        };
+        let settings = form.settings();
+        let key = ApiKey::new(&form.key.get_untracked());
         start(
             &start_session,
             live,
             settings,
-            ApiKey::new(&key.get_untracked()),
-            limit.get_untracked(),
+            key,
+            form.limit.get_untracked(),
         );
     };
-    let stop_session = session.clone();
-    let on_stop = move |_| stop(&stop_session, live);
-    let on_replay = move |_| replay(live);
-    let on_kind = move |ev| {
-        let value = event_target_value(&ev);
-        let chosen = ProviderKind::from_name(&value).unwrap_or(ProviderKind::Scripted);
-        kind.set(chosen);
-        base_url.set(chosen.default_base_url().to_string());
-    };
-    let is_live = move || kind.get() != ProviderKind::Scripted;
+    let on_stop = move |_| stop(&session, live);
     let download = move || {
         live.recording.get().map(|json| {
             format!(
@@ -191,91 +260,54 @@ pub fn LivePanel() -> impl IntoView {
             )
         })
     };
-
     view! {
-        <section class="panel live-panel" aria-labelledby="live-title" data-testid="live-panel">
-            <h2 id="live-title">{move || tr(lang.get(), "真实模型", "Real model")}</h2>
-            <p class="hint">{move || tr(lang.get(),
-                "默认用脚本模型离线运行。填上服务地址（需要时还有密钥）后，可以让真实模型来跑这一课：消息的三个位置照样看得见。",
-                "Lessons run offline on the scripted model. With a base URL (and a key where the server needs one) a real model plays the lesson instead, and every message's three places still show.")}</p>
-            <div class="live-settings">
-                <label>{move || tr(lang.get(), "提供方", "Provider")}
-                    <select data-testid="provider-select" on:change=on_kind prop:value=move || kind.get().as_str().to_string()>
-                        <option value="scripted">{move || tr(lang.get(), "脚本模型（离线）", "Scripted (offline)")}</option>
-                        <option value="anthropic">"Anthropic"</option>
-                        <option value="openai">{move || tr(lang.get(), "OpenAI 兼容", "OpenAI-compatible")}</option>
-                    </select>
-                </label>
-                <Show when=is_live>
-                    <label>{move || tr(lang.get(), "基础地址", "Base URL")}
-                        <input type="url" data-testid="provider-base-url" prop:value=move || base_url.get()
-                            on:input=move |ev| base_url.set(event_target_value(&ev)) />
-                    </label>
-                    <label>{move || tr(lang.get(), "模型", "Model")}
-                        <input type="text" data-testid="provider-model" prop:value=move || model.get()
-                            on:input=move |ev| model.set(event_target_value(&ev)) />
-                    </label>
-                    <label>{move || tr(lang.get(), "密钥", "Key")}
-                        <input type="password" autocomplete="off" data-testid="provider-key" prop:value=move || key.get()
-                            on:input=move |ev| key.set(event_target_value(&ev)) />
-                    </label>
-                    <label class="inline">
-                        <input type="checkbox" data-testid="provider-keep-key" prop:checked=move || keep_key.get()
-                            on:change=move |ev| keep_key.set(event_target_checked(&ev)) />
-                        {move || tr(lang.get(),
-                            "在本标签页的会话存储里保留密钥（关闭标签页即删除；本页上运行的任何脚本都能读到它）",
-                            "Keep the key in this tab's session storage (gone when the tab closes; any script on this page can read it)")}
-                    </label>
-                    <button type="button" data-testid="provider-forget-key" on:click=move |_| { key.set(String::new()); keep_key.set(false); }>
-                        {move || tr(lang.get(), "忘记密钥", "Forget key")}
-                    </button>
-                    <label>{move || tr(lang.get(), "同时进行的调用", "Calls at once")}
-                        <input type="number" min="1" max="8" data-testid="provider-concurrency" prop:value=move || limit.get().to_string()
-                            on:input=move |ev| limit.set(event_target_value(&ev).parse::<usize>().unwrap_or(4).clamp(1, 8)) />
-                    </label>
-                </Show>
-            </div>
-            <div class="live-actions">
-                <button type="button" data-testid="run-live" disabled=move || !is_live() || live.running.get() on:click=on_run>
-                    {move || tr(lang.get(), "用真实模型运行这一课", "Run this lesson live")}
-                </button>
-                <button type="button" data-testid="stop-live" disabled=move || !live.running.get() on:click=on_stop>
-                    {move || tr(lang.get(), "停止", "Stop")}
-                </button>
-                <button type="button" data-testid="replay-recording" disabled=move || live.recording.get().is_none() || live.running.get() on:click=on_replay>
-                    {move || tr(lang.get(), "离线重放上次的运行", "Replay the last live run offline")}
-                </button>
-                <Show when=move || download().is_some()>
-                    <a data-testid="download-recording" download="agent-team-run.json" href=move || download().unwrap_or_default()>
-                        {move || tr(lang.get(), "下载记录", "Download the recording")}
-                    </a>
-                </Show>
-            </div>
-            <p class="live-status" role="status" data-testid="live-status">{move || live.status.get().unwrap_or_default()}</p>
-            <p class="live-usage" data-testid="live-usage">{move || {
-                let u = live.usage.get();
-                let members = live
-                    .per_member
-                    .get()
-                    .iter()
-                    .map(|(m, u)| format!("{m} {}/{}", u.input_tokens, u.output_tokens))
-                    .collect::<Vec<_>>()
-                    .join(" · ");
-                match lang.get() {
-                    Lang::Zh => format!("用量：输入 {} 个 token，输出 {} 个 token（按成员，输入/输出：{members}）", u.input_tokens, u.output_tokens),
-                    Lang::En => format!("Usage: {} input tokens, {} output tokens (per member, in/out: {members})", u.input_tokens, u.output_tokens),
-                }
-            }}</p>
-            <ul class="live-calls">
-                <For each=move || live.calls.get() key=|c| (c.id, c.text.len()) let:call>
-                    <li data-testid="live-stream">
-                        <strong>{format!("{} {}", call.id, call.member)}</strong>
-                        " "
-                        <span>{call.text.clone()}</span>
-                    </li>
-                </For>
-            </ul>
-        </section>
+        <div class="live-actions">
+            <button type="button" data-testid="run-live" disabled=move || !form.is_live() || live.running.get() on:click=on_run>
+                {move || tr(lang.get(), "用真实模型运行这一课", "Run this lesson live")}
+            </button>
+            <button type="button" data-testid="stop-live" disabled=move || !live.running.get() on:click=on_stop>
+                {move || tr(lang.get(), "停止", "Stop")}
+            </button>
+            <button type="button" data-testid="replay-recording" disabled=move || live.recording.get().is_none() || live.running.get() on:click=move |_| replay(live)>
+                {move || tr(lang.get(), "离线重放上次的运行", "Replay the last live run offline")}
+            </button>
+            <Show when=move || download().is_some()>
+                <a data-testid="download-recording" download="agent-team-run.json" href=move || download().unwrap_or_default()>
+                    {move || tr(lang.get(), "下载记录", "Download the recording")}
+                </a>
+            </Show>
+        </div>
+    }
+}
+
+/// What a live run shows while it runs: its status, the tokens used, the calls in flight.
+fn run_view(live: Live) -> impl IntoView {
+    let (pg, lang) = (live.pg, live.pg.lang);
+    view! {
+        <p class="live-status" role="status" data-testid="live-status">{move || live.status.get().unwrap_or_default()}</p>
+        <p class="live-usage" data-testid="live-usage">{move || {
+            let u = live.usage.get();
+            let members = live
+                .per_member
+                .get()
+                .iter()
+                .map(|(m, u)| format!("{m} {}/{}", u.input_tokens, u.output_tokens))
+                .collect::<Vec<_>>()
+                .join(" · ");
+            match lang.get() {
+                Lang::Zh => format!("用量：输入 {} 个 token，输出 {} 个 token（按成员，输入/输出：{members}）", u.input_tokens, u.output_tokens),
+                Lang::En => format!("Usage: {} input tokens, {} output tokens (per member, in/out: {members})", u.input_tokens, u.output_tokens),
+            }
+        }}</p>
+        <ul class="live-calls">
+            <For each=move || pg.streams.get() key=|c| (c.id, c.text.len()) let:call>
+                <li data-testid="live-stream">
+                    <strong>{format!("{} {}", call.id, call.member)}</strong>
+                    " "
+                    <span>{call.text.clone()}</span>
+                </li>
+            </For>
+        </ul>
     }
 }
 
@@ -403,16 +435,13 @@ async fn call(
         )
     };
     let (http, kind, base) = prepared;
-    live.calls.update(|c| {
-        c.push(LiveCall {
+    live.pg.streams.update(|s| {
+        s.push(StreamingReply {
             id: request.id,
             member: request.member.clone(),
             text: String::new(),
         })
     });
-    live.pg
-        .streams
-        .update(|s| s.push((request.id, String::new())));
     let id = request.id;
     let result = send(&http, kind, &base, &abort, Timeouts::default(), |piece| {
         let added = match piece {
@@ -420,20 +449,14 @@ async fn call(
             StreamPiece::ToolCallStarted { name, .. } => format!(" [{name}] "),
             StreamPiece::ToolArguments { fragment, .. } => fragment.clone(),
         };
-        live.calls.update(|calls| {
-            if let Some(c) = calls.iter_mut().find(|c| c.id == id) {
-                c.text.push_str(&added);
-            }
-        });
         live.pg.streams.update(|streams| {
-            if let Some((_, text)) = streams.iter_mut().find(|(r, _)| *r == id) {
-                text.push_str(&added);
+            if let Some(c) = streams.iter_mut().find(|c| c.id == id) {
+                c.text.push_str(&added);
             }
         });
     })
     .await;
-    live.calls.update(|c| c.retain(|c| c.id != id));
-    live.pg.streams.update(|s| s.retain(|(r, _)| *r != id));
+    live.pg.streams.update(|s| s.retain(|c| c.id != id));
     let outcome = match result {
         Ok(decoded) => CallResult::Answered(decoded),
         Err(f) => CallResult::Failed {

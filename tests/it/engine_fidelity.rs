@@ -252,12 +252,7 @@ fn l4_a_record_committed_but_never_sent_in_a_request_is_reported_unread() {
     };
     let mut team = Team::new(config).expect("valid config");
     start(&mut team, "reader");
-    team.apply(Input::HostSend {
-        from: "lead".into(),
-        to: "reader".into(),
-        body: "one more thing".into(),
-        idempotency_key: None,
-    });
+    host_send(&mut team, "lead", "reader", "one more thing");
     // The drain-mode read puts m1 in reader's history; the request budget (1) then ends the
     // round before any request carries it.
     tool(&mut team, "reader", "read_inbox", serde_json::json!({}));
@@ -288,12 +283,7 @@ fn l4_a_record_committed_but_never_sent_in_a_request_is_reported_unread() {
 #[test]
 fn l4_a_record_a_request_carried_is_not_reported() {
     let mut team = team();
-    team.apply(Input::HostSend {
-        from: "lead".into(),
-        to: "reader".into(),
-        body: "read main.py".into(),
-        idempotency_key: None,
-    });
+    host_send(&mut team, "lead", "reader", "read main.py");
     start(&mut team, "reader");
     reply(&mut team, "reader", ModelReply::text("done"));
     let carried = team.state().message(MessageId(1)).expect("m1").clone();
@@ -335,12 +325,7 @@ fn rewind_scan_cursor(json: &str, member: &str) -> String {
 #[test]
 fn m4_with_the_scan_cursor_behind_the_full_text_check_still_catches_the_duplicate() {
     let mut team = team();
-    team.apply(Input::HostSend {
-        from: "lead".into(),
-        to: "reader".into(),
-        body: "read main.py".into(),
-        idempotency_key: None,
-    });
+    host_send(&mut team, "lead", "reader", "read main.py");
     start(&mut team, "reader");
     reply(&mut team, "reader", ModelReply::text("done"));
     let reader = team.state().member("reader").expect("reader");

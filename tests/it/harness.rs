@@ -28,6 +28,16 @@ pub fn in_flight(team: &Team, member: &str) -> RequestId {
         .unwrap_or_else(|| panic!("{member} has no request in flight"))
 }
 
+/// The host stores `body` for `to`, sent as `from` (no idempotency key).
+pub fn host_send(team: &mut Team, from: &str, to: &str, body: &str) -> Vec<Event> {
+    team.apply(Input::HostSend {
+        from: from.into(),
+        to: to.into(),
+        body: body.into(),
+        idempotency_key: None,
+    })
+}
+
 pub fn start(team: &mut Team, member: &str) -> Vec<Event> {
     team.apply(Input::StartRound {
         member: member.into(),

@@ -7,16 +7,6 @@ use support::*;
 
 const ID: &str = "l3-lock-scope";
 
-fn round_spans(timeline: &Timeline, member: &str) -> Vec<(u64, u64)> {
-    let starts = events_of(timeline, "round_started", member);
-    let ends = events_of(timeline, "round_finished", member);
-    starts
-        .iter()
-        .zip(ends.iter())
-        .map(|(s, e)| (s.time, e.time))
-        .collect()
-}
-
 #[test]
 fn t5_different_members_overlap_and_a_busy_member_is_refused() {
     let timeline = play(ID);

@@ -3,7 +3,7 @@
 //! lesson 2 a message is lost iff drain on read is on, in lesson 3 the members are serialized
 //! iff the lock is held during the model call. The captions follow the mode.
 
-use crate::support::{events_of, unmatched_captions};
+use crate::support::{events_of, round_spans, unmatched_captions};
 use agent_team_playground::engine::{Lang, Position, Timeline};
 use agent_team_playground::lessons::{self, PlayOptions, ToggleChoice};
 
@@ -86,15 +86,7 @@ fn m6_without_the_learners_toggle_lesson_2_switches_drain_on_for_its_second_faul
 
 /// Whether any round of reader overlaps a round of reviewer in logical time.
 fn rounds_overlap(timeline: &Timeline) -> bool {
-    let spans = |member: &str| {
-        let starts = events_of(timeline, "round_started", member);
-        let ends = events_of(timeline, "round_finished", member);
-        starts
-            .iter()
-            .zip(ends.iter())
-            .map(|(s, e)| (s.time, e.time))
-            .collect::<Vec<_>>()
-    };
+    let spans = |member: &str| round_spans(timeline, member);
     let (reader, reviewer) = (spans("reader"), spans("reviewer"));
     assert_eq!(
         (reader.len(), reviewer.len()),

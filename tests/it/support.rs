@@ -65,6 +65,17 @@ pub fn events_of<'a>(timeline: &'a Timeline, name: &str, actor: &str) -> Vec<&'a
         .collect()
 }
 
+/// The logical (start, end) time of each of `member`'s rounds.
+pub fn round_spans(timeline: &Timeline, member: &str) -> Vec<(u64, u64)> {
+    let starts = events_of(timeline, "round_started", member);
+    let ends = events_of(timeline, "round_finished", member);
+    starts
+        .iter()
+        .zip(ends.iter())
+        .map(|(s, e)| (s.time, e.time))
+        .collect()
+}
+
 pub fn refusals(timeline: &Timeline) -> Vec<(RefusalCode, String)> {
     timeline
         .events()
