@@ -16,10 +16,35 @@ pub struct LinkState {
     pub lang: Option<String>,
     /// `embed=1`: hide the page chrome (for iframes).
     pub embed: bool,
+    /// `hide=picker,diagram`: parts an embedding page hides in a small frame.
+    pub hide: Vec<Part>,
+    /// `origin=https%3A%2F%2Fcourse.example`: the only origin whose commands an embedded
+    /// playground reads (besides being its parent window).
+    pub origin: Option<String>,
+    /// `src=https%3A%2F%2F...%2Fscenario.json`: a scenario file to fetch and open.
+    pub src: Option<String>,
+    /// `x=1.<base64url>`: the rest of the view state, compressed ([`codec`]); decoded by the
+    /// caller, which knows the view state's shape.
+    pub x: Option<String>,
 }
 
-/// Longest fragment we read; a longer one is refused rather than parsed.
-const MAX_FRAGMENT_CHARS: usize = 2048;
+crate::engine::named_enum! {
+    /// A part of the page an embedding page can hide (`hide=`).
+    pub enum Part {
+        /// The lesson picker in the header.
+        Picker = "picker",
+        /// The sequence diagram.
+        Diagram = "diagram",
+        /// The member detail panel with its request view.
+        Request = "request",
+        /// The scenario editor (free play).
+        Editor = "editor",
+    }
+}
+
+/// Longest fragment we read (a link with a scenario or a recorded run inline is long); a
+/// longer one is refused rather than parsed.
+pub const MAX_FRAGMENT_CHARS: usize = 16_000;
 
 /// Parses a fragment, with or without its leading `#`. The empty fragment is the default view.
 pub fn parse_fragment(fragment: &str) -> Result<LinkState, String> {
@@ -66,6 +91,21 @@ pub fn parse_fragment(fragment: &str) -> Result<LinkState, String> {
                 }
             },
             "embed" => link.embed = value == "1",
+            "hide" => {
+                for name in value.split(',').filter(|n| !n.is_empty()) {
+                    let part = Part::from_name(name).ok_or_else(|| {
+                        format!(
+                            "this link asks to hide a part this playground does not have: '{name}'"
+                        )
+                    })?;
+                    if !link.hide.contains(&part) {
+                        link.hide.push(part);
+                    }
+                }
+            }
+            "origin" => link.origin = Some(decode_component(value)?),
+            "src" => link.src = Some(decode_component(value)?),
+            "x" => link.x = Some(value.to_string()),
             _ => {
                 return Err(format!(
                     "this link has a part this playground does not know: '{key}'"
@@ -74,6 +114,41 @@ pub fn parse_fragment(fragment: &str) -> Result<LinkState, String> {
         }
     }
     Ok(link)
+}
+
+/// Percent-decodes one link value (`%2F` → `/`); a bad escape or bytes that are not UTF-8 are an
+/// error, never a guess.
+pub fn decode_component(value: &str) -> Result<String, String> {
+    let bytes = value.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            let hex = value
+                .get(i + 1..i + 3)
+                .and_then(|h| u8::from_str_radix(h, 16).ok())
+                .ok_or_else(|| format!("this link has a broken escape in '{value}'"))?;
+            out.push(hex);
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).map_err(|_| format!("this link's value '{value}' is not valid text"))
+}
+
+/// Percent-encodes one link value: everything but letters, digits and `-._~`.
+pub fn encode_component(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for byte in value.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(byte as char);
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
 }
 
 /// The fragment for a view state (the inverse of [`parse_fragment`]).
@@ -112,6 +187,32 @@ mod tests {
             let error = parse_fragment(bad).expect_err(bad);
             assert!(error.starts_with("this link"), "{bad}: {error}");
         }
-        assert!(parse_fragment(&"a".repeat(5000)).is_err());
+        assert!(parse_fragment(&"a".repeat(MAX_FRAGMENT_CHARS + 1)).is_err());
+        assert!(parse_fragment("#hide=picker,header").is_err());
+        assert!(parse_fragment("#origin=%E2%28").is_err());
+        assert!(parse_fragment("#src=%2").is_err());
+    }
+
+    #[test]
+    fn embed_parts_origin_and_source_are_read() {
+        let link = parse_fragment(
+            "#lesson=l1-two-investigators&embed=1&hide=picker,diagram,picker&origin=https%3A%2F%2Fcourse.example&src=https%3A%2F%2Fa.example%2Fs.json&x=1.abc",
+        )
+        .expect("valid link");
+        assert!(link.embed);
+        assert_eq!(link.hide, vec![Part::Picker, Part::Diagram]);
+        assert_eq!(link.origin.as_deref(), Some("https://course.example"));
+        assert_eq!(link.src.as_deref(), Some("https://a.example/s.json"));
+        assert_eq!(link.x.as_deref(), Some("1.abc"));
+    }
+
+    #[test]
+    fn components_round_trip() {
+        for text in ["https://a.example/x y.json?q=1&r=2#f", "中文", "a%b", ""] {
+            assert_eq!(
+                decode_component(&encode_component(text)).as_deref(),
+                Ok(text)
+            );
+        }
     }
 }
