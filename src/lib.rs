@@ -5,6 +5,8 @@
 //!   knows nothing about the browser and is tested natively.
 //! - [`lessons`]: the built-in lessons as data, the scripted model and the deterministic
 //!   driver that plays a lesson into a timeline.
+//! - [`scenario`]: scenarios, free play made real: the versioned format, its validation and
+//!   the lesson that plays one.
 //! - [`share`]: what a link carries and its parser.
 //! - [`markup`]: the escaped markup writer the sequence diagram draws its marks with.
 //! - [`view`]: the view model: everything on screen that is computed from the team state
@@ -18,6 +20,7 @@ pub use agent_team_engine as engine;
 pub mod lessons;
 pub mod markup;
 pub mod providers;
+pub mod scenario;
 pub mod share;
 pub mod view;
 

@@ -36,6 +36,7 @@ mod l8_restart;
 pub mod narration;
 pub mod recording;
 pub mod run;
+mod scenario_play;
 mod script;
 pub mod toggle_choice;
 mod transcript;
@@ -47,6 +48,7 @@ pub use driver::{
     LessonSource, PlayError, PlayOptions,
 };
 pub use playable::{play_id, play_id_branch, Playable};
+pub use scenario_play::{play_scenario, play_scenario_branch};
 pub use script::{Answer, ScriptOutcome, ScriptedModel, ScriptedReply};
 pub use toggle_choice::ToggleChoice;
 pub use transcript::transcript;
@@ -75,6 +77,10 @@ pub enum Action {
     },
     /// L3: a page reload: the driver stores the roster and restores it (all offline).
     Reload,
+    /// A scenario's default delivery policy (with [`Wait::Quiet`]): deliver to each member
+    /// that has unread mail, in roster order; the run repeats it whenever the team is quiet
+    /// again, and moves on once no delivery started.
+    DeliverUnread,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

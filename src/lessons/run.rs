@@ -37,6 +37,8 @@ pub struct Run {
     /// The options the run was started with, and the answers it took in: its recording.
     options: PlayOptions,
     answers: Vec<RecordedAnswer>,
+    /// Members the delivery policy started once and the engine refused: never asked again.
+    policy_skips: Vec<String>,
 }
 
 impl Run {
@@ -56,6 +58,7 @@ impl Run {
             inputs: 0,
             options: options.clone(),
             answers: Vec::new(),
+            policy_skips: Vec::new(),
         };
         run.interventions();
         Ok(run)
@@ -85,6 +88,12 @@ impl Run {
                     }
                 }
                 Action::Reload => self.reload(),
+                Action::DeliverUnread => {
+                    if self.deliver_unread() {
+                        // The policy holds again the next time the team is quiet.
+                        self.next_direction -= 1;
+                    }
+                }
             }
             self.check_bound()?;
         }
@@ -206,6 +215,31 @@ impl Run {
         }
         self.sent.extend(sent);
         self.interventions();
+    }
+
+    /// The default delivery policy: starts a round of each member with unread mail, in roster
+    /// order. True when a request is now awaited (the policy is to run again once quiet); a
+    /// member whose start sent nothing (the engine refused it, say its budget is spent) is not
+    /// asked again, so the run always ends.
+    fn deliver_unread(&mut self) -> bool {
+        let state = self.recorder.state();
+        let due: Vec<String> = state
+            .members_in_order()
+            .map(|m| m.name().to_string())
+            .filter(|name| !self.policy_skips.contains(name))
+            .filter(|name| state.inbox_of(name).iter().any(|r| state.is_unread(r)))
+            .collect();
+        for member in due {
+            let before = self.awaiting.len();
+            self.apply(Input::StartRound {
+                member: member.clone(),
+                prompt: None,
+            });
+            if self.awaiting.len() == before {
+                self.policy_skips.push(member);
+            }
+        }
+        !self.awaiting.is_empty()
     }
 
     /// L3: a page reload. The roster snapshot (what browser storage keeps) is restored: every

@@ -35,3 +35,4 @@ mod providers_codec;
 mod providers_live;
 #[cfg(not(target_arch = "wasm32"))]
 mod rule_map;
+mod scenario;

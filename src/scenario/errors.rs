@@ -1,0 +1,79 @@
+//! What is wrong with a scenario: every problem found, each in Chinese and English, so the
+//! error banner can list them all in the page's language.
+
+use crate::engine::Lang;
+
+/// One problem of a scenario, in both languages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The problem in Chinese.
+    pub zh: String,
+    /// The problem in English.
+    pub en: String,
+}
+
+impl Problem {
+    /// A problem stated in both languages.
+    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Problem {
+        Problem {
+            zh: zh.into(),
+            en: en.into(),
+        }
+    }
+
+    /// The problem in `lang`.
+    pub fn text(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::Zh => &self.zh,
+            Lang::En => &self.en,
+        }
+    }
+}
+
+/// Every problem a scenario has (never empty when returned as an error).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScenarioErrors {
+    /// The problems, in the order they were found (top of the file first).
+    pub problems: Vec<Problem>,
+}
+
+impl ScenarioErrors {
+    /// Adds a problem.
+    pub fn push(&mut self, zh: impl Into<String>, en: impl Into<String>) {
+        self.problems.push(Problem::new(zh, en));
+    }
+
+    /// Ok when no problem was found, the errors otherwise.
+    pub fn into_result(self) -> Result<(), ScenarioErrors> {
+        if self.problems.is_empty() {
+            Ok(())
+        } else {
+            Err(self)
+        }
+    }
+
+    /// Every problem in `lang`, one sentence each, for the error banner.
+    pub fn message(&self, lang: Lang) -> String {
+        let lead = match lang {
+            Lang::Zh => format!("这个场景有 {} 个问题：", self.problems.len()),
+            Lang::En => match self.problems.len() {
+                1 => "This scenario has 1 problem: ".to_string(),
+                n => format!("This scenario has {n} problems: "),
+            },
+        };
+        let sep = match lang {
+            Lang::Zh => "；",
+            Lang::En => "; ",
+        };
+        let list: Vec<&str> = self.problems.iter().map(|p| p.text(lang)).collect();
+        format!("{lead}{}", list.join(sep))
+    }
+}
+
+impl std::fmt::Display for ScenarioErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl std::error::Error for ScenarioErrors {}

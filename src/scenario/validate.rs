@@ -1,0 +1,342 @@
+//! [`Scenario::validate`]: every problem of a scenario that typed correctly, each in both
+//! languages. It checks what the engine relies on (one lead, valid unique names, tools the
+//! kind may have) and the format's ranges ([`super::ranges`]).
+
+use super::ranges::{self, LIMITS};
+use super::{Scenario, ScenarioErrors, ScenarioMember, ScenarioReply, VERSION};
+use crate::engine::config::{validate_member_name, validate_path};
+use crate::engine::tool_table::{tools_for, ToolName};
+use crate::engine::MemberKind;
+
+impl Scenario {
+    /// Ok, or every problem found (not only the first).
+    pub fn validate(&self) -> Result<(), ScenarioErrors> {
+        let mut errors = ScenarioErrors::default();
+        if self.version != VERSION {
+            errors.push(
+                format!(
+                    "不认识的版本 {}：这个练习场只读版本 {VERSION}",
+                    self.version
+                ),
+                format!(
+                    "unknown version {}: this playground reads version {VERSION}",
+                    self.version
+                ),
+            );
+        }
+        let json_len = self.to_json().len();
+        if json_len > ranges::MAX_JSON_BYTES {
+            errors.push(
+                format!(
+                    "场景太大（{json_len} 字节），上限是 {} 字节",
+                    ranges::MAX_JSON_BYTES
+                ),
+                format!(
+                    "the scenario is too large ({json_len} bytes); the limit is {} bytes",
+                    ranges::MAX_JSON_BYTES
+                ),
+            );
+        }
+        check_text(
+            &mut errors,
+            "title",
+            &self.title,
+            0,
+            ranges::MAX_TITLE_CHARS,
+        );
+        check_text(&mut errors, "task", &self.task, 1, ranges::MAX_TASK_CHARS);
+        self.check_limits(&mut errors);
+        self.check_members(&mut errors);
+        self.check_files(&mut errors);
+        self.check_replies(&mut errors);
+        errors.into_result()
+    }
+
+    fn check_limits(&self, errors: &mut ScenarioErrors) {
+        for range in &LIMITS {
+            if let Some(value) = (range.get)(&self.limits) {
+                if value < range.min || value > range.max {
+                    errors.push(
+                        format!(
+                            "limits.{} 是 {value}，超出允许范围 {} 到 {}",
+                            range.key, range.min, range.max
+                        ),
+                        format!(
+                            "limits.{} is {value}, outside the allowed range {} to {}",
+                            range.key, range.min, range.max
+                        ),
+                    );
+                }
+            }
+        }
+    }
+
+    fn check_members(&self, errors: &mut ScenarioErrors) {
+        let leads = self
+            .members
+            .iter()
+            .filter(|m| m.kind == MemberKind::Lead)
+            .count();
+        if leads != 1 {
+            errors.push(
+                format!("团队需要恰好一个 lead（kind 为 \"lead\"），这里有 {leads} 个"),
+                format!("a team needs exactly one lead (kind \"lead\"); this one has {leads}"),
+            );
+        }
+        let max = self.limits().max_members.min(ranges::MAX_MEMBERS);
+        if self.members.len() > max {
+            errors.push(
+                format!("成员太多：{} 个，上限是 {max} 个", self.members.len()),
+                format!(
+                    "too many members: {}; the limit is {max}",
+                    self.members.len()
+                ),
+            );
+        }
+        for (i, member) in self.members.iter().enumerate() {
+            if self.members[..i].iter().any(|m| m.name == member.name) {
+                errors.push(
+                    format!("成员名 '{}' 用了两次", member.name),
+                    format!("the member name '{}' is used twice", member.name),
+                );
+            }
+            self.check_member(errors, i, member);
+        }
+    }
+
+    fn check_member(&self, errors: &mut ScenarioErrors, i: usize, member: &ScenarioMember) {
+        if validate_member_name(&member.name).is_err() {
+            errors.push(
+                format!("members[{i}].name '{}' 不是有效的成员名：用 1 到 24 个字符，小写字母开头，其后是小写字母、数字、'-' 或 '_'", member.name),
+                format!("members[{i}].name '{}' is not a valid member name: use 1 to 24 characters, a lowercase letter first, then lowercase letters, digits, '-' or '_'", member.name),
+            );
+        }
+        let role = format!("members[{i}].role");
+        check_text(errors, &role, member.role.trim(), 1, ranges::MAX_ROLE_CHARS);
+        if let Some(n) = member.deliveries {
+            let (min, max) = ranges::DELIVERIES;
+            if n < min || n > max {
+                errors.push(
+                    format!("members[{i}].deliveries 是 {n}，超出允许范围 {min} 到 {max}"),
+                    format!(
+                        "members[{i}].deliveries is {n}, outside the allowed range {min} to {max}"
+                    ),
+                );
+            }
+        }
+        let allowed = tools_for(member.kind, self.allow_write);
+        for (k, name) in member.tools.iter().flatten().enumerate() {
+            let at = format!("members[{i}].tools[{k}]");
+            match ToolName::from_name(name) {
+                None => errors.push(
+                    format!("{at}：没有名为 '{name}' 的工具"),
+                    format!("{at}: there is no tool named '{name}'"),
+                ),
+                Some(tool) if !allowed.contains(&tool) => {
+                    let (kind_zh, kind_en) = match member.kind {
+                        MemberKind::Lead => ("lead", "a lead"),
+                        MemberKind::Teammate => ("teammate", "a teammate"),
+                    };
+                    let write_note = if tool == ToolName::WriteFile {
+                        (
+                            "（需要 \"allow_write\": true）",
+                            " (it needs \"allow_write\": true)",
+                        )
+                    } else {
+                        ("", "")
+                    };
+                    errors.push(
+                        format!("{at}：{kind_zh} 不能有工具 '{name}'{}", write_note.0),
+                        format!(
+                            "{at}: {kind_en} cannot have the tool '{name}'{}",
+                            write_note.1
+                        ),
+                    );
+                }
+                Some(_) => {}
+            }
+            if member.tools.iter().flatten().take(k).any(|t| t == name) {
+                errors.push(
+                    format!("{at}：工具 '{name}' 列了两次"),
+                    format!("{at}: the tool '{name}' is listed twice"),
+                );
+            }
+        }
+    }
+
+    fn check_files(&self, errors: &mut ScenarioErrors) {
+        if self.files.len() > ranges::MAX_FILES {
+            errors.push(
+                format!(
+                    "文件太多：{} 个，上限是 {} 个",
+                    self.files.len(),
+                    ranges::MAX_FILES
+                ),
+                format!(
+                    "too many files: {}; the limit is {}",
+                    self.files.len(),
+                    ranges::MAX_FILES
+                ),
+            );
+        }
+        let max = self.limits().file_chars;
+        for (path, text) in &self.files {
+            if validate_path(path).is_err() {
+                errors.push(
+                    format!("'{path}' 不是有效的路径：用字母、数字、'.'、'_'、'-' 和 '/' 组成的相对路径（最多 64 个字符），不要 '..'"),
+                    format!("'{path}' is not a valid path: use a relative path (at most 64 characters) of letters, digits, '.', '_', '-' and '/', without '..'"),
+                );
+            }
+            let len = text.chars().count();
+            if len > max {
+                errors.push(
+                    format!("文件 '{path}' 太大：{len} 个字符，上限是 {max}（limits.file_chars）"),
+                    format!("the file '{path}' is too large: {len} characters; the limit is {max} (limits.file_chars)"),
+                );
+            }
+        }
+    }
+
+    fn check_replies(&self, errors: &mut ScenarioErrors) {
+        if self.replies.len() > ranges::MAX_REPLIES {
+            errors.push(
+                format!(
+                    "回复太多：{} 条，上限是 {} 条",
+                    self.replies.len(),
+                    ranges::MAX_REPLIES
+                ),
+                format!(
+                    "too many replies: {}; the limit is {}",
+                    self.replies.len(),
+                    ranges::MAX_REPLIES
+                ),
+            );
+        }
+        let spawned = self.spawned_names();
+        for (i, reply) in self.replies.iter().enumerate() {
+            let known = self.members.iter().any(|m| m.name == reply.member)
+                || spawned.contains(&reply.member.as_str());
+            if !known {
+                errors.push(
+                    format!("replies[{i}] 写给了不存在的成员 '{}'（不在名册上，也没有回复用 spawn_teammate 创建它）", reply.member),
+                    format!("replies[{i}] is for '{}', who is not a member (not on the roster, and no reply spawns it with spawn_teammate)", reply.member),
+                );
+            }
+            let twice = self.replies[..i]
+                .iter()
+                .any(|r| r.member == reply.member && r.order == reply.order);
+            if twice {
+                errors.push(
+                    format!(
+                        "replies[{i}]：'{}' 的第 {} 个请求已经有一条回复",
+                        reply.member, reply.order
+                    ),
+                    format!(
+                        "replies[{i}]: '{}' already has a reply for request {}",
+                        reply.member, reply.order
+                    ),
+                );
+            }
+            check_reply(errors, i, reply);
+        }
+    }
+}
+
+impl Scenario {
+    /// The names authored replies spawn with `spawn_teammate`: members a reply may be for.
+    fn spawned_names(&self) -> Vec<&str> {
+        self.replies
+            .iter()
+            .flat_map(|r| &r.tool_calls)
+            .filter(|c| c.name == ToolName::SpawnTeammate.as_str())
+            .filter_map(|c| c.arguments.get("name").and_then(|n| n.as_str()))
+            .collect()
+    }
+}
+
+fn check_reply(errors: &mut ScenarioErrors, i: usize, reply: &ScenarioReply) {
+    if reply.order < 1 || reply.order > ranges::MAX_ORDER {
+        errors.push(
+            format!(
+                "replies[{i}].order 是 {}，超出允许范围 1 到 {}",
+                reply.order,
+                ranges::MAX_ORDER
+            ),
+            format!(
+                "replies[{i}].order is {}, outside the allowed range 1 to {}",
+                reply.order,
+                ranges::MAX_ORDER
+            ),
+        );
+    }
+    let (min, max) = ranges::LATENCY;
+    if reply.latency < min || reply.latency > max {
+        errors.push(
+            format!(
+                "replies[{i}].latency 是 {}，超出允许范围 {min} 到 {max}",
+                reply.latency
+            ),
+            format!(
+                "replies[{i}].latency is {}, outside the allowed range {min} to {max}",
+                reply.latency
+            ),
+        );
+    }
+    check_text(
+        errors,
+        &format!("replies[{i}].text"),
+        &reply.text,
+        0,
+        ranges::MAX_REPLY_CHARS,
+    );
+    if reply.tool_calls.len() > ranges::MAX_TOOL_CALLS {
+        errors.push(
+            format!(
+                "replies[{i}] 有 {} 个工具调用，上限是 {}",
+                reply.tool_calls.len(),
+                ranges::MAX_TOOL_CALLS
+            ),
+            format!(
+                "replies[{i}] has {} tool calls; the limit is {}",
+                reply.tool_calls.len(),
+                ranges::MAX_TOOL_CALLS
+            ),
+        );
+    }
+    for (k, call) in reply.tool_calls.iter().enumerate() {
+        if !call.arguments.is_object() {
+            errors.push(
+                format!("replies[{i}].tool_calls[{k}].arguments 必须是 JSON 对象"),
+                format!("replies[{i}].tool_calls[{k}].arguments must be a JSON object"),
+            );
+        }
+    }
+    if let Some(fail) = &reply.fail {
+        if !reply.text.is_empty() || !reply.tool_calls.is_empty() {
+            errors.push(
+                format!("replies[{i}] 既有 fail 又有 text 或 tool_calls：失败的请求没有回复"),
+                format!("replies[{i}] has fail and also text or tool_calls: a failed request has no reply"),
+            );
+        }
+        check_text(
+            errors,
+            &format!("replies[{i}].fail.error"),
+            &fail.error,
+            1,
+            ranges::MAX_REPLY_CHARS,
+        );
+    }
+}
+
+/// A text of `min` to `max` characters.
+fn check_text(errors: &mut ScenarioErrors, field: &str, text: &str, min: usize, max: usize) {
+    let len = text.chars().count();
+    if len < min {
+        errors.push(format!("{field} 是空的"), format!("{field} is empty"));
+    } else if len > max {
+        errors.push(
+            format!("{field} 太长：{len} 个字符，上限是 {max}"),
+            format!("{field} is too long: {len} characters; the limit is {max}"),
+        );
+    }
+}

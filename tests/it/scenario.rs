@@ -1,0 +1,461 @@
+//! Scenarios: the format's validation (every problem, both languages), the JSON round trip,
+//! built-in lessons opened as scenarios, and the default delivery policy.
+
+use agent_team_playground::engine::{EventKind, Lang, MemberKind};
+use agent_team_playground::lessons::{self, play_scenario, PlayOptions};
+use agent_team_playground::scenario::{parse, Scenario, ScenarioErrors};
+use serde_json::{json, Value};
+
+/// A small valid scenario: a lead and two teammates with authored replies.
+fn three_members() -> Value {
+    json!({
+        "version": 1,
+        "title": "Three",
+        "members": [
+            {"name": "lead", "role": "lead", "kind": "lead"},
+            {"name": "ann", "role": "reader", "kind": "teammate"},
+            {"name": "bob", "role": "checker", "kind": "teammate", "tools": ["read_file", "send_message"]}
+        ],
+        "files": {"notes.txt": "hello"},
+        "task": "Read notes.txt and report.",
+        "replies": [
+            {"member": "lead", "order": 1, "tool_calls": [
+                {"name": "send_message", "arguments": {"to": "ann", "body": "Read notes.txt."}},
+                {"name": "send_message", "arguments": {"to": "bob", "body": "Check ann's work."}}
+            ]},
+            {"member": "lead", "order": 2, "text": "Split."},
+            {"member": "ann", "order": 1, "tool_calls": [{"name": "read_file", "arguments": {"path": "notes.txt"}}]},
+            {"member": "ann", "order": 2, "tool_calls": [{"name": "send_message", "arguments": {"to": "lead", "body": "It says hello."}}]},
+            {"member": "ann", "order": 3, "text": "Reported."},
+            {"member": "bob", "order": 1, "latency": 3, "tool_calls": [{"name": "send_message", "arguments": {"to": "lead", "body": "Checked."}}]},
+            {"member": "bob", "order": 2, "text": "Done."},
+            {"member": "lead", "order": 3, "text": "notes.txt says hello; checked."}
+        ]
+    })
+}
+
+fn errors_of(value: Value) -> ScenarioErrors {
+    match parse(&value.to_string()) {
+        Ok(_) => panic!("expected problems in {value}"),
+        Err(errors) => errors,
+    }
+}
+
+/// Asserts one problem's English text contains `en` and its Chinese text `zh`.
+fn has(errors: &ScenarioErrors, en: &str, zh: &str) {
+    assert!(
+        errors
+            .problems
+            .iter()
+            .any(|p| p.en.contains(en) && p.zh.contains(zh)),
+        "no problem with '{en}' / '{zh}' in {errors:?}"
+    );
+}
+
+#[test]
+fn a_valid_scenario_parses() {
+    let scenario = parse(&three_members().to_string()).expect("valid");
+    assert_eq!(scenario.members.len(), 3);
+    assert_eq!(scenario.members[2].tools.as_ref().map(Vec::len), Some(2));
+}
+
+#[test]
+fn each_validation_problem_has_its_message_in_both_languages() {
+    let mut v = three_members();
+    v["members"][2]["tools"] = json!(["read_file", "fly", "spawn_teammate", "write_file"]);
+    let members = v["members"].as_array_mut().unwrap();
+    members.push(json!({"name": "Ann Smith", "role": "reader", "kind": "teammate"}));
+    members.push(json!({"name": "bob", "role": "x", "kind": "lead"}));
+    v["limits"] = json!({"inbox_records": 0, "retry_budget": 11});
+    v["files"] = json!({"../etc/passwd": "x", "big.txt": "a".repeat(4001)});
+    v["replies"]
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"member": "zed", "order": 1, "text": "?"}));
+    v["task"] = json!("t".repeat(4001));
+    let errors = errors_of(v);
+    has(
+        &errors,
+        "'Ann Smith' is not a valid member name",
+        "不是有效的成员名",
+    );
+    has(
+        &errors,
+        "there is no tool named 'fly'",
+        "没有名为 'fly' 的工具",
+    );
+    has(
+        &errors,
+        "a teammate cannot have the tool 'spawn_teammate'",
+        "不能有工具 'spawn_teammate'",
+    );
+    has(
+        &errors,
+        "cannot have the tool 'write_file' (it needs \"allow_write\": true)",
+        "allow_write",
+    );
+    has(
+        &errors,
+        "the member name 'bob' is used twice",
+        "成员名 'bob' 用了两次",
+    );
+    has(&errors, "exactly one lead", "恰好一个 lead");
+    has(
+        &errors,
+        "limits.inbox_records is 0, outside the allowed range 1 to 64",
+        "limits.inbox_records 是 0",
+    );
+    has(
+        &errors,
+        "limits.retry_budget is 11, outside the allowed range 0 to 10",
+        "limits.retry_budget 是 11",
+    );
+    has(
+        &errors,
+        "'../etc/passwd' is not a valid path",
+        "不是有效的路径",
+    );
+    has(
+        &errors,
+        "the file 'big.txt' is too large: 4001 characters; the limit is 4000",
+        "文件 'big.txt' 太大",
+    );
+    has(
+        &errors,
+        "replies[8] is for 'zed', who is not a member (not on the roster",
+        "不存在的成员 'zed'",
+    );
+    has(&errors, "task is too long: 4001 characters", "task 太长");
+    assert_eq!(errors.problems.len(), 12, "{errors:?}");
+    let en = errors.message(Lang::En);
+    assert!(en.starts_with("This scenario has 12 problems: "), "{en}");
+    assert!(errors
+        .message(Lang::Zh)
+        .starts_with("这个场景有 12 个问题："));
+}
+
+#[test]
+fn too_many_members_and_a_member_limit_are_refused() {
+    let mut v = three_members();
+    v["limits"] = json!({"max_members": 2});
+    has(
+        &errors_of(v),
+        "too many members: 3; the limit is 2",
+        "成员太多",
+    );
+    let mut v = three_members();
+    let extra: Vec<Value> = (0..16)
+        .map(|i| json!({"name": format!("m{i}"), "role": "r", "kind": "teammate"}))
+        .collect();
+    v["members"].as_array_mut().unwrap().extend(extra);
+    v["limits"] = json!({"max_members": 16});
+    has(
+        &errors_of(v),
+        "too many members: 19; the limit is 16",
+        "成员太多",
+    );
+}
+
+#[test]
+fn the_version_is_checked_first() {
+    let mut v = three_members();
+    v["version"] = json!(2);
+    v["members"] = json!("nobody");
+    let errors = errors_of(v);
+    assert_eq!(errors.problems.len(), 1, "{errors:?}");
+    has(
+        &errors,
+        "unknown version 2: this playground reads \"version\": 1",
+        "不认识的版本 2",
+    );
+    let mut v = three_members();
+    v.as_object_mut().unwrap().remove("version");
+    has(&errors_of(v), "\"version\" is missing", "缺少 \"version\"");
+}
+
+#[test]
+fn every_type_error_is_reported_with_its_field_path() {
+    let mut v = three_members();
+    v["members"][1]["kind"] = json!("boss");
+    v["members"][2]["deliveries"] = json!("three");
+    v["replies"][0]["latency"] = json!(-1);
+    v["allow_write"] = json!("yes");
+    v["colour"] = json!("red");
+    v["limits"] = json!({"inbox": 3});
+    let errors = errors_of(v);
+    has(
+        &errors,
+        "members[1].kind has a wrong type or value: unknown variant `boss`",
+        "members[1].kind 不对",
+    );
+    has(
+        &errors,
+        "members[2].deliveries has a wrong type or value: invalid type: string",
+        "members[2].deliveries 不对",
+    );
+    has(
+        &errors,
+        "replies[0].latency has a wrong type or value",
+        "replies[0].latency",
+    );
+    has(
+        &errors,
+        "allow_write has a wrong type or value",
+        "allow_write 不对",
+    );
+    has(
+        &errors,
+        "unknown field \"colour\"",
+        "不认识的字段 \"colour\"",
+    );
+    has(
+        &errors,
+        "limits.inbox has a wrong type or value: unknown field `inbox`",
+        "limits.inbox 不对",
+    );
+    assert_eq!(errors.problems.len(), 6, "{errors:?}");
+}
+
+#[test]
+fn non_json_non_object_and_oversized_texts_are_refused() {
+    has(
+        &parse("<html>").unwrap_err(),
+        "this is not JSON (line 1, column 1)",
+        "这不是 JSON",
+    );
+    has(
+        &parse("[1, 2]").unwrap_err(),
+        "must be a JSON object",
+        "必须是一个 JSON 对象",
+    );
+    let mut v = three_members();
+    v["files"] = json!({"a.txt": "x".repeat(200_001)});
+    has(
+        &parse(&v.to_string()).unwrap_err(),
+        "the scenario is too large",
+        "场景太大",
+    );
+}
+
+#[test]
+fn every_built_in_lesson_opens_as_a_valid_scenario_that_plays_to_its_end() {
+    for lang in [Lang::En, Lang::Zh] {
+        for lesson in lessons::lessons(lang) {
+            let scenario = Scenario::from_lesson(&lesson);
+            scenario
+                .validate()
+                .unwrap_or_else(|e| panic!("{}: {}", lesson.id, e.message(Lang::En)));
+            assert_eq!(
+                parse(&scenario.to_json()).as_ref(),
+                Ok(&scenario),
+                "{}",
+                lesson.id
+            );
+            let options = PlayOptions {
+                lang,
+                ..PlayOptions::default()
+            };
+            let timeline =
+                play_scenario(&scenario, &options).unwrap_or_else(|e| panic!("{}: {e}", lesson.id));
+            assert!(
+                timeline.len() > 3,
+                "{} played {} events",
+                lesson.id,
+                timeline.len()
+            );
+            assert!(
+                !timeline.final_state().any_busy(),
+                "{} ended with work in flight",
+                lesson.id
+            );
+        }
+    }
+}
+
+#[test]
+fn the_default_free_play_scenario_is_lesson_1s_team_in_the_language() {
+    let en = Scenario::default_free_play(Lang::En);
+    let zh = Scenario::default_free_play(Lang::Zh);
+    let names: Vec<&str> = en.members.iter().map(|m| m.name.as_str()).collect();
+    assert_eq!(names, ["lead", "reader", "reviewer"]);
+    assert_eq!(en.members[0].kind, MemberKind::Lead);
+    assert!(
+        en.task.contains("main.py") && zh.task.contains("先别运行"),
+        "{} / {}",
+        en.task,
+        zh.task
+    );
+    assert_ne!(en.title, zh.title);
+}
+
+#[test]
+fn the_default_policy_delivers_the_task_then_each_members_mail_until_nobody_has_any() {
+    let scenario = parse(&three_members().to_string()).expect("valid");
+    let timeline = play_scenario(&scenario, &PlayOptions::default()).expect("plays");
+    let starts: Vec<String> = timeline
+        .events()
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::RoundStarted { .. }))
+        .filter_map(|e| e.actor.clone())
+        .collect();
+    // The lead first (the task); when quiet, ann and bob in roster order; then the lead reads
+    // their reports.
+    assert_eq!(starts, ["lead", "ann", "bob", "lead"], "{starts:?}");
+    let state = timeline.final_state();
+    for member in ["lead", "ann", "bob"] {
+        assert!(
+            state.inbox_of(member).iter().all(|r| !state.is_unread(r)),
+            "{member} still has unread mail"
+        );
+    }
+    let last_answer = timeline.events().iter().rev().find_map(|e| match &e.kind {
+        EventKind::ModelReplied { reply, .. } if e.actor.as_deref() == Some("lead") => {
+            Some(reply.text.clone())
+        }
+        _ => None,
+    });
+    assert_eq!(
+        last_answer.as_deref(),
+        Some("notes.txt says hello; checked.")
+    );
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod round_trip {
+    use agent_team_playground::engine::tool_table::tools_for;
+    use agent_team_playground::engine::{MemberKind, SortedMap};
+    use agent_team_playground::scenario::{
+        parse, Scenario, ScenarioFailure, ScenarioLimits, ScenarioMember, ScenarioReply,
+        ScenarioToggles, ScenarioToolCall, VERSION,
+    };
+    use proptest::prelude::*;
+    use serde_json::json;
+
+    fn member(i: usize, lead: bool) -> impl Strategy<Value = ScenarioMember> {
+        let kind = if lead {
+            MemberKind::Lead
+        } else {
+            MemberKind::Teammate
+        };
+        let all = tools_for(kind, false);
+        (
+            "[a-z][a-z0-9_-]{0,8}",
+            "[a-zA-Z][a-zA-Z 中文]{0,12}",
+            proptest::option::of(proptest::sample::subsequence(all.clone(), 0..=all.len())),
+            proptest::option::of(1u32..=20),
+        )
+            .prop_map(move |(name, role, tools, deliveries)| ScenarioMember {
+                // The index keeps names unique.
+                name: format!("{name}{i}"),
+                role,
+                kind,
+                tools: tools.map(|t| t.iter().map(|t| t.as_str().to_string()).collect()),
+                deliveries,
+            })
+    }
+
+    fn reply(members: Vec<String>) -> impl Strategy<Value = ScenarioReply> {
+        (
+            proptest::sample::select(members),
+            1u64..=1000,
+            "\\PC{0,40}",
+            proptest::collection::vec(("[a-z_]{1,12}", "\\PC{0,20}"), 0..3),
+            proptest::option::of(("\\PC{1,20}", any::<bool>())),
+        )
+            .prop_map(|(member, latency, text, calls, fail)| {
+                let tool_calls = calls
+                    .into_iter()
+                    .map(|(name, body)| ScenarioToolCall {
+                        name,
+                        arguments: json!({"to": "lead", "body": body, "n": 3}),
+                    })
+                    .collect();
+                match fail {
+                    Some((error, retryable)) => ScenarioReply {
+                        member,
+                        order: 1,
+                        latency,
+                        text: String::new(),
+                        tool_calls: Vec::new(),
+                        fail: Some(ScenarioFailure { error, retryable }),
+                    },
+                    None => ScenarioReply {
+                        member,
+                        order: 1,
+                        latency,
+                        text,
+                        tool_calls,
+                        fail: None,
+                    },
+                }
+            })
+    }
+
+    fn scenario() -> impl Strategy<Value = Scenario> {
+        (0usize..6)
+            .prop_flat_map(|teammates| {
+                let members: Vec<_> = (0..=teammates).map(|i| member(i, i == 0)).collect();
+                (
+                    members,
+                    "\\PC{0,30}",
+                    proptest::collection::vec(
+                        ("[a-z]{1,8}(/[a-z]{1,5})?\\.txt", "\\PC{0,60}"),
+                        0..4,
+                    ),
+                    "\\PC{1,80}",
+                    (any::<bool>(), any::<bool>(), any::<bool>()),
+                    (
+                        proptest::option::of(1u64..=64),
+                        proptest::option::of(0u64..=10),
+                        proptest::option::of(8u64..=16),
+                    ),
+                )
+            })
+            .prop_flat_map(|(members, title, files, task, flags, limits)| {
+                let names: Vec<String> = members.iter().map(|m| m.name.clone()).collect();
+                let replies = proptest::collection::vec(reply(names), 0..8);
+                (Just((members, title, files, task, flags, limits)), replies)
+            })
+            .prop_map(
+                |((members, title, files, task, flags, limits), mut replies)| {
+                    // One reply per (member, order): number each member's replies 1, 2, ...
+                    for i in 0..replies.len() {
+                        let before = replies[..i]
+                            .iter()
+                            .filter(|r| r.member == replies[i].member)
+                            .count();
+                        replies[i].order = before as u32 + 1;
+                    }
+                    Scenario {
+                        version: VERSION,
+                        title,
+                        members,
+                        files: files.into_iter().collect::<SortedMap<_, _>>(),
+                        task,
+                        toggles: ScenarioToggles {
+                            drain_on_read: flags.0,
+                            hold_lock_during_model_call: flags.1,
+                        },
+                        limits: ScenarioLimits {
+                            inbox_records: limits.0,
+                            retry_budget: limits.1,
+                            max_members: limits.2,
+                            ..ScenarioLimits::default()
+                        },
+                        allow_write: flags.2,
+                        replies,
+                    }
+                },
+            )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn a_valid_scenario_survives_json_unchanged(scenario in scenario()) {
+            prop_assert_eq!(scenario.validate(), Ok(()));
+            prop_assert_eq!(parse(&scenario.to_json()), Ok(scenario));
+        }
+    }
+}
