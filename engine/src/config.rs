@@ -2,6 +2,7 @@
 //! teaching session (M7, L2) and the contrast toggles (M6, T6).
 
 use super::sorted_map::SortedMap;
+use super::tool_table::{tools_for, ToolName};
 use serde::{Deserialize, Serialize};
 
 crate::named_enum! {
@@ -27,6 +28,11 @@ pub struct MemberConfig {
     /// more rounds than a teammate).
     #[serde(default)]
     pub delivery_budget: Option<u32>,
+    /// K1, K2: the tools this member is offered, a subset of its kind's (see
+    /// [`tools_for`]); None offers every tool of its kind. A scenario narrows a member this
+    /// way; a tool the kind cannot have makes the config invalid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tools: Option<Vec<ToolName>>,
 }
 
 impl MemberConfig {
@@ -37,6 +43,7 @@ impl MemberConfig {
             role: "lead".into(),
             kind: MemberKind::Lead,
             delivery_budget: None,
+            tools: None,
         }
     }
 
@@ -47,7 +54,24 @@ impl MemberConfig {
             role: role.into(),
             kind: MemberKind::Teammate,
             delivery_budget: None,
+            tools: None,
         }
+    }
+
+    /// K1, K2: the same member offered only `tools` (in its kind's order).
+    pub fn with_tools(mut self, tools: &[ToolName]) -> Self {
+        self.tools = Some(tools.to_vec());
+        self
+    }
+
+    /// K1, K2: the tools this member is offered in a team that does or does not allow
+    /// writing: its kind's list, narrowed to its own list when it has one.
+    pub fn offered_tools(&self, allow_write: bool) -> Vec<ToolName> {
+        let mut tools = tools_for(self.kind, allow_write);
+        if let Some(own) = &self.tools {
+            tools.retain(|t| own.contains(t));
+        }
+        tools
     }
 
     /// L2: the same member with its own delivery budget.
@@ -212,6 +236,14 @@ impl TeamConfig {
             seen.push(member.name.as_str());
             if member.role.trim().is_empty() {
                 return Err(ConfigError(format!("member '{}' has no role", member.name)));
+            }
+            let allowed = tools_for(member.kind, self.allow_write);
+            if let Some(tool) = member.tools.iter().flatten().find(|t| !allowed.contains(t)) {
+                return Err(ConfigError(format!(
+                    "member '{}' cannot have the tool {} (K1, K2: not a tool of its kind here)",
+                    member.name,
+                    tool.as_str()
+                )));
             }
         }
         for (path, content) in &self.files {

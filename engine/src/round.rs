@@ -198,7 +198,7 @@ impl Team {
             sent_at: self.now,
             system: system_prompt(name, &member.role, member.kind, self.state.lead_name()),
             messages: member.history.clone(),
-            tools: self.state.tools_of(member.kind),
+            tools: self.state.tools_of_member(name),
         };
         self.emit(Some(name), EventKind::ModelRequested { request });
     }

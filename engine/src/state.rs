@@ -14,7 +14,7 @@ use super::protocol::{ProtocolRequest, Tracker};
 use super::request::ModelRequest;
 use super::roster::{MemberState, MemberStatus};
 use super::sorted_map::SortedMap;
-use super::tool_table;
+use super::tool_table::{self, ToolName};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -86,7 +86,12 @@ pub struct TeamState {
     pub(crate) lead_tools: Arc<Vec<ToolSpec>>,
     /// K2: the teammates' tool list.
     pub(crate) teammate_tools: Arc<Vec<ToolSpec>>,
+    /// K1, K2: the lists of configured members offered fewer tools than their kind has.
+    pub(crate) member_tools: Arc<SortedMap<String, OwnTools>>,
 }
+
+/// K1, K2: a member's own tool list: the names it may call and the specs it is offered.
+type OwnTools = (Vec<ToolName>, Arc<Vec<ToolSpec>>);
 
 impl TeamState {
     /// M8: the first receipt of `from`'s send with idempotency `key`, if there was one.
@@ -100,6 +105,12 @@ impl TeamState {
         let mut members = SortedMap::new();
         let mut order = Vec::new();
         let mut lead = String::new();
+        let mut member_tools = SortedMap::new();
+        for m in config.members.iter().filter(|m| m.tools.is_some()) {
+            let names = m.offered_tools(config.allow_write);
+            let specs = names.iter().map(|t| tool_table::spec(m.kind, *t)).collect();
+            member_tools.insert(m.name.clone(), (names, Arc::new(specs)));
+        }
         for m in &config.members {
             let budget = m.delivery_budget.unwrap_or(config.limits.delivery_budget);
             members.insert(
@@ -119,6 +130,7 @@ impl TeamState {
                 MemberKind::Teammate,
                 config.allow_write,
             )),
+            member_tools: Arc::new(member_tools),
             config: Arc::new(config),
             members,
             order,
@@ -383,6 +395,33 @@ impl TeamState {
         match kind {
             MemberKind::Lead => self.lead_tools.clone(),
             MemberKind::Teammate => self.teammate_tools.clone(),
+        }
+    }
+
+    /// K1, K2: the tools `member` is offered: its own list when its config narrows it,
+    /// otherwise its kind's (shared, not copied).
+    pub fn tools_of_member(&self, member: &str) -> Arc<Vec<ToolSpec>> {
+        match self.member_tools.get(member) {
+            Some((_, specs)) => specs.clone(),
+            None => self.tools_of(
+                self.members
+                    .get(member)
+                    .map_or(MemberKind::Teammate, |m| m.kind),
+            ),
+        }
+    }
+
+    /// K1, K2: the names of the tools `member` may call (see [`TeamState::tools_of_member`]).
+    pub fn tool_names_of(&self, member: &str) -> Vec<ToolName> {
+        match self.member_tools.get(member) {
+            Some((names, _)) => names.clone(),
+            None => {
+                let kind = self
+                    .members
+                    .get(member)
+                    .map_or(MemberKind::Teammate, |m| m.kind);
+                tool_table::tools_for(kind, self.config.allow_write)
+            }
         }
     }
 

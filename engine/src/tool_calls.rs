@@ -101,15 +101,14 @@ impl Team {
         self.dispatch_tool(member, tool, args)
     }
 
-    /// K1, K2: the tool named by the call, if it exists and `member`'s role has it.
+    /// K1, K2: the tool named by the call, if it exists and `member` is offered it (its
+    /// role's list, narrowed to its own list when its config has one).
     fn allowed_tool(&self, member: &str, call: &ToolCall) -> Result<ToolName, Refusal> {
         let kind = self.member_kind(member);
         let allow_write = self.state.config.allow_write;
+        let offered = self.state.tool_names_of(member);
         let Some(tool) = ToolName::from_name(&call.name) else {
-            let names: Vec<&str> = tools_for(kind, allow_write)
-                .into_iter()
-                .map(ToolName::as_str)
-                .collect();
+            let names: Vec<&str> = offered.iter().map(|t| t.as_str()).collect();
             return Err(refuse(
                 RefusalCode::UnknownTool,
                 format!(
@@ -131,6 +130,20 @@ impl Team {
                 format!("{} is not a tool of {role} ({member})", tool.as_str())
             };
             return Err(refuse(RefusalCode::ToolNotAllowed, reason));
+        }
+        if !offered.contains(&tool) {
+            return Err(refuse(
+                RefusalCode::ToolNotAllowed,
+                format!(
+                    "{} is not one of {member}'s tools in this team (its tools are: {})",
+                    tool.as_str(),
+                    offered
+                        .iter()
+                        .map(|t| t.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
         }
         Ok(tool)
     }

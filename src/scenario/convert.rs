@@ -8,6 +8,7 @@ use super::{
     Scenario, ScenarioFailure, ScenarioLimits, ScenarioMember, ScenarioReply, ScenarioToggles,
     ScenarioToolCall, VERSION,
 };
+use crate::engine::tool_table::ToolName;
 use crate::engine::{
     Caption, Input, Lang, Limits, MemberConfig, MemberKind, ModelReply, TeamConfig, Toggles,
     ToolCall,
@@ -82,6 +83,12 @@ impl Scenario {
                     role: m.role.clone(),
                     kind: m.kind,
                     delivery_budget: m.deliveries,
+                    tools: m.tools.as_ref().map(|names| {
+                        names
+                            .iter()
+                            .filter_map(|n| ToolName::from_name(n))
+                            .collect()
+                    }),
                 })
                 .collect(),
             files: self.files.clone(),
@@ -173,7 +180,10 @@ fn member_of(m: &MemberConfig) -> ScenarioMember {
         name: m.name.clone(),
         role: m.role.clone(),
         kind: m.kind,
-        tools: None,
+        tools: m
+            .tools
+            .as_ref()
+            .map(|tools| tools.iter().map(|t| t.as_str().to_string()).collect()),
         deliveries: m.delivery_budget,
     }
 }

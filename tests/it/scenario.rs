@@ -320,6 +320,101 @@ fn the_default_policy_delivers_the_task_then_each_members_mail_until_nobody_has_
     );
 }
 
+/// The tools offered in each request `member` sent in `timeline`.
+fn offered(timeline: &agent_team_playground::engine::Timeline, member: &str) -> Vec<Vec<String>> {
+    timeline
+        .events()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::ModelRequested { request } if request.member == member => {
+                Some(request.tools.iter().map(|t| t.name.clone()).collect())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn k1_k2_a_member_with_its_own_tool_list_is_offered_only_those_and_refused_the_others() {
+    use agent_team_playground::engine::tool_table::ToolName;
+    use agent_team_playground::engine::{
+        Input, MemberConfig, ModelReply, RefusalCode, Team, TeamConfig, ToolCall,
+    };
+    let config = TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("ann", "reader")
+            .with_tools(&[ToolName::SendMessage, ToolName::ReadFile]),
+        MemberConfig::teammate("bob", "reader"),
+    ])
+    .with_file("a.txt", "x");
+    let mut team = Team::new(config).expect("valid");
+    team.apply(Input::StartRound {
+        member: "ann".into(),
+        prompt: Some("go".into()),
+    });
+    let request = team
+        .state()
+        .member("ann")
+        .and_then(|m| m.in_flight())
+        .expect("in flight");
+    let names: Vec<&str> = team.state().request(request).map_or(Vec::new(), |r| {
+        r.request.tools.iter().map(|t| t.name.as_str()).collect()
+    });
+    // In the kind's order, narrowed to ann's list.
+    assert_eq!(names, ["read_file", "send_message"]);
+    let events = team.apply(Input::ModelReplied {
+        request_id: request,
+        reply: ModelReply::tools("", vec![ToolCall::new("c1", "read_inbox", json!({}))]),
+    });
+    let refusal = events.iter().find_map(|e| match &e.kind {
+        EventKind::Refused { refusal } => Some(refusal.clone()),
+        _ => None,
+    });
+    let refusal = refusal.expect("read_inbox is refused");
+    assert_eq!(refusal.code, RefusalCode::ToolNotAllowed);
+    assert!(
+        refusal.reason.contains("not one of ann's tools"),
+        "{}",
+        refusal.reason
+    );
+    // bob, with no list of its own, has every tool of a teammate.
+    team.apply(Input::StartRound {
+        member: "bob".into(),
+        prompt: Some("go".into()),
+    });
+    let bob = team
+        .state()
+        .member("bob")
+        .and_then(|m| m.in_flight())
+        .expect("in flight");
+    let count = team
+        .state()
+        .request(bob)
+        .map_or(0, |r| r.request.tools.len());
+    assert_eq!(count, 5);
+    // A tool the kind cannot have makes the config invalid.
+    let bad = TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("ann", "reader").with_tools(&[ToolName::SpawnTeammate]),
+    ]);
+    assert!(Team::new(bad).is_err());
+}
+
+#[test]
+fn a_scenario_members_tools_limit_what_its_requests_offer() {
+    let scenario = parse(&three_members().to_string()).expect("valid");
+    let timeline = play_scenario(&scenario, &PlayOptions::default()).expect("plays");
+    let bob = offered(&timeline, "bob");
+    assert!(!bob.is_empty());
+    assert!(
+        bob.iter()
+            .all(|tools| tools == &["read_file", "send_message"]),
+        "{bob:?}"
+    );
+    let ann = offered(&timeline, "ann");
+    assert!(ann.iter().all(|tools| tools.len() == 5), "{ann:?}");
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 mod round_trip {
     use agent_team_playground::engine::tool_table::tools_for;
