@@ -274,7 +274,7 @@ impl Agenda {
                 replaced.unwrap_or_else(|| scripted.outcome.clone()),
             ),
             None => {
-                let (latency, fallback) = ScriptedModel::fallback();
+                let (latency, fallback) = ScriptedModel::fallback_in(options.lang);
                 (latency, replaced.unwrap_or(fallback))
             }
         };

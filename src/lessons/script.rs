@@ -2,7 +2,7 @@
 //! logical latency so that parallel work overlaps on the timeline. It speaks the same
 //! provider-neutral types as a real provider.
 
-use crate::engine::{ModelReply, ModelRequest};
+use crate::engine::{Lang, ModelReply, ModelRequest};
 use serde::{Deserialize, Serialize};
 
 /// What the scripted model does for one request. Externally tagged in JSON
@@ -81,10 +81,22 @@ impl ScriptedModel {
 
     /// What an unscripted request gets: a short final answer, so a forked run always ends.
     pub fn fallback() -> (u64, ScriptOutcome) {
+        Self::fallback_in(Lang::En)
+    }
+
+    /// [`ScriptedModel::fallback`] in `lang`: a scenario's teacher may author no reply for a
+    /// request, and the learner reads why the round ended in the page's language.
+    pub fn fallback_in(lang: Lang) -> (u64, ScriptOutcome) {
+        let text = match lang {
+            Lang::En => {
+                "(The scripted model has no reply written for this request, so it ends the round.)"
+            }
+            Lang::Zh => "（脚本模型没有为这个请求写好的回复，所以它结束这一轮。）",
+        };
         (
             1,
             ScriptOutcome::Reply {
-                reply: ModelReply::text("(The scripted model has no reply written for this request, so it ends the round.)"),
+                reply: ModelReply::text(text),
             },
         )
     }

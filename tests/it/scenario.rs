@@ -554,3 +554,66 @@ mod round_trip {
         }
     }
 }
+
+#[test]
+fn a_request_with_no_authored_reply_gets_a_final_answer_saying_so_in_the_language() {
+    let mut v = three_members();
+    v["replies"] = json!([]);
+    let scenario = parse(&v.to_string()).expect("valid");
+    for (lang, words) in [
+        (Lang::En, "no reply written"),
+        (Lang::Zh, "没有为这个请求写好的回复"),
+    ] {
+        let options = PlayOptions {
+            lang,
+            ..PlayOptions::default()
+        };
+        let timeline = play_scenario(&scenario, &options).expect("plays");
+        let answers: Vec<String> = timeline
+            .events()
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::ModelReplied { reply, .. } => Some(reply.text.clone()),
+                _ => None,
+            })
+            .collect();
+        // Only the lead had work (the task); its one request ends the round, and no one has mail.
+        assert_eq!(answers.len(), 1, "{answers:?}");
+        assert!(answers[0].contains(words), "{answers:?}");
+        assert!(!timeline.final_state().any_busy());
+    }
+}
+
+#[test]
+fn a_scenario_run_answered_newest_first_as_a_live_run_would_ends_and_its_recording_replays() {
+    use agent_team_playground::lessons::run::Run;
+    use agent_team_playground::lessons::ScriptedModel;
+    let lesson = parse(&three_members().to_string())
+        .expect("valid")
+        .to_lesson();
+    let mut run = Run::new(&lesson, &PlayOptions::default()).expect("starts");
+    let mut now = 0;
+    loop {
+        run.advance().expect("advances");
+        run.take_sent();
+        let Some(request) = run.awaiting().last().cloned() else {
+            break;
+        };
+        let outcome = lesson
+            .script
+            .lookup(&request.member, request.member_index)
+            .map_or_else(|| ScriptedModel::fallback().1, |s| s.outcome.clone())
+            .answer(&request);
+        now += 10;
+        run.answer(request.id, outcome, now).expect("answers");
+    }
+    assert!(run.is_finished());
+    let recording = run.recording();
+    let log = run.finish_uncaptioned();
+    let state = log.final_state();
+    assert!(["lead", "ann", "bob"]
+        .iter()
+        .all(|m| state.inbox_of(m).iter().all(|r| !state.is_unread(r))));
+    let replayed = recording.replay(&lesson).expect("replays");
+    assert_eq!(replayed.events(), log.events());
+}
