@@ -14,7 +14,8 @@ use leptos::prelude::*;
 
 use crate::engine::{Category, Event, Lang, TeamState, Timeline};
 use crate::lessons::key_steps::KeyStep;
-use crate::lessons::{self, Branches, PlayOptions, ToggleChoice};
+use crate::lessons::{self, Branches, Lesson, PlayOptions, ToggleChoice, FREE_PLAY_ID};
+use crate::scenario::Scenario;
 
 /// A played timeline, and the index of its first event that differs from the lesson's original
 /// run (None on the original). Compared by identity: a new play is a new timeline.
@@ -65,6 +66,11 @@ pub struct Playground {
     /// The contrast modes the learner fixed (M6, T6) with the toggles; the lesson's own
     /// switches only default the modes left open. Part of the stored session.
     pub toggles: RwSignal<ToggleChoice>,
+    /// The scenario free play plays (the editor's, or one a `src=` link loaded): while
+    /// `lesson_id` is free play, the run on screen is this scenario under the default
+    /// delivery policy. None is free play's built-in lesson (lesson 1's team and story).
+    /// Set it with [`Playground::set_scenario`], which also clamps the step.
+    pub scenario: RwSignal<Option<Arc<Scenario>>>,
     /// What the lesson is played with: the current branch's options, in the learner's
     /// language, with the learner's toggles. A language switch or a flip replays the lesson
     /// and the step stays where it was.
@@ -109,6 +115,7 @@ impl Playground {
             ..branches.with(|b| b.current().clone())
         });
         let live: RwSignal<Option<(String, Run)>> = RwSignal::new(None);
+        let scenario: RwSignal<Option<Arc<Scenario>>> = RwSignal::new(None);
         let run = Memo::new(move |_| {
             let id = lesson_id.get();
             if let Some(run) = live.with(|l| {
@@ -118,10 +125,14 @@ impl Playground {
             }) {
                 return Ok(run);
             }
+            let on_screen = (id == FREE_PLAY_ID).then(|| scenario.get()).flatten();
             options.with(|options| {
-                lessons::play_id_branch(&id, options)
-                    .map(|(timeline, diverged)| Run(Arc::new(timeline), diverged))
-                    .map_err(|error| error.to_string())
+                match &on_screen {
+                    Some(scenario) => lessons::play_scenario_branch(scenario, options),
+                    None => lessons::play_id_branch(&id, options),
+                }
+                .map(|(timeline, diverged)| Run(Arc::new(timeline), diverged))
+                .map_err(|error| error.to_string())
             })
         });
         let step = RwSignal::new(0usize);
@@ -141,6 +152,10 @@ impl Playground {
         });
         let key_steps = Memo::new(move |_| {
             let id = lesson_id.get();
+            // A scenario's story is its own: lesson 1's key moments need not happen in it.
+            if id == FREE_PLAY_ID && scenario.with(Option::is_some) {
+                return Vec::new();
+            }
             run.with(|run| {
                 run.as_ref()
                     .map(|run| lessons::key_steps::key_steps(&id, &run.0))
@@ -152,6 +167,7 @@ impl Playground {
             lesson_id,
             branches,
             toggles,
+            scenario,
             options,
             run,
             live,
@@ -209,6 +225,37 @@ impl Playground {
     /// Moves to `step`, clamped to the run. Called from event handlers, so it reads untracked.
     pub fn go_to(&self, step: usize) {
         self.step.set(step.min(self.last_step_untracked()));
+    }
+
+    /// The lesson on screen: the built-in lesson (in the page's language), or, in free play
+    /// with a scenario, the lesson that plays it. The live panel and export read this instead
+    /// of `lessons::lesson`. Tracked.
+    pub fn lesson_on_screen(&self) -> Option<Lesson> {
+        let id = self.lesson_id.get();
+        match self.scenario.get() {
+            Some(scenario) if id == FREE_PLAY_ID => Some(scenario.to_lesson()),
+            _ => lessons::lesson(&id, self.lang.get()),
+        }
+    }
+
+    /// [`Playground::lesson_on_screen`] for event handlers (no reactive tracking).
+    pub fn lesson_on_screen_untracked(&self) -> Option<Lesson> {
+        untrack(|| self.lesson_on_screen())
+    }
+
+    /// Puts `scenario` on screen for free play (None: free play's built-in lesson): a live run
+    /// of free play no longer matches it and is dropped, and the step is clamped to the new
+    /// run.
+    pub fn set_scenario(&self, scenario: Option<Arc<Scenario>>) {
+        self.playing.set(false);
+        if self
+            .live
+            .with_untracked(|l| l.as_ref().is_some_and(|(id, _)| id == FREE_PLAY_ID))
+        {
+            self.live.set(None);
+        }
+        self.scenario.set(scenario);
+        self.go_to(self.step.get_untracked());
     }
 
     /// Switches lesson: step 0, no fork, no toggle flipped, no selection.

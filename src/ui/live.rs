@@ -332,8 +332,7 @@ fn start(
         ));
         return;
     }
-    let id = pg.lesson_id.get_untracked();
-    let Some(lesson) = crate::lessons::lesson(&id, lang) else {
+    let Some(lesson) = pg.lesson_on_screen_untracked() else {
         live.status.set(Some(
             tr(
                 lang,
@@ -594,7 +593,14 @@ fn replay(live: Live) {
         ));
         return;
     };
-    let Some(lesson) = crate::lessons::lesson(&recording.lesson, recording.options.lang) else {
+    // A recording of free play replays the scenario on screen when there is one.
+    let on_screen = (pg.lesson_id.get_untracked() == recording.lesson)
+        .then(|| pg.lesson_on_screen_untracked())
+        .flatten()
+        .filter(|_| pg.scenario.with_untracked(Option::is_some));
+    let Some(lesson) =
+        on_screen.or_else(|| crate::lessons::lesson(&recording.lesson, recording.options.lang))
+    else {
         live.status.set(Some(
             tr(
                 lang,
