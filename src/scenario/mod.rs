@@ -13,12 +13,14 @@
 //! - `read.rs`: [`parse`], JSON text to a checked scenario, reporting type errors with the path
 //!   of the field;
 //! - `validate.rs`: [`Scenario::validate`] and the allowed ranges ([`ranges`]);
-//! - `convert.rs`: a lesson to a scenario and a scenario to the lesson that plays it.
+//! - `convert.rs`: a lesson to a scenario and a scenario to the lesson that plays it;
+//! - `source.rs`: a scenario fetched from a URL (`src=`), each failure explained.
 
 mod convert;
 mod errors;
 pub mod ranges;
 mod read;
+pub mod source;
 mod validate;
 
 pub use errors::{Problem, ScenarioErrors};

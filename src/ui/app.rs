@@ -81,6 +81,9 @@ fn open_from_link() -> Playground {
     let restore = link.is_ok() && lesson_error.is_none();
     let session_error = super::session::restore_and_track(pg, restore, link_step);
     pg.error.set(link_error.or(lesson_error).or(session_error));
+    if let Some(src) = link.ok().and_then(|l| l.src) {
+        super::scenario_src::open(pg, src, link_step);
+    }
     pg
 }
 

@@ -14,6 +14,7 @@ pub mod live;
 pub mod members;
 pub mod protocol;
 pub mod result;
+pub mod scenario_src;
 pub mod sequence;
 pub mod session;
 pub mod storage;

@@ -617,3 +617,76 @@ fn a_scenario_run_answered_newest_first_as_a_live_run_would_ends_and_its_recordi
     let replayed = recording.replay(&lesson).expect("replays");
     assert_eq!(replayed.events(), log.events());
 }
+
+#[test]
+fn a_scenario_from_a_url_explains_each_way_it_can_fail_in_both_languages() {
+    use agent_team_playground::scenario::source::{
+        check_length, check_url, read_answer, SourceError,
+    };
+    for ok in [
+        "https://course.example/s.json",
+        "http://localhost:8000/a.json",
+        "scenarios/a.json",
+        "/s.json",
+    ] {
+        assert_eq!(check_url(ok), Ok(()), "{ok}");
+    }
+    for bad in [
+        "javascript:alert(1)",
+        "data:application/json,{}",
+        "",
+        "file:///etc/passwd",
+    ] {
+        assert_eq!(check_url(bad), Err(SourceError::BadUrl), "{bad}");
+    }
+    let valid = three_members().to_string();
+    assert!(read_answer(200, "OK", &valid).is_ok());
+    let cases: Vec<(SourceError, &str, &str)> = vec![
+        (
+            read_answer(404, "Not Found", "").unwrap_err(),
+            "HTTP 404 Not Found",
+            "HTTP 404",
+        ),
+        (
+            read_answer(200, "OK", "<!doctype html><p>hi").unwrap_err(),
+            "not JSON (it starts: <!doctype html>",
+            "不是 JSON",
+        ),
+        (
+            read_answer(200, "OK", &"x".repeat(200_001)).unwrap_err(),
+            "too large (200001 bytes)",
+            "太大",
+        ),
+        (
+            check_length(Some(5_000_000)).unwrap_err(),
+            "too large (5000000 bytes)",
+            "太大",
+        ),
+        (
+            read_answer(200, "OK", "{\"version\": 7}").unwrap_err(),
+            "unknown version 7",
+            "不认识的版本 7",
+        ),
+        (SourceError::Cors, "Access-Control-Allow-Origin", "CORS"),
+        (SourceError::Network, "could not be reached", "连不上"),
+        (
+            SourceError::Timeout,
+            "did not answer in time",
+            "没有及时回答",
+        ),
+        (SourceError::BadUrl, "http(s) URL", "相对路径"),
+    ];
+    for (error, en, zh) in cases {
+        let en_text = error.message(Lang::En, "https://x.example/s.json");
+        let zh_text = error.message(Lang::Zh, "https://x.example/s.json");
+        assert!(
+            en_text.contains(en) && en_text.contains("The default lesson stays open"),
+            "{en_text}"
+        );
+        assert!(
+            zh_text.contains(zh) && zh_text.contains("默认课程保持打开"),
+            "{zh_text}"
+        );
+    }
+    assert_eq!(check_length(Some(200_000)), Ok(()));
+}

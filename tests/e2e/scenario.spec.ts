@@ -1,0 +1,103 @@
+// Scenarios loaded from a link's src=: a course hosts its own scenario files. Each answer is
+// served by Playwright's route interception (no fixture in www/): a valid scenario opens in
+// free play and plays to its end under the default delivery policy; a non-JSON answer, an
+// HTTP error, a host without CORS headers and a failed fetch each explain themselves in the
+// error banner (in the page's language) while the default lesson stays open.
+import { test, expect, Page } from '@playwright/test';
+import { memberCard, readCounter, scrubTo, trackErrors, waitReady } from './helpers';
+
+const HOST = 'https://course.example';
+
+const SCENARIO = {
+  version: 1,
+  title: 'Three readers',
+  members: [
+    { name: 'lead', role: 'lead', kind: 'lead' },
+    { name: 'ann', role: 'reader', kind: 'teammate' },
+    { name: 'bob', role: 'checker', kind: 'teammate', tools: ['read_file', 'send_message'] },
+  ],
+  files: { 'notes.txt': 'hello' },
+  task: 'Read notes.txt and report.',
+  replies: [
+    { member: 'lead', order: 1, tool_calls: [
+      { name: 'send_message', arguments: { to: 'ann', body: 'Read notes.txt.' } },
+      { name: 'send_message', arguments: { to: 'bob', body: "Check ann's work." } },
+    ] },
+    { member: 'lead', order: 2, text: 'Split.' },
+    { member: 'ann', order: 1, tool_calls: [{ name: 'read_file', arguments: { path: 'notes.txt' } }] },
+    { member: 'ann', order: 2, tool_calls: [{ name: 'send_message', arguments: { to: 'lead', body: 'It says hello.' } }] },
+    { member: 'ann', order: 3, text: 'Reported.' },
+    { member: 'bob', order: 1, latency: 3, tool_calls: [{ name: 'send_message', arguments: { to: 'lead', body: 'Checked.' } }] },
+    { member: 'bob', order: 2, text: 'Done.' },
+    { member: 'lead', order: 3, text: 'notes.txt says hello; checked.' },
+  ],
+};
+
+const CORS = { 'access-control-allow-origin': '*' };
+
+async function openSrc(page: Page, url: string, lang = 'en') {
+  await page.goto(`/#lang=${lang}&src=${encodeURIComponent(url)}`);
+}
+
+async function expectDefaultLessonWith(page: Page, banner: RegExp) {
+  await expect(page.getByTestId('error-banner')).toContainText(banner);
+  await expect(page.getByTestId('lesson-select')).toHaveValue('l1-two-investigators');
+  await waitReady(page);
+}
+
+test('SCENARIO: a src= link to a scenario file on a host with CORS headers opens it in free play, and it plays to its end', async ({ page }) => {
+  const errors = trackErrors(page);
+  await page.route(`${HOST}/team.json`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', headers: CORS, body: JSON.stringify(SCENARIO) }),
+  );
+  await openSrc(page, `${HOST}/team.json`);
+  await expect(page.getByTestId('lesson-select')).toHaveValue('free-play');
+  await expect(memberCard(page, 'bob')).toBeVisible();
+  await expect(memberCard(page, 'ann')).toBeVisible();
+  await expect(memberCard(page, 'reader')).toHaveCount(0);
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
+  const { last } = await readCounter(page);
+  expect(last).toBeGreaterThan(20);
+  await scrubTo(page, last);
+  // The narration explains the last event (a scenario has no lesson captions).
+  await expect(page.getByTestId('caption')).not.toBeEmpty();
+  await expect(page.getByTestId('result-panel')).toContainText('notes.txt says hello; checked.');
+  await page.screenshot({ path: 'target/e2e/scenario-src-end.png', fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test('SCENARIO: a src= answer that is not JSON shows the error banner and the default lesson', async ({ page }) => {
+  await page.route(`${HOST}/page.html`, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', headers: CORS, body: '<!doctype html><p>Sign in</p>' }),
+  );
+  await openSrc(page, `${HOST}/page.html`);
+  await expectDefaultLessonWith(page, /could not be opened: the answer is not JSON \(it starts: <!doctype html>/);
+  await page.screenshot({ path: 'target/e2e/scenario-src-not-json.png' });
+});
+
+test('SCENARIO: a src= fetch that fails shows the error banner and the default lesson, in the page language', async ({ page }) => {
+  await page.route(`${HOST}/gone.json`, (route) => route.abort('failed'));
+  await openSrc(page, `${HOST}/gone.json`);
+  await expectDefaultLessonWith(page, /the host could not be reached/);
+  await openSrc(page, `${HOST}/gone.json`, 'zh');
+  await page.reload();
+  await expectDefaultLessonWith(page, /连不上那台主机/);
+});
+
+test('SCENARIO: a src= host without CORS headers, an HTTP error and an invalid scenario each say what is wrong', async ({ page, baseURL }) => {
+  // A real cross-origin read: the e2e static server (no CORS headers) under another host name.
+  // Playwright's fulfilled responses skip the browser's CORS check, so they cannot show this.
+  const otherOrigin = (baseURL ?? '').replace('127.0.0.1', 'localhost');
+  await page.route(`${HOST}/missing.json`, (route) => route.fulfill({ status: 404, headers: CORS, body: 'nope' }));
+  await page.route(`${HOST}/bad.json`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', headers: CORS, body: JSON.stringify({ ...SCENARIO, members: [] }) }),
+  );
+  await openSrc(page, `${otherOrigin}/index.html`);
+  await expectDefaultLessonWith(page, /Access-Control-Allow-Origin/);
+  await openSrc(page, `${HOST}/missing.json`);
+  await page.reload();
+  await expectDefaultLessonWith(page, /HTTP 404/);
+  await openSrc(page, `${HOST}/bad.json`);
+  await page.reload();
+  await expectDefaultLessonWith(page, /exactly one lead/);
+});
