@@ -7,5 +7,6 @@ wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 mod common;
 mod detail;
 mod playground;
+mod scenario;
 mod sequence;
 mod shell;
