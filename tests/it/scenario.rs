@@ -452,7 +452,7 @@ mod round_trip {
     fn reply(members: Vec<String>) -> impl Strategy<Value = ScenarioReply> {
         (
             proptest::sample::select(members),
-            1u64..=1000,
+            prop_oneof![Just(1u64), Just(2), Just(1000), 1u64..=1000],
             "\\PC{0,40}",
             proptest::collection::vec(("[a-z_]{1,12}", "\\PC{0,20}"), 0..3),
             proptest::option::of(("\\PC{1,20}", any::<bool>())),
