@@ -101,3 +101,31 @@ test('SCENARIO: a src= host without CORS headers, an HTTP error and an invalid s
   await page.reload();
   await expectDefaultLessonWith(page, /exactly one lead/);
 });
+
+test('LIVE: a scenario opened from src= runs live on the loopback model server and its teammates get their mail', async ({ page, request }) => {
+  const server = process.env.MODEL_SERVER_URL;
+  test.skip(!server, 'MODEL_SERVER_URL is not set: scripts/test.sh starts the loopback model server');
+  const errors = trackErrors(page);
+  await request.post(`${server}/_reset`);
+  await page.route(`${HOST}/team.json`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', headers: CORS, body: JSON.stringify(SCENARIO) }),
+  );
+  await openSrc(page, `${HOST}/team.json`);
+  await expect(memberCard(page, 'bob')).toBeVisible();
+  const panel = page.getByTestId('live-panel');
+  await panel.scrollIntoViewIfNeeded();
+  await page.getByTestId('provider-select').selectOption('openai');
+  await page.getByTestId('provider-base-url').fill(`${server}/openai/v1`);
+  await page.getByTestId('provider-model').fill('team');
+  await page.getByTestId('run-live').click();
+  await expect(page.getByTestId('live-status')).toContainText(/The run is over/, { timeout: 30_000 });
+  const { last } = await readCounter(page);
+  await scrubTo(page, last);
+  // The default policy delivered the lead's messages to both teammates, and their reports back.
+  for (const name of ['ann', 'bob']) {
+    await expect(memberCard(page, name)).toContainText(/deliveries 1\/2/);
+  }
+  await expect(page.getByTestId('result-panel')).toContainText('Summary of the reports');
+  await page.screenshot({ path: 'target/e2e/scenario-live.png', fullPage: true });
+  expect(errors).toEqual([]);
+});
