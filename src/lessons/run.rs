@@ -4,6 +4,10 @@
 //! the lesson's script in logical time; a live run answers from a real provider as its calls
 //! complete. A real provider is just another source of replies.
 //!
+//! A scenario's directions are the default delivery policy ([`Action::DeliverUnread`]): the
+//! direction stays current, delivering to each member with unread mail whenever the team is
+//! quiet, until a pass starts nothing, so a live run of a scenario follows it too.
+//!
 //! The run keeps every answer it took in, in order: handing them to a new run of the same
 //! lesson and options gives the same timeline (the engine is deterministic), which is how a
 //! live run is recorded and replayed offline.
