@@ -156,6 +156,53 @@ pub fn to_fragment(lesson: &str, step: usize, lang: &str) -> String {
     format!("#lesson={lesson}&step={step}&lang={lang}")
 }
 
+/// How the page is shown: the link's embed flags, kept for as long as the page lives so every
+/// link the page writes (address bar, share dialog, embed snippet) carries them on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EmbedFlags {
+    /// `embed=1`: inside a course page's iframe, without the page chrome.
+    pub embed: bool,
+    /// `hide=`: parts hidden in a small frame.
+    pub hide: Vec<Part>,
+    /// `origin=`: the only origin whose commands are read.
+    pub origin: Option<String>,
+}
+
+impl EmbedFlags {
+    /// The flags a link names.
+    pub fn from_link(link: &LinkState) -> EmbedFlags {
+        EmbedFlags {
+            embed: link.embed,
+            hide: link.hide.clone(),
+            origin: link.origin.clone(),
+        }
+    }
+
+    /// Whether `part` is hidden.
+    pub fn hides(&self, part: Part) -> bool {
+        self.hide.contains(&part)
+    }
+
+    /// The flags as fragment parameters (`&embed=1&hide=picker&origin=...`), empty when none
+    /// is set; appended to any fragment.
+    pub fn link_suffix(&self) -> String {
+        let mut out = String::new();
+        if self.embed {
+            out.push_str("&embed=1");
+        }
+        if !self.hide.is_empty() {
+            let names: Vec<&str> = self.hide.iter().map(|p| p.as_str()).collect();
+            out.push_str("&hide=");
+            out.push_str(&names.join(","));
+        }
+        if let Some(origin) = &self.origin {
+            out.push_str("&origin=");
+            out.push_str(&encode_component(origin));
+        }
+        out
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,6 +251,20 @@ mod tests {
         assert_eq!(link.origin.as_deref(), Some("https://course.example"));
         assert_eq!(link.src.as_deref(), Some("https://a.example/s.json"));
         assert_eq!(link.x.as_deref(), Some("1.abc"));
+    }
+
+    #[test]
+    fn embed_flags_round_trip_through_a_link() {
+        let flags = EmbedFlags {
+            embed: true,
+            hide: vec![Part::Diagram, Part::Editor],
+            origin: Some("https://course.example:8443".into()),
+        };
+        let fragment = to_fragment("l2-drain-loses-mail", 3, "en") + &flags.link_suffix();
+        let link = parse_fragment(&fragment).expect("valid link");
+        assert_eq!(EmbedFlags::from_link(&link), flags);
+        assert!(flags.hides(Part::Editor) && !flags.hides(Part::Picker));
+        assert_eq!(EmbedFlags::default().link_suffix(), "");
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod files;
 pub mod fork;
 pub mod i18n;
 pub mod lanes;
+pub mod link;
 pub mod live;
 pub mod members;
 pub mod protocol;
