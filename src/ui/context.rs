@@ -98,6 +98,9 @@ pub struct Playground {
     pub speed: RwSignal<f64>,
     /// A message for the error banner (bad input, failed play); None hides the banner.
     pub error: RwSignal<Option<String>>,
+    /// The recording of the newest live run (its answers, never the key), which replays
+    /// offline; set by the live panel, read by links and export.
+    pub recording: RwSignal<Option<Arc<crate::lessons::recording::Recording>>>,
     /// The link's embed flags (`embed=1`, `hide=`, `origin=`), set once when the page opens;
     /// every link the page writes carries them on (`ui::link`).
     pub embed: RwSignal<crate::share::EmbedFlags>,
@@ -183,6 +186,7 @@ impl Playground {
             playing: RwSignal::new(false),
             speed: RwSignal::new(1.0),
             error: RwSignal::new(None),
+            recording: RwSignal::new(None),
             embed: RwSignal::new(Default::default()),
         };
         provide_context(playground);

@@ -143,6 +143,15 @@ pub fn LivePanel() -> impl IntoView {
         running: RwSignal::new(false),
         recording: RwSignal::new(storage::read(RECORDING_KEY)),
     };
+    // The stored recording of an earlier live run is the page's recording until a new run.
+    if pg.recording.get_untracked().is_none() {
+        let stored = live.recording.get_untracked();
+        if let Some(recording) =
+            stored.and_then(|json| serde_json::from_str::<Recording>(&json).ok())
+        {
+            pg.recording.set(Some(Arc::new(recording)));
+        }
+    }
     let session: Rc<RefCell<Option<Session>>> = Rc::new(RefCell::new(None));
     abort_on_leaving(&session, live);
     view! {
@@ -558,6 +567,7 @@ fn finish(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
         return;
     };
     let recording = session.schedule.run().recording();
+    live.pg.recording.set(Some(Arc::new(recording.clone())));
     if let Ok(json) = serde_json::to_string(&recording) {
         storage::write(RECORDING_KEY, &json);
         live.recording.set(Some(json));
