@@ -7,6 +7,9 @@
 //! error value with a clear message; the caller shows it and opens the default lesson.
 
 pub mod codec;
+pub mod view_state;
+
+pub use crate::scenario::Problem;
 
 /// What a link asks for. Absent parts are left to the page's defaults.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -47,21 +50,31 @@ crate::engine::named_enum! {
 pub const MAX_FRAGMENT_CHARS: usize = 16_000;
 
 /// Parses a fragment, with or without its leading `#`. The empty fragment is the default view.
+/// The error is the English text of [`parse_fragment_problem`]'s.
 pub fn parse_fragment(fragment: &str) -> Result<LinkState, String> {
+    parse_fragment_problem(fragment).map_err(|p| p.en)
+}
+
+/// [`parse_fragment`], with the error in both languages (for the error banner).
+pub fn parse_fragment_problem(fragment: &str) -> Result<LinkState, Problem> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let mut link = LinkState::default();
     if fragment.is_empty() {
         return Ok(link);
     }
     if fragment.chars().count() > MAX_FRAGMENT_CHARS {
-        return Err(format!(
-            "this link is longer than {MAX_FRAGMENT_CHARS} characters and was not read"
+        return Err(Problem::new(
+            format!("这个链接超过 {MAX_FRAGMENT_CHARS} 个字符，没有读取"),
+            format!("this link is longer than {MAX_FRAGMENT_CHARS} characters and was not read"),
         ));
     }
     for pair in fragment.split('&').filter(|p| !p.is_empty()) {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| format!("this link has a part without a value: '{pair}'"))?;
+        let (key, value) = pair.split_once('=').ok_or_else(|| {
+            Problem::new(
+                format!("这个链接有一部分没有值：'{pair}'"),
+                format!("this link has a part without a value: '{pair}'"),
+            )
+        })?;
         match key {
             "lesson" => {
                 let valid = !value.is_empty()
@@ -70,23 +83,28 @@ pub fn parse_fragment(fragment: &str) -> Result<LinkState, String> {
                         .chars()
                         .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
                 if !valid {
-                    return Err(format!(
-                        "this link names a lesson id that is not valid: '{value}'"
+                    return Err(Problem::new(
+                        format!("这个链接里的课程编号无效：'{value}'"),
+                        format!("this link names a lesson id that is not valid: '{value}'"),
                     ));
                 }
                 link.lesson = Some(value.to_string());
             }
             "step" => {
-                let step = value
-                    .parse::<usize>()
-                    .map_err(|_| format!("this link's step is not a whole number: '{value}'"))?;
+                let step = value.parse::<usize>().map_err(|_| {
+                    Problem::new(
+                        format!("这个链接的步数不是整数：'{value}'"),
+                        format!("this link's step is not a whole number: '{value}'"),
+                    )
+                })?;
                 link.step = Some(step);
             }
             "lang" => match value {
                 "zh" | "en" => link.lang = Some(value.to_string()),
                 _ => {
-                    return Err(format!(
-                        "this link's language must be zh or en, not '{value}'"
+                    return Err(Problem::new(
+                        format!("这个链接的语言必须是 zh 或 en，而不是 '{value}'"),
+                        format!("this link's language must be zh or en, not '{value}'"),
                     ))
                 }
             },
@@ -94,8 +112,11 @@ pub fn parse_fragment(fragment: &str) -> Result<LinkState, String> {
             "hide" => {
                 for name in value.split(',').filter(|n| !n.is_empty()) {
                     let part = Part::from_name(name).ok_or_else(|| {
-                        format!(
-                            "this link asks to hide a part this playground does not have: '{name}'"
+                        Problem::new(
+                            format!("这个链接要隐藏一个不存在的部分：'{name}'"),
+                            format!(
+                                "this link asks to hide a part this playground does not have: '{name}'"
+                            ),
                         )
                     })?;
                     if !link.hide.contains(&part) {
@@ -103,17 +124,24 @@ pub fn parse_fragment(fragment: &str) -> Result<LinkState, String> {
                     }
                 }
             }
-            "origin" => link.origin = Some(decode_component(value)?),
-            "src" => link.src = Some(decode_component(value)?),
+            "origin" => link.origin = Some(decode_component_problem(value)?),
+            "src" => link.src = Some(decode_component_problem(value)?),
             "x" => link.x = Some(value.to_string()),
             _ => {
-                return Err(format!(
-                    "this link has a part this playground does not know: '{key}'"
+                return Err(Problem::new(
+                    format!("这个链接有一部分本演练场不认识：'{key}'"),
+                    format!("this link has a part this playground does not know: '{key}'"),
                 ))
             }
         }
     }
     Ok(link)
+}
+
+/// [`decode_component`] with its error in both languages.
+fn decode_component_problem(value: &str) -> Result<String, Problem> {
+    decode_component(value)
+        .map_err(|en| Problem::new(format!("这个链接的值 '{value}' 转义有误或不是有效文本"), en))
 }
 
 /// Percent-decodes one link value (`%2F` → `/`); a bad escape or bytes that are not UTF-8 are an

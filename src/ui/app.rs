@@ -150,6 +150,7 @@ fn AppHeader() -> impl IntoView {
                 >
                     {move || strings().switch_language}
                 </button>
+                <super::share_dialog::ShareButton />
             </div>
         </header>
     }

@@ -1,14 +1,20 @@
-//! The address bar: reading the link the page was opened with, keeping the address bar a link
-//! to what is on screen (`replaceState`, never a history entry per step), and the two calls
-//! other parts use: [`current_link`] (the share and embed dialogs) and [`open_link`] (an
-//! embedding page's `load`).
+//! The address bar: reading the link the page was opened with (the whole view state, see
+//! `share::view_state`), keeping the address bar a link to what is on screen (`replaceState`,
+//! never a history entry per step, so an embedding page's history never grows), following
+//! `hashchange` (back/forward, an edited address), and the two calls other parts use:
+//! [`current_link`] (the share and embed dialogs) and [`open_link`] (an embedding page's
+//! `load`). A bad link changes nothing and says why, in the page's language.
+
+use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::context::Playground;
-use super::i18n::{initial_lang, Lang, LangText};
-use crate::lessons::catalog;
-use crate::share::{parse_fragment, to_fragment, EmbedFlags, LinkState};
+use super::context::{Categories, Playground, Run};
+use super::i18n::{initial_lang, Lang};
+use crate::engine::Category;
+use crate::lessons::{Branches, PlayOptions, FREE_PLAY_ID};
+use crate::share::view_state::{self, default_lesson, Extra, Opened, ViewState};
+use crate::share::{parse_fragment, EmbedFlags, Problem, MAX_FRAGMENT_CHARS};
 
 /// Replaces the address bar's link (no new history entry).
 fn write_address(fragment: &str) {
@@ -17,104 +23,233 @@ fn write_address(fragment: &str) {
     }
 }
 
-/// The link the page was opened with (its fragment).
-fn read_address() -> Result<LinkState, String> {
-    let fragment = window().location().hash().unwrap_or_default();
-    parse_fragment(&fragment)
+fn read_address() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+/// The `x=` of what is on screen, kept in a memo so a step change does not compress the
+/// scenario again.
+#[derive(Clone, Copy)]
+struct CurrentX(Memo<Option<String>>);
+
+/// The longest `x=` a recorded run may make: the rest of a link needs a few hundred characters
+/// and a reader accepts [`MAX_FRAGMENT_CHARS`].
+const MAX_X_WITH_RECORDING: usize = MAX_FRAGMENT_CHARS - 500;
+
+/// What is on screen beyond the readable parts. Tracked.
+fn current_extra(pg: Playground) -> Extra {
+    let lesson = pg.lesson_id.get();
+    let scenario = (lesson == FREE_PLAY_ID)
+        .then(|| pg.scenario.get())
+        .flatten()
+        .map(|s| (*s).clone());
+    let live_on_screen = pg
+        .live
+        .with(|l| l.as_ref().is_some_and(|(id, _)| *id == lesson));
+    let recording = live_on_screen
+        .then(|| pg.recording.get())
+        .flatten()
+        .filter(|r| r.lesson == lesson)
+        .map(|r| (*r).clone());
+    let breakpoints = pg.breakpoints.with(|b| {
+        Category::ALL
+            .iter()
+            .copied()
+            .filter(|c| b.contains(c))
+            .collect()
+    });
+    Extra {
+        scenario,
+        recording,
+        breakpoints,
+        interventions: pg.branches.with(|b| b.current().interventions.clone()),
+        toggles: pg.toggles.get(),
+    }
+}
+
+/// [`current_extra`] compressed; a recorded run that would make the link too long is left out
+/// (the share dialog says so and points to export).
+fn encode_current(pg: Playground) -> Option<String> {
+    let mut extra = current_extra(pg);
+    let x = extra.encode();
+    if extra.recording.is_some() && x.as_ref().is_some_and(|x| x.len() > MAX_X_WITH_RECORDING) {
+        extra.recording = None;
+        return extra.encode();
+    }
+    x
+}
+
+/// Whether the recorded run on screen was left out of the link (too long for one).
+pub fn recording_left_out(pg: Playground) -> bool {
+    untrack(|| {
+        let extra = current_extra(pg);
+        extra.recording.is_some()
+            && extra
+                .encode()
+                .is_some_and(|x| x.len() > MAX_X_WITH_RECORDING)
+    })
 }
 
 /// The fragment of what is on screen, with the page's embed flags. Tracked.
 pub fn current_fragment(pg: Playground) -> String {
-    to_fragment(&pg.lesson_id.get(), pg.step.get(), pg.lang.get().code())
-        + &pg.embed.with(EmbedFlags::link_suffix)
+    let x = match use_context::<CurrentX>() {
+        Some(CurrentX(memo)) => memo.get(),
+        None => encode_current(pg),
+    };
+    let state = ViewState {
+        lesson: pg.lesson_id.get(),
+        step: pg.step.get(),
+        lang: pg.lang.get(),
+        embed: pg.embed.get(),
+        src: None,
+        extra: Extra::default(),
+    };
+    view_state::fragment(&state, x.as_deref())
 }
 
 /// A whole link (this page's address without its fragment, then [`current_fragment`]) to what
 /// is on screen. Untracked: called from dialogs and commands.
 pub fn current_link(pg: Playground) -> String {
+    base_address() + &untrack(|| current_fragment(pg))
+}
+
+/// This page's address without its fragment.
+pub fn base_address() -> String {
     let location = window().location();
-    let base = format!(
+    format!(
         "{}{}{}",
         location.origin().unwrap_or_default(),
         location.pathname().unwrap_or_default(),
         location.search().unwrap_or_default()
-    );
-    base + &untrack(|| current_fragment(pg))
+    )
 }
 
-/// Opens `link` (a whole link or just its fragment) on the running page: its lesson, step and
-/// language. A bad link changes nothing and says why.
+/// Puts an opened link's state on screen: lesson, language, scenario, the branch's fork edits,
+/// toggles, breakpoints, the recorded run and the step. The page's embed flags stay.
+fn apply(pg: Playground, opened: Opened) {
+    let Opened {
+        state, replayed, ..
+    } = opened;
+    pg.playing.set(false);
+    pg.lang.set(state.lang);
+    pg.open_lesson(state.lesson.clone());
+    if state.lesson == FREE_PLAY_ID {
+        pg.set_scenario(state.extra.scenario.map(Arc::new));
+    }
+    pg.branches.set(Branches::new(PlayOptions {
+        interventions: state.extra.interventions,
+        ..PlayOptions::default()
+    }));
+    pg.toggles.set(state.extra.toggles);
+    let mut breakpoints = Categories::default();
+    for category in state.extra.breakpoints {
+        breakpoints.insert(category);
+    }
+    pg.breakpoints.set(breakpoints);
+    match (state.extra.recording, replayed) {
+        (Some(recording), Some(timeline)) => {
+            pg.recording.set(Some(Arc::new(recording)));
+            pg.live
+                .set(Some((state.lesson.clone(), Run(Arc::new(timeline), None))));
+        }
+        _ => pg.live.set(None),
+    }
+    pg.go_to(state.step);
+}
+
+/// The banner text for a link that was refused.
+fn refused(problem: &Problem, lang: Lang, kept: bool) -> String {
+    let tail = match (lang, kept) {
+        (Lang::Zh, false) => "已改为打开默认课程；你原有的内容没有被改动。",
+        (Lang::En, false) => "The default lesson is open instead; nothing you had was changed.",
+        (Lang::Zh, true) => "页面保持原样。",
+        (Lang::En, true) => "The page stays as it was.",
+    };
+    match lang {
+        Lang::Zh => format!("{}。{tail}", problem.zh),
+        Lang::En => format!("{}. {tail}", capitalized(&problem.en)),
+    }
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Opens `link` (a whole link or just its fragment) on the running page: its whole view
+/// state. A bad link changes nothing and says why (in the page's language).
 pub fn open_link(pg: Playground, link: &str) -> Result<(), String> {
     let fragment = link.split_once('#').map_or(link, |(_, f)| f);
-    let state = parse_fragment(fragment)?;
-    let lesson = state
-        .lesson
-        .clone()
-        .unwrap_or_else(|| catalog()[0].id.to_string());
-    if crate::lessons::Playable::parse(&lesson).is_none() {
-        return Err(format!(
-            "this link names a lesson that does not exist: '{lesson}'"
-        ));
+    let lang = pg.lang.get_untracked();
+    let opened = view_state::open(fragment, lang).map_err(|p| refused(&p, lang, true))?;
+    let notice = opened.notice.clone();
+    let src = opened.state.src.clone();
+    let step = opened.state.step;
+    apply(pg, opened);
+    pg.error
+        .set(notice.map(|n| n.text(pg.lang.get_untracked()).to_string()));
+    if let Some(src) = src {
+        super::scenario_src::open(pg, src, Some(step));
     }
-    if let Some(lang) = state.lang.as_deref().and_then(Lang::from_code) {
-        pg.lang.set(lang);
-    }
-    if lesson != pg.lesson_id.get_untracked() {
-        pg.open_lesson(lesson);
-    }
-    pg.go_to(state.step.unwrap_or(0));
     Ok(())
 }
 
-/// Opens the view state from the address bar: the link's lesson, step and language, or the
-/// default lesson with a clear error for a bad link; then the stored session (L3).
+/// Opens the view state from the address bar: the link's whole state, or the default lesson
+/// with a clear error for a bad link; then the stored session (L3). A bad link's default view
+/// is not stored: the session the learner had stays in storage.
 pub fn open_from_address() -> Playground {
-    let link = read_address();
-    let lang = link
-        .as_ref()
-        .ok()
-        .and_then(|l| l.lang.as_deref())
-        .and_then(Lang::from_code)
-        .unwrap_or_else(initial_lang);
-    let lesson = match &link {
-        Ok(l) => l.lesson.clone(),
-        Err(_) => None,
-    };
-    let (lesson, lesson_error) = match lesson {
-        Some(id) if crate::lessons::Playable::parse(&id).is_some() => (id, None),
-        Some(id) => (
-            catalog()[0].id.to_string(),
-            Some(format!(
-                "this link names a lesson that does not exist: '{id}'. The default lesson is open instead."
-            )),
-        ),
-        None => (catalog()[0].id.to_string(), None),
-    };
-    let pg = Playground::provide(lang, lesson);
-    if let Ok(state) = &link {
-        pg.embed.set(EmbedFlags::from_link(state));
-    }
-    let link_error = link
-        .as_ref()
-        .err()
-        .map(|e| format!("{e}. The default lesson is open instead; nothing you had was changed."));
-    let link_step = link.as_ref().ok().and_then(|l| l.step);
-    pg.go_to(link_step.unwrap_or(0));
-    // Restore only what this same page held before the reload: a link to something else wins.
-    let restore = link.is_ok() && lesson_error.is_none();
-    let session_error = super::session::restore_and_track(pg, restore, link_step);
-    pg.error.set(link_error.or(lesson_error).or(session_error));
-    if let Some(src) = link.ok().and_then(|l| l.src) {
-        super::scenario_src::open(pg, src, link_step);
+    let fragment = read_address();
+    let fallback = initial_lang();
+    let opened = view_state::open(&fragment, fallback);
+    let lang = opened.as_ref().map_or(fallback, |o| o.state.lang);
+    let pg = Playground::provide(lang, default_lesson());
+    provide_context(CurrentX(Memo::new(move |_| encode_current(pg))));
+    match opened {
+        Ok(opened) => {
+            pg.embed.set(opened.state.embed.clone());
+            let notice = opened.notice.clone();
+            let src = opened.state.src.clone();
+            let link_step = (!fragment.is_empty()).then_some(opened.state.step);
+            apply(pg, opened);
+            let session_error = super::session::restore_and_track(pg, true, link_step, false);
+            pg.error
+                .set(notice.map(|n| n.text(lang).to_string()).or(session_error));
+            if let Some(src) = src {
+                super::scenario_src::open(pg, src, link_step);
+            }
+        }
+        Err(problem) => {
+            // The frame stays a frame: the embed flags of a link whose other parts are bad.
+            if let Ok(link) = parse_fragment(&fragment) {
+                pg.embed.set(EmbedFlags::from_link(&link));
+            }
+            super::session::restore_and_track(pg, false, None, true);
+            pg.error.set(Some(refused(&problem, lang, false)));
+        }
     }
     pg
 }
 
-/// Keeps the address bar a link to what is on screen. It is written when the page is idle:
+/// Keeps the address bar a link to what is on screen, and follows the address when it changes
+/// (back/forward between links, an edited address): the new state opens, a bad one is
+/// explained and the page stays as it was. The link is written when the page is idle:
 /// scrubbing or running changes the step many times a second, each `replaceState` is costly,
 /// and Chromium ignores calls beyond a rate limit, which would leave a stale link behind. The
 /// first link (the page as opened) is written right after the first paint.
 pub fn keep_address_current(pg: Playground) {
     let write = super::when_idle::write_when_idle(|fragment: String| write_address(&fragment));
     Effect::new(move |_| write(current_fragment(pg)));
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        let fragment = read_address();
+        if fragment == untrack(|| current_fragment(pg)) {
+            return;
+        }
+        if let Err(message) = open_link(pg, &fragment) {
+            pg.error.set(Some(message));
+        }
+    });
+    on_cleanup(move || listener.remove());
 }

@@ -18,6 +18,7 @@ pub mod result;
 pub mod scenario_src;
 pub mod sequence;
 pub mod session;
+pub mod share_dialog;
 pub mod storage;
 pub mod svg;
 pub mod toggles;

@@ -59,11 +59,14 @@ pub fn page_was_reloaded() -> bool {
 }
 
 /// Restores a stored session for `lesson` (the lesson the page is opening) and starts watching
-/// the view state to store it again. Returns an error text for the banner, if any.
+/// the view state to store it again. With `hold_first` (a refused link opened the default
+/// lesson), the view as opened is not stored: the stored session stays until the learner acts.
+/// Returns an error text for the banner, if any.
 pub fn restore_and_track(
     pg: Playground,
     restore: bool,
     link_step: Option<usize>,
+    hold_first: bool,
 ) -> Option<String> {
     let mut error = None;
     if restore && page_was_reloaded() {
@@ -84,18 +87,21 @@ pub fn restore_and_track(
             super::storage::write(STORAGE_KEY, &text);
         }
     });
-    Effect::new(move |_| {
+    Effect::new(move |first: Option<()>| {
         let (mut options, earlier) = pg
             .branches
             .with(|b| (b.current().clone(), b.earlier().to_vec()));
         // The learner's toggles are part of the view state: they come back with the session.
         options.learner_toggles = pg.toggles.get();
-        store(StoredSession {
+        let session = StoredSession {
             lesson: pg.lesson_id.get(),
             options,
             earlier,
             step: pg.step.get(),
-        });
+        };
+        if first.is_some() || !hold_first {
+            store(session);
+        }
     });
     error
 }

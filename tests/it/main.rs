@@ -36,3 +36,5 @@ mod providers_live;
 #[cfg(not(target_arch = "wasm32"))]
 mod rule_map;
 mod scenario;
+#[cfg(not(target_arch = "wasm32"))]
+mod share_links;

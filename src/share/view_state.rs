@@ -1,0 +1,397 @@
+//! The whole view state a share link carries, and its strict reader.
+//!
+//! A link is `#lesson=<id>&step=<n>&lang=<zh|en>[&embed=1&hide=..&origin=..][&x=1.<base64url>]`:
+//! the readable parts stay readable (a teacher can edit a step by hand), and everything else
+//! (an inline scenario, fork edits, the learner's toggles, breakpoints, a recorded live run) is
+//! [`Extra`], JSON in one compressed parameter ([`super::codec`], version `1`). `x=` is written
+//! only when [`Extra`] holds something, so a plain lesson link is the format links always had.
+//! A key is never part of it: nothing here holds one.
+//!
+//! [`open`] reads a stranger's link: parse, decode, type (serde, unknown fields refused),
+//! validate (the lesson exists, the scenario passes `scenario::parse`), then play it once to
+//! check the edits play and to clamp the step (saying so). Every refusal is a [`Problem`] in
+//! both languages; it never panics.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::{codec, parse_fragment_problem, EmbedFlags, Problem};
+use crate::engine::{Category, Lang, Timeline};
+use crate::lessons::language::LangText;
+use crate::lessons::recording::Recording;
+use crate::lessons::{catalog, Intervention, PlayOptions, Playable, ToggleChoice, FREE_PLAY_ID};
+use crate::scenario::Scenario;
+
+/// Everything beyond the readable parts: the `x=` parameter's JSON.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Extra {
+    /// Free play's scenario, inline (only with `lesson=free-play`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<Scenario>,
+    /// The recorded live run on screen (replayed offline), when it fits in a link.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recording: Option<Recording>,
+    /// Event categories that stop `run`, in [`Category::ALL`] order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub breakpoints: Vec<Category>,
+    /// The current branch's fork edits.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub interventions: Vec<Intervention>,
+    /// The contrast modes the learner fixed.
+    #[serde(default, skip_serializing_if = "ToggleChoice::is_empty")]
+    pub toggles: ToggleChoice,
+}
+
+impl Extra {
+    /// Whether there is nothing to put in `x=`.
+    pub fn is_empty(&self) -> bool {
+        *self == Extra::default()
+    }
+
+    /// The compressed `x=` value, None when there is nothing beyond the readable parts.
+    pub fn encode(&self) -> Option<String> {
+        if self.is_empty() {
+            return None;
+        }
+        // Plain data with string keys: serializing cannot fail.
+        let json = serde_json::to_string(self).unwrap_or_default();
+        Some(codec::encode(json.as_bytes()))
+    }
+}
+
+/// [`Extra`] as read, without its scenario: that one goes to `scenario::parse`, which reports
+/// each of its problems with the path of its field.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawExtra {
+    #[serde(default)]
+    recording: Option<Recording>,
+    #[serde(default)]
+    breakpoints: Vec<Category>,
+    #[serde(default)]
+    interventions: Vec<Intervention>,
+    #[serde(default)]
+    toggles: ToggleChoice,
+}
+
+/// The view state a link carries.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ViewState {
+    /// A lesson id `lessons::Playable` reads (free play for an inline scenario).
+    pub lesson: String,
+    pub step: usize,
+    pub lang: Lang,
+    /// `embed=`, `hide=`, `origin=`.
+    pub embed: EmbedFlags,
+    /// `src=`: a scenario file to fetch (the caller fetches it; it is not checked here).
+    pub src: Option<String>,
+    pub extra: Extra,
+}
+
+impl ViewState {
+    /// The default lesson at step 0 in `lang`.
+    pub fn new(lesson: impl Into<String>, lang: Lang) -> ViewState {
+        ViewState {
+            lesson: lesson.into(),
+            step: 0,
+            lang,
+            embed: EmbedFlags::default(),
+            src: None,
+            extra: Extra::default(),
+        }
+    }
+
+    /// The fragment (with `#`) for this state.
+    pub fn to_fragment(&self) -> String {
+        fragment(self, self.extra.encode().as_deref())
+    }
+}
+
+/// The fragment for `state` with an already encoded `x=` (the page keeps it in a memo, so a
+/// step change does not compress the scenario again).
+pub fn fragment(state: &ViewState, x: Option<&str>) -> String {
+    let mut out = format!(
+        "#lesson={}&step={}&lang={}",
+        state.lesson,
+        state.step,
+        state.lang.code()
+    );
+    out.push_str(&state.embed.link_suffix());
+    if let Some(src) = &state.src {
+        out.push_str("&src=");
+        out.push_str(&super::encode_component(src));
+    }
+    if let Some(x) = x {
+        out.push_str("&x=");
+        out.push_str(x);
+    }
+    out
+}
+
+/// The id of the lesson a link without `lesson=` opens.
+pub fn default_lesson() -> String {
+    catalog()
+        .first()
+        .map_or(FREE_PLAY_ID, |lesson| lesson.id)
+        .to_string()
+}
+
+/// Reads a fragment into a view state and checks everything that needs no play: the parts,
+/// `x=`'s codec and types, the lesson, the scenario. `lang` is the page's language for a link
+/// without `lang=`.
+pub fn decode(fragment: &str, lang: Lang) -> Result<ViewState, Problem> {
+    let link = parse_fragment_problem(fragment)?;
+    let lang = link
+        .lang
+        .as_deref()
+        .and_then(Lang::from_code)
+        .unwrap_or(lang);
+    let lesson = link.lesson.clone().unwrap_or_else(default_lesson);
+    if Playable::parse(&lesson).is_none() {
+        return Err(Problem::new(
+            format!("这个链接指向一个不存在的课程：'{lesson}'"),
+            format!("this link names a lesson that does not exist: '{lesson}'"),
+        ));
+    }
+    let extra = match &link.x {
+        Some(x) => decode_extra(x)?,
+        None => Extra::default(),
+    };
+    if extra.scenario.is_some() && lesson != FREE_PLAY_ID {
+        return Err(Problem::new(
+            format!("这个链接带有场景，但课程是 '{lesson}' 而不是自由练习"),
+            format!("this link carries a scenario but names lesson '{lesson}', not free play"),
+        ));
+    }
+    if extra.scenario.is_some() && link.src.is_some() {
+        return Err(Problem::new(
+            "这个链接既带有场景又带有 src=，无法确定打开哪一个",
+            "this link carries a scenario and a src= file: it is not clear which one to open",
+        ));
+    }
+    if let Some(recording) = &extra.recording {
+        if recording.lesson != lesson {
+            return Err(Problem::new(
+                format!(
+                    "这个链接里的运行记录属于课程 '{}'，不是 '{lesson}'",
+                    recording.lesson
+                ),
+                format!(
+                    "this link's recorded run is of lesson '{}', not '{lesson}'",
+                    recording.lesson
+                ),
+            ));
+        }
+    }
+    Ok(ViewState {
+        lesson,
+        step: link.step.unwrap_or(0),
+        lang,
+        embed: EmbedFlags::from_link(&link),
+        src: link.src,
+        extra,
+    })
+}
+
+/// Decodes and types `x=`. The shared types it holds (fork edits, a recording) read unknown
+/// fields leniently (stored sessions from newer builds); a link is read strictly instead: every
+/// field it has must be one the typed value keeps.
+pub fn decode_extra(x: &str) -> Result<Extra, Problem> {
+    let bytes = codec::decode(x).map_err(|e| codec_problem(&e))?;
+    let wrong = |e: &dyn std::fmt::Display| {
+        Problem::new(
+            format!("这个链接的数据不是本演练场能读的视图状态：{e}"),
+            format!("this link's data is not a view state this playground reads: {e}"),
+        )
+    };
+    let mut value: Value = serde_json::from_slice(&bytes).map_err(|e| wrong(&e))?;
+    let scenario = value.as_object_mut().and_then(|o| o.remove("scenario"));
+    let raw: RawExtra = serde_json::from_value(value.clone()).map_err(|e| wrong(&e))?;
+    let mut extra = Extra {
+        scenario: None,
+        recording: raw.recording,
+        breakpoints: raw.breakpoints,
+        interventions: raw.interventions,
+        toggles: raw.toggles,
+    };
+    let typed = serde_json::to_value(&extra).map_err(|e| wrong(&e))?;
+    if let Some(path) = unknown_field(&value, &typed, String::new()) {
+        return Err(wrong(&format!("unknown field `{path}`")));
+    }
+    if let Some(value) = scenario {
+        extra.scenario = Some(
+            crate::scenario::parse(&value.to_string()).map_err(|errors| {
+                Problem::new(
+                    format!("这个链接里的场景无效。{}", errors.message(Lang::Zh)),
+                    format!(
+                        "this link's scenario is not valid. {}",
+                        errors.message(Lang::En)
+                    ),
+                )
+            })?,
+        );
+    }
+    extra.breakpoints.sort();
+    extra.breakpoints.dedup();
+    Ok(extra)
+}
+
+/// The path of the first field of `input` that `typed` (the same data read and written back)
+/// does not have: a field the reader ignored.
+fn unknown_field(input: &Value, typed: &Value, path: String) -> Option<String> {
+    match (input, typed) {
+        (Value::Object(input), Value::Object(typed)) => input.iter().find_map(|(key, value)| {
+            let here = if path.is_empty() {
+                key.clone()
+            } else {
+                format!("{path}.{key}")
+            };
+            match typed.get(key) {
+                Some(typed) => unknown_field(value, typed, here),
+                None => Some(here),
+            }
+        }),
+        (Value::Object(input), _) => input.keys().next().map(|key| format!("{path}.{key}")),
+        (Value::Array(input), Value::Array(typed)) => input
+            .iter()
+            .zip(typed)
+            .enumerate()
+            .find_map(|(i, (value, typed))| unknown_field(value, typed, format!("{path}[{i}]"))),
+        _ => None,
+    }
+}
+
+fn codec_problem(error: &codec::CodecError) -> Problem {
+    use codec::CodecError::*;
+    let zh = match error {
+        Version(v) => format!("这个链接使用格式版本 '{v}'，本演练场读不了"),
+        Base64 => "这个链接的数据不是有效的 base64url：可能被截断或改动过".to_string(),
+        Compression => "这个链接的数据无法解压：可能被截断或改动过".to_string(),
+        TooLarge => format!(
+            "这个链接的数据解压后超过 {} 字节，没有读取",
+            codec::MAX_DECODED_BYTES
+        ),
+    };
+    Problem::new(zh, error.to_string())
+}
+
+/// A link that passed every check, ready to put on screen.
+#[derive(Clone, Debug)]
+pub struct Opened {
+    /// The state, its step clamped to the run.
+    pub state: ViewState,
+    /// What the reader changed while opening (a step past the end), for the banner.
+    pub notice: Option<Problem>,
+    /// The recorded run replayed, when the link carries one (the run on screen).
+    pub replayed: Option<Timeline>,
+}
+
+/// [`decode`], then plays what the link asks for once: the fork edits must play, a recorded
+/// run must replay, and a step past the end is clamped to the last step (and said). A `src=`
+/// link's scenario is not fetched here: its step is clamped when it arrives.
+pub fn open(fragment: &str, lang: Lang) -> Result<Opened, Problem> {
+    let mut state = decode(fragment, lang)?;
+    if state.src.is_some() {
+        return Ok(Opened {
+            state,
+            notice: None,
+            replayed: None,
+        });
+    }
+    let (last, replayed) = play(&state)?;
+    let notice = (state.step > last).then(|| {
+        Problem::new(
+            format!(
+                "这个链接的第 {} 步超出了运行的长度（{last} 步），已打开第 {last} 步",
+                state.step
+            ),
+            format!(
+                "this link's step {} is past the end of the run ({last} steps); it opened at step {last}",
+                state.step
+            ),
+        )
+    });
+    state.step = state.step.min(last);
+    Ok(Opened {
+        state,
+        notice,
+        replayed,
+    })
+}
+
+/// The options the link's lesson plays with.
+pub fn play_options(state: &ViewState) -> PlayOptions {
+    PlayOptions {
+        interventions: state.extra.interventions.clone(),
+        learner_toggles: state.extra.toggles,
+        lang: state.lang,
+        ..PlayOptions::default()
+    }
+}
+
+/// Plays the state: the number of steps, and the replayed recording if there is one.
+fn play(state: &ViewState) -> Result<(usize, Option<Timeline>), Problem> {
+    let unplayable = |why: String| {
+        Problem::new(
+            format!("这个链接的运行无法播放：{why}"),
+            format!("this link's run cannot be played: {why}"),
+        )
+    };
+    if let Some(recording) = &state.extra.recording {
+        let lesson = match &state.extra.scenario {
+            Some(scenario) => Some(scenario.to_lesson()),
+            None => crate::lessons::lesson(&state.lesson, recording.options.lang),
+        }
+        .ok_or_else(|| unplayable(format!("there is no lesson '{}'", state.lesson)))?;
+        let timeline = recording
+            .replay(&lesson)
+            .map_err(|e| unplayable(e.to_string()))?;
+        return Ok((timeline.len(), Some(timeline)));
+    }
+    let options = play_options(state);
+    let played = match &state.extra.scenario {
+        Some(scenario) => crate::lessons::play_scenario_branch(scenario, &options),
+        None => crate::lessons::play_id_branch(&state.lesson, &options),
+    };
+    let (timeline, _) = played.map_err(|e| unplayable(e.to_string()))?;
+    Ok((timeline.len(), None))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plain_lesson_link_has_no_x() {
+        let mut state = ViewState::new("l3-lock-scope", Lang::Zh);
+        state.step = 12;
+        assert_eq!(state.to_fragment(), "#lesson=l3-lock-scope&step=12&lang=zh");
+        state.extra.toggles = ToggleChoice::hold_lock(true);
+        assert!(state.to_fragment().contains("&x=1."));
+    }
+
+    #[test]
+    fn a_step_past_the_end_is_clamped_and_said() {
+        let opened =
+            open("#lesson=l2-drain-loses-mail&step=99999&lang=en", Lang::Zh).expect("opens");
+        assert!(opened.state.step < 99999 && opened.state.step > 0);
+        let notice = opened.notice.expect("says so");
+        assert!(notice.en.contains("past the end") && notice.zh.contains("超出"));
+    }
+
+    #[test]
+    fn a_scenario_on_a_built_in_lesson_is_refused() {
+        let mut state = ViewState::new(FREE_PLAY_ID, Lang::En);
+        state.extra.scenario = crate::scenario::parse(
+            r#"{"version":1,"members":[{"name":"lead","role":"lead","kind":"lead"}],"task":"t"}"#,
+        )
+        .ok();
+        assert!(state.extra.scenario.is_some());
+        let fragment = state.to_fragment();
+        assert!(open(&fragment, Lang::En).is_ok());
+        let moved = fragment.replace("lesson=free-play", "lesson=l1-two-investigators");
+        let error = open(&moved, Lang::En).expect_err("refused");
+        assert!(error.en.contains("not free play"), "{}", error.en);
+    }
+}

@@ -1,0 +1,183 @@
+//! The share dialog: a button in the header opens a panel holding the link to what is on
+//! screen (`link::current_link`, the whole view state), a copy button that works without
+//! clipboard permission (it falls back to selecting the link and asking for Ctrl+C), and a
+//! warning with a pointer to export for a link too long for chat apps and some hosts.
+
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+
+use super::context::Playground;
+use super::i18n::{tr, Lang};
+
+/// Links longer than this break in chat apps and on some hosts: the dialog warns.
+pub const WARN_CHARS: usize = 2_000;
+
+/// What the copy button achieved.
+#[derive(Clone, Copy, PartialEq)]
+enum Copy {
+    Not,
+    Done,
+    Selected,
+}
+
+/// The header's share button and its dialog.
+#[component]
+pub fn ShareButton() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let open = RwSignal::new(false);
+    let copied = RwSignal::new(Copy::Not);
+    let input = NodeRef::<leptos::html::Input>::new();
+    // Tracked while the dialog is open: the link follows the step and every change.
+    let link = move || {
+        if open.get() {
+            super::link::base_address() + &super::link::current_fragment(pg)
+        } else {
+            String::new()
+        }
+    };
+    let length = move || link().chars().count();
+    let too_long = move || length() > WARN_CHARS;
+    let select_link = move || {
+        if let Some(input) = input.get_untracked() {
+            let _ = input.focus();
+            input.select();
+        }
+    };
+    let copy = move |_| {
+        let text = link();
+        select_link();
+        leptos::task::spawn_local(async move {
+            let state = if write_clipboard(&text).await {
+                Copy::Done
+            } else {
+                Copy::Selected
+            };
+            copied.set(state);
+        });
+    };
+    let export_hint = move |_| {
+        let target = document()
+            .query_selector("[data-testid^='export']")
+            .ok()
+            .flatten();
+        match target {
+            Some(element) => element.scroll_into_view(),
+            None => copied.set(Copy::Not),
+        }
+    };
+    view! {
+        <button
+            type="button"
+            class="share-button"
+            data-testid="share-button"
+            aria-expanded=move || open.get().to_string()
+            on:click=move |_| {
+                copied.set(Copy::Not);
+                open.update(|o| *o = !*o);
+            }
+        >
+            {move || tr(lang.get(), "分享", "Share")}
+        </button>
+        <Show when=move || open.get()>
+            <div
+                class="share-dialog"
+                role="dialog"
+                data-testid="share-dialog"
+                aria-label=move || tr(lang.get(), "分享链接", "Share link")
+            >
+                <label class="share-field">
+                    <span>
+                        {move || tr(lang.get(), "指向当前画面的链接", "A link to what is on screen")}
+                    </span>
+                    <input
+                        type="text"
+                        readonly=true
+                        data-testid="share-link"
+                        node_ref=input
+                        prop:value=link
+                        on:focus=move |_| select_link()
+                    />
+                </label>
+                <div class="share-actions">
+                    <button type="button" data-testid="copy-link" on:click=copy>
+                        {move || tr(lang.get(), "复制链接", "Copy link")}
+                    </button>
+                    <span class="share-status" role="status" data-testid="copy-status">
+                        {move || match copied.get() {
+                            Copy::Not => "",
+                            Copy::Done => tr(lang.get(), "已复制。", "Copied."),
+                            Copy::Selected => tr(
+                                lang.get(),
+                                "无法访问剪贴板：链接已选中，请按 Ctrl+C（Mac 上为 ⌘C）复制。",
+                                "The clipboard is not available: the link is selected, press Ctrl+C (⌘C on a Mac) to copy it.",
+                            ),
+                        }}
+                    </span>
+                    <button type="button" on:click=move |_| open.set(false)>
+                        {move || tr(lang.get(), "关闭", "Close")}
+                    </button>
+                </div>
+                <p class="share-length" data-testid="share-length">
+                    {move || match lang.get() {
+                        Lang::Zh => format!("{} 个字符", length()),
+                        Lang::En => format!("{} characters", length()),
+                    }}
+                </p>
+                <Show when=too_long>
+                    <div class="share-warning" role="note" data-testid="share-warning">
+                        <p>
+                            {move || match lang.get() {
+                                Lang::Zh => format!(
+                                    "这个链接有 {} 个字符：超过 {WARN_CHARS} 个字符的链接在聊天软件和一些网站上会被截断。可以改为导出文件分享。",
+                                    length()
+                                ),
+                                Lang::En => format!(
+                                    "This link is {} characters long: chat apps and some hosts break links longer than {WARN_CHARS} characters. Share an exported file instead.",
+                                    length()
+                                ),
+                            }}
+                        </p>
+                        <button type="button" data-testid="share-export-hint" on:click=export_hint>
+                            {move || tr(lang.get(), "改为导出", "Export instead")}
+                        </button>
+                    </div>
+                </Show>
+                <Show when=move || open.get() && super::link::recording_left_out(pg)>
+                    <p class="share-warning" data-testid="share-recording-left-out">
+                        {move || tr(
+                            lang.get(),
+                            "这次真实运行的记录太长，放不进链接：链接打开的是脚本版本。要分享记录，请导出。",
+                            "The recorded live run is too long for a link and was left out: the link opens the scripted run. Export it to share the recording.",
+                        )}
+                    </p>
+                </Show>
+            </div>
+        </Show>
+    }
+}
+
+/// Writes `text` with `navigator.clipboard.writeText`; false when there is no clipboard, the
+/// page may not use it (no permission, not focused, insecure origin) or it fails.
+async fn write_clipboard(text: &str) -> bool {
+    let navigator = window().navigator();
+    let Ok(clipboard) = js_sys::Reflect::get(&navigator, &JsValue::from_str("clipboard")) else {
+        return false;
+    };
+    if clipboard.is_undefined() || clipboard.is_null() {
+        return false;
+    }
+    let Ok(write) = js_sys::Reflect::get(&clipboard, &JsValue::from_str("writeText")) else {
+        return false;
+    };
+    let Some(write) = write.dyn_ref::<js_sys::Function>() else {
+        return false;
+    };
+    let Ok(promise) = write.call1(&clipboard, &JsValue::from_str(text)) else {
+        return false;
+    };
+    let Ok(promise) = promise.dyn_into::<js_sys::Promise>() else {
+        return false;
+    };
+    wasm_bindgen_futures::JsFuture::from(promise).await.is_ok()
+}
