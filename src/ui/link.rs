@@ -10,7 +10,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use super::context::{Categories, Playground, Run};
-use super::i18n::{initial_lang, Lang};
+use super::i18n::{initial_lang, Lang, LangText};
 use crate::engine::Category;
 use crate::lessons::{Branches, PlayOptions, FREE_PLAY_ID};
 use crate::share::view_state::{self, default_lesson, Extra, Opened, ViewState};
@@ -204,7 +204,11 @@ pub fn open_from_address() -> Playground {
     let fragment = read_address();
     let fallback = initial_lang();
     let opened = view_state::open(&fragment, fallback);
-    let lang = opened.as_ref().map_or(fallback, |o| o.state.lang);
+    // A refused link still says which language its reader reads: the banner is in it.
+    let lang = match &opened {
+        Ok(o) => o.state.lang,
+        Err(_) => link_lang(&fragment).unwrap_or(fallback),
+    };
     let pg = Playground::provide(lang, default_lesson());
     provide_context(CurrentX(Memo::new(move |_| encode_current(pg))));
     match opened {
@@ -231,6 +235,15 @@ pub fn open_from_address() -> Playground {
         }
     }
     pg
+}
+
+/// The `lang=` part of a fragment, however bad its other parts are.
+fn link_lang(fragment: &str) -> Option<Lang> {
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("lang="))
+        .and_then(Lang::from_code)
 }
 
 /// Keeps the address bar a link to what is on screen, and follows the address when it changes

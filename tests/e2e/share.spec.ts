@@ -138,6 +138,51 @@ test('SHARE: a five-member scenario loaded from src= round-trips through a share
   expect(errors).toEqual([]);
 });
 
+test('SHARE: without clipboard access, copy selects the link and says to press Ctrl+C', async ({ page }) => {
+  await page.addInitScript(() => Object.defineProperty(navigator, 'clipboard', { value: undefined }));
+  await page.goto('/#lesson=l2-drain-loses-mail&step=5&lang=en');
+  await waitReady(page);
+  await shareLink(page);
+  await page.getByTestId('copy-link').click();
+  await expect(page.getByTestId('copy-status')).toContainText('the link is selected, press Ctrl+C');
+  const selected = await page.getByTestId('share-link').evaluate((el) => {
+    const input = el as HTMLInputElement;
+    return document.activeElement === input && input.selectionStart === 0 && input.selectionEnd === input.value.length;
+  });
+  expect(selected).toBe(true);
+});
+
+test('SHARE: a link over 2,000 characters is warned about and export is offered, in both languages', async ({ page }) => {
+  // A file of random text does not compress: the link grows past the warning threshold.
+  let noise = '';
+  let seed = 7;
+  const letters = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  for (let i = 0; i < 3000; i++) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    noise += letters[seed % letters.length];
+  }
+  const scenario = JSON.parse(fs.readFileSync(path.join(fixtures, 'five-member-scenario.json'), 'utf8'));
+  scenario.files['noise.txt'] = noise;
+  await page.route(`${HOST}/big.json`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', headers: CORS, body: JSON.stringify(scenario) }),
+  );
+  await page.goto(`/#lang=en&src=${encodeURIComponent(`${HOST}/big.json`)}`);
+  await expect(memberCard(page, 'dee')).toBeVisible();
+  const link = await shareLink(page);
+  expect(link.length).toBeGreaterThan(2000);
+  await expect(page.getByTestId('share-warning')).toContainText('longer than 2000 characters');
+  await expect(page.getByTestId('share-export-hint')).toBeVisible();
+  await screenshot(page, 'share-long-link-en');
+  await setLang(page, 'zh');
+  await expect(page.getByTestId('share-warning')).toContainText('超过 2000 个字符');
+  await expect(page.getByTestId('share-export-hint')).toHaveText('改为导出');
+  await screenshot(page, 'share-long-link-zh');
+  // The long link still opens the same scenario.
+  await freshLoad(page, link);
+  await expect(memberCard(page, 'dee')).toBeVisible();
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
+});
+
 test('SHARE: a truncated or garbled link shows the error banner and the default lesson, and the stored session stays', async ({ page }) => {
   await openLesson(page, L3);
   await holdLock(page).click();
