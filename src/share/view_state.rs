@@ -65,6 +65,9 @@ impl Extra {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RawExtra {
+    /// Checked by `scenario::parse` from the JSON value instead.
+    #[serde(default, rename = "scenario")]
+    _scenario: serde::de::IgnoredAny,
     #[serde(default)]
     recording: Option<Recording>,
     #[serde(default)]
@@ -205,9 +208,12 @@ pub fn decode_extra(x: &str) -> Result<Extra, Problem> {
             format!("this link's data is not a view state this playground reads: {e}"),
         )
     };
-    let mut value: Value = serde_json::from_slice(&bytes).map_err(|e| wrong(&e))?;
+    // Only `from_str` and `to_string`, which the page uses anyway: each other serde_json entry
+    // point would add a copy of every type's (de)serializer to the wasm.
+    let text = std::str::from_utf8(&bytes).map_err(|e| wrong(&e))?;
+    let mut value: Value = serde_json::from_str(text).map_err(|e| wrong(&e))?;
+    let raw: RawExtra = serde_json::from_str(text).map_err(|e| wrong(&e))?;
     let scenario = value.as_object_mut().and_then(|o| o.remove("scenario"));
-    let raw: RawExtra = serde_json::from_value(value.clone()).map_err(|e| wrong(&e))?;
     let mut extra = Extra {
         scenario: None,
         recording: raw.recording,
@@ -215,7 +221,9 @@ pub fn decode_extra(x: &str) -> Result<Extra, Problem> {
         interventions: raw.interventions,
         toggles: raw.toggles,
     };
-    let typed = serde_json::to_value(&extra).map_err(|e| wrong(&e))?;
+    let typed: Value = serde_json::to_string(&extra)
+        .and_then(|json| serde_json::from_str(&json))
+        .map_err(|e| wrong(&e))?;
     if let Some(path) = unknown_field(&value, &typed, String::new()) {
         return Err(wrong(&format!("unknown field `{path}`")));
     }
