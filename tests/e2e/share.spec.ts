@@ -228,6 +228,34 @@ test('SHARE: the address bar follows the step with replaceState: stepping adds n
   expect(await page.evaluate(() => history.length)).toBe(start);
 });
 
+test('SHARE: inside a course page\'s iframe, stepping keeps the frame\'s link current and the parent\'s history does not grow', async ({ page, baseURL }) => {
+  const app = `${baseURL}/#lesson=l1-two-investigators&step=0&lang=en&embed=1`;
+  // The course page is answered by the test on the test server's origin (Chromium refuses a
+  // routed page of another origin framing the loopback server).
+  const course = `${baseURL}/course.html`;
+  await page.route(course, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: `<!doctype html><title>Course</title><iframe title="Playground" src="${app}" style="width:100%;height:700px"></iframe>`,
+    }),
+  );
+  await page.goto(course);
+  const start = await page.evaluate(() => history.length);
+  const frame = page.frameLocator('iframe');
+  await expect(frame.getByTestId('member-card').first()).toBeVisible();
+  for (let i = 1; i <= 5; i++) {
+    await frame.getByTestId('step-forward').click();
+    await expect(frame.getByTestId('step-counter')).toHaveText(new RegExp(`^step ${i} / `));
+  }
+  const inner = page.frames().find((f) => f !== page.mainFrame());
+  expect(inner).toBeTruthy();
+  await expect.poll(() => inner!.evaluate(() => location.hash)).toContain('step=5');
+  expect(await inner!.evaluate(() => location.hash)).toContain('embed=1');
+  expect(await page.evaluate(() => history.length)).toBe(start);
+  expect(page.url()).toBe(course);
+});
+
 test('SHARE: back, forward and an edited address open the state they name; a bad one keeps the page', async ({ page }) => {
   const errors = trackErrors(page);
   await page.goto('/#lesson=l2-drain-loses-mail&step=9&lang=en');
