@@ -7,6 +7,8 @@
 //! error value with a clear message; the caller shows it and opens the default lesson.
 
 pub mod codec;
+pub mod embed_api;
+pub mod embed_snippet;
 
 /// What a link asks for. Absent parts are left to the page's defaults.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
