@@ -62,10 +62,12 @@ pub fn App() -> impl IntoView {
     view! {
         <div class="app" class:embedded=embedded tabindex="-1"
             on:keydown=move |ev| super::transport::on_key(pg, ev)>
-            {if embedded { view! { <EmbedBar /> }.into_any() } else { view! { <AppHeader /> }.into_any() }}
+            {(!embedded).then(|| view! { <AppHeader /> })}
             // Everything below the header is in the main landmark, so a screen reader's
             // landmark list reaches all of it (axe: region).
             <main>
+            // In an embed the slim bar is in the main landmark too (axe: region).
+            {embedded.then(|| view! { <EmbedBar /> })}
             <Show when=move || banner().is_some()>
                 <div class="error-banner" role="alert" data-testid="error-banner">
                     <span>{move || banner().unwrap_or_default()}</span>
@@ -132,10 +134,20 @@ fn AppHeader() -> impl IntoView {
     }
 }
 
-/// An embed's slim bar: the lesson picker (unless `hide=picker`) and the language toggle.
+/// An embed's slim bar: the lesson picker (unless `hide=picker`) and the language toggle,
+/// with the page's heading for screen readers only (the course page shows its own).
 #[component]
 fn EmbedBar() -> impl IntoView {
+    let pg = Playground::get();
+    let heading = move || {
+        let lang = pg.lang.get();
+        let lesson = crate::lessons::find(&pg.lesson_id.get())
+            .map(|l| lang.lesson_title(l))
+            .unwrap_or_default();
+        format!("{}: {lesson}", lang.strings().app_name)
+    };
     view! {
+        <h1 class="visually-hidden">{heading}</h1>
         <div class="embed-bar header-controls" data-testid="embed-bar">
             <LessonPicker />
             <LangToggle />

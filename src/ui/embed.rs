@@ -84,25 +84,41 @@ struct Frame {
     height: StoredValue<u32>,
     /// H5P's resizer answered our `hello`.
     h5p: StoredValue<bool>,
-    /// `ready` was posted: the lesson is on screen and commands work.
-    up: RwSignal<bool>,
+    /// The first paint is done.
+    painted: RwSignal<bool>,
+    /// The link names a `src=` scenario: the lesson on screen is the one it opens (or the
+    /// default one with the error, if it cannot be opened).
+    waits_for_src: bool,
 }
 
 impl Frame {
+    /// The lesson is on screen and commands work. Tracked.
+    fn is_up(&self, pg: Playground) -> bool {
+        self.painted.get()
+            && (!self.waits_for_src
+                || pg.scenario.with(Option::is_some)
+                || pg.error.with(Option::is_some))
+    }
+
     fn post(&self, message: &Value) {
         post(&self.parent, &self.target, message);
     }
 
     /// Posts the height in every format, when it changed (or always, when `force`).
     fn send_height(&self, force: bool) {
+        // The observer outlives the page's view in tests that mount and unmount it: a disposed
+        // value means there is nothing to report.
         let height = content_height();
-        if height == 0 || (!force && self.height.get_value() == height) {
+        let Some(last) = self.height.try_get_value() else {
+            return;
+        };
+        if height == 0 || (!force && last == height) {
             return;
         }
         self.height.set_value(height);
         self.post(&embed_api::resize(height));
         self.post(&embed_api::canvas_resize(height));
-        if self.h5p.get_value() {
+        if self.h5p.try_get_value() == Some(true) {
             self.post(&embed_api::h5p_resize(height));
         }
     }
@@ -124,7 +140,7 @@ impl Frame {
     }
 
     fn on_command(&self, pg: Playground, id: Option<Value>, command: Command) {
-        let up = self.up.get_untracked();
+        let up = untrack(|| self.is_up(pg));
         if command == Command::Hello {
             // Before `ready` a hello is not answered: `ready` follows by itself.
             if up {
@@ -191,7 +207,11 @@ pub fn install(pg: Playground) {
         target: allowed.clone().unwrap_or_else(|| "*".to_string()),
         height: StoredValue::new(0),
         h5p: StoredValue::new(false),
-        up: RwSignal::new(false),
+        painted: RwSignal::new(false),
+        waits_for_src: crate::share::parse_fragment(
+            &window().location().hash().unwrap_or_default(),
+        )
+        .is_ok_and(|link| link.src.is_some()),
     };
 
     let on_message = frame.clone();
@@ -213,13 +233,12 @@ pub fn install(pg: Playground) {
             }
         }
     });
-    // The page lives as long as the frame: the listener is never removed.
-    std::mem::forget(listener);
+    on_cleanup(move || listener.remove());
 
     // `ready`, then `state` after each step (and after a change of lesson, language or play).
     let states = frame.clone();
     Effect::new(move |posted: Option<bool>| {
-        if !states.up.get() {
+        if !states.is_up(pg) {
             return false;
         }
         let snapshot = snapshot(pg);
@@ -234,9 +253,10 @@ pub fn install(pg: Playground) {
 
     observe_height(frame.clone());
 
-    // The lesson is on screen after the first paint; the listener above already works.
+    // The lesson is on screen after the first paint (and, with `src=`, once its scenario
+    // opened or failed); the listener above already works.
     super::when_idle::after_first_paint(move || {
-        frame.up.set(true);
+        frame.painted.set(true);
         frame.send_height(true);
         // Introduce ourselves to an H5P resizer, if the page has one.
         frame.post(&embed_api::h5p_hello());

@@ -14,6 +14,17 @@ const NAME = 'agent-team-playground';
 const HOST_PORT = Number(process.env.EMBED_HOST_PORT ?? 8382);
 const HOST = `http://127.0.0.1:${HOST_PORT}`;
 const DIST = path.resolve(__dirname, '..', '..', 'dist');
+const AXE = path.resolve(__dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js');
+
+/** axe-core's violations on the page, one line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations: { id: string; help: string; nodes: { target: string[] }[] }[] = await page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 // The host page: one playground frame (its link in ?frame=), a sibling frame of the host's
 // origin, and a small H5P-style resizer of our own (answers the frame's hello, applies its
@@ -351,8 +362,11 @@ test('EMBED: embed=1 hides the chrome, hide= hides the diagram, the picker and t
   await expect(page.getByTestId('member-card').first()).toBeVisible();
   await expect(page.getByTestId('stage')).toBeVisible();
   await expect(page.getByTestId('lane-queued')).toBeVisible();
-  await expect(page.locator('h1')).toHaveCount(0);
+  await expect(page.locator('header')).toHaveCount(0);
   await expect(page.locator('.tagline')).toHaveCount(0);
+  // The heading is there for screen readers only.
+  await expect(page.locator('h1')).toHaveText('Agent Team Playground: Coder and reviewer');
+  await expect(page.locator('h1')).toHaveCSS('width', '1px');
   await expect(page.locator('.lesson-summary')).toHaveCount(0);
   await expect(page.getByTestId('embed-button')).toHaveCount(0);
   await expect(page.getByTestId('lesson-select')).toBeVisible();
@@ -362,6 +376,7 @@ test('EMBED: embed=1 hides the chrome, hide= hides the diagram, the picker and t
   // The embedded page never offers a live run.
   await expect(page.getByTestId('live-panel')).toHaveCount(0);
   await page.screenshot({ path: 'target/e2e/embed-chrome-en.png', fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
 
   await page.goto('/#lesson=l4-coder-and-reviewer&step=8&lang=zh&embed=1&hide=diagram,picker,request');
   await page.reload();
@@ -372,6 +387,7 @@ test('EMBED: embed=1 hides the chrome, hide= hides the diagram, the picker and t
   await expect(page.getByTestId('member-detail')).toHaveCount(0);
   await expect(page.getByTestId('lang-toggle')).toBeVisible();
   await page.screenshot({ path: 'target/e2e/embed-chrome-zh.png', fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
   // The address bar keeps the flags.
   await expect.poll(() => page.url()).toContain('embed=1&hide=diagram,picker,request');
   expect(errors).toEqual([]);
@@ -424,19 +440,25 @@ test('EMBED: the embed snippet holds an iframe with the link of the current stat
   await expect(snippet).toHaveValue(/step=7/);
   const hidden = (/src="([^"]*)"/.exec(await snippet.inputValue())![1]).replace(/&amp;/g, '&');
   await page.screenshot({ path: 'target/e2e/embed-dialog-en.png' });
+  expect(await axeViolations(page)).toEqual([]);
 
   // Chinese.
   await page.getByTestId('lang-toggle').click();
   await expect(page.getByTestId('embed-dialog')).toContainText('嵌入到课程页面');
   await expect(snippet).toHaveValue(/lang=zh/);
   await page.screenshot({ path: 'target/e2e/embed-dialog-zh.png' });
+  expect(await axeViolations(page)).toEqual([]);
+  // Escape closes the dialog.
+  await snippet.focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('embed-dialog')).toHaveCount(0);
 
   // The snippet's link opens the same state, embedded.
   const other = await context.newPage();
   await other.goto(hidden);
   await expectStep(other, 7);
   await expect(other.getByTestId('lesson-select')).toHaveValue('l3-lock-scope');
-  await expect(other.locator('h1')).toHaveCount(0);
+  await expect(other.locator('header')).toHaveCount(0);
   await expect(other.getByTestId('sequence-diagram')).toHaveCount(0);
   await other.close();
   expect(errors).toEqual([]);
