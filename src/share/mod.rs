@@ -7,6 +7,8 @@
 //! error value with a clear message; the caller shows it and opens the default lesson.
 
 pub mod codec;
+pub mod embed_api;
+pub mod embed_snippet;
 pub mod view_state;
 
 pub use crate::scenario::Problem;

@@ -1,5 +1,7 @@
 //! The page: header (language toggle, lesson picker), error banner, caption and transport,
 //! then the areas of the playground. Owns the keyboard shortcuts and the language toggle.
+//! In an embed (`embed=1`) the page chrome (header, tagline, summary, live panel) is left out
+//! and a slim bar keeps the picker and the language toggle; `hide=` leaves out more parts.
 
 use leptos::prelude::*;
 
@@ -10,6 +12,7 @@ use super::lanes::MessageLanes;
 use super::members::MemberCards;
 use super::transport::{Transport, TransportOptions};
 use crate::lessons::catalog;
+use crate::share::Part;
 
 /// The page: header, banners, the stage (caption and transport), cards, lanes, and the panels
 /// below the fold.
@@ -19,6 +22,11 @@ pub fn App() -> impl IntoView {
     let lang = pg.lang;
 
     super::link::keep_address_current(pg);
+    super::embed::install(pg);
+    // The embed flags are the link's as the page opened; a later `load` does not change them.
+    let flags = pg.embed.get_untracked();
+    let embedded = flags.embed;
+    let (show_diagram, show_request) = (!flags.hides(Part::Diagram), !flags.hides(Part::Request));
 
     // The document language follows the choice so screen readers pronounce captions right.
     Effect::new(move |_| {
@@ -52,11 +60,14 @@ pub fn App() -> impl IntoView {
     };
 
     view! {
-        <div class="app" tabindex="-1" on:keydown=move |ev| super::transport::on_key(pg, ev)>
-            <AppHeader />
+        <div class="app" class:embedded=embedded tabindex="-1"
+            on:keydown=move |ev| super::transport::on_key(pg, ev)>
+            {(!embedded).then(|| view! { <AppHeader /> })}
             // Everything below the header is in the main landmark, so a screen reader's
             // landmark list reaches all of it (axe: region).
             <main>
+            // In an embed the slim bar is in the main landmark too (axe: region).
+            {embedded.then(|| view! { <EmbedBar /> })}
             <Show when=move || banner().is_some()>
                 <div class="error-banner" role="alert" data-testid="error-banner">
                     <span>{move || banner().unwrap_or_default()}</span>
@@ -76,7 +87,7 @@ pub fn App() -> impl IntoView {
                     }}
                 </div>
             </Show>
-            <p class="lesson-summary">{summary}</p>
+            {(!embedded).then(|| view! { <p class="lesson-summary">{summary}</p> })}
             <div class="playground">
                 // The transport comes first and the stage stays on screen (sticky), so the step
                 // controls never move when a caption wraps differently.
@@ -89,12 +100,13 @@ pub fn App() -> impl IntoView {
                 <MemberCards />
                 <MessageLanes />
                 <Show when=move || below_fold.get()>
-                    <super::sequence::SequenceDiagram />
-                    <super::detail::MemberDetail />
+                    {show_diagram.then(|| view! { <super::sequence::SequenceDiagram /> })}
+                    {show_request.then(|| view! { <super::detail::MemberDetail /> })}
                     <super::protocol::ProtocolTracker />
                     <super::files::FilesPanel />
                     <super::fork::ForkPanel />
-                    <super::live::LivePanel />
+                    // An embedding page never starts a paid call: no live panel in an embed.
+                    {(!embedded).then(|| view! { <super::live::LivePanel /> })}
                 </Show>
             </div>
             </main>
@@ -106,6 +118,82 @@ pub fn App() -> impl IntoView {
 #[component]
 fn AppHeader() -> impl IntoView {
     let pg = Playground::get();
+    let strings = move || pg.lang.get().strings();
+    view! {
+        <header class="app-header">
+            <div class="brand">
+                <h1>{move || strings().app_name}</h1>
+                <p class="tagline">{move || strings().tagline}</p>
+            </div>
+            <div class="header-controls">
+                <LessonPicker />
+                <super::share_dialog::ShareButton />
+                <super::embed_dialog::EmbedButton />
+                <LangToggle />
+            </div>
+        </header>
+    }
+}
+
+/// An embed's slim bar: the lesson picker (unless `hide=picker`) and the language toggle,
+/// with the page's heading for screen readers only (the course page shows its own).
+#[component]
+fn EmbedBar() -> impl IntoView {
+    let pg = Playground::get();
+    let heading = move || {
+        let lang = pg.lang.get();
+        let lesson = crate::lessons::find(&pg.lesson_id.get())
+            .map(|l| lang.lesson_title(l))
+            .unwrap_or_default();
+        format!("{}: {lesson}", lang.strings().app_name)
+    };
+    view! {
+        <h1 class="visually-hidden">{heading}</h1>
+        <div class="embed-bar header-controls" data-testid="embed-bar">
+            <LessonPicker />
+            <LangToggle />
+        </div>
+    }
+}
+
+/// The lesson picker (left out with `hide=picker`).
+#[component]
+fn LessonPicker() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let strings = move || lang.get().strings();
+    if pg.embed.with_untracked(|f| f.hides(Part::Picker)) {
+        return ().into_any();
+    }
+    view! {
+        <label class="lesson-picker">
+            <span>{move || strings().lesson}</span>
+            <select
+                data-testid="lesson-select"
+                prop:value=move || pg.lesson_id.get()
+                on:change=move |ev| pg.open_lesson(event_target_value(&ev))
+            >
+                {move || {
+                    let current = lang.get();
+                    catalog()
+                        .iter()
+                        .map(|lesson| {
+                            view! {
+                                <option value=lesson.id>{current.lesson_title(lesson)}</option>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </select>
+        </label>
+    }
+    .into_any()
+}
+
+/// The language toggle: it says the other language, and remembers the choice.
+#[component]
+fn LangToggle() -> impl IntoView {
+    let pg = Playground::get();
     let lang = pg.lang;
     let strings = move || lang.get().strings();
     let toggle_language = move |_| {
@@ -114,44 +202,15 @@ fn AppHeader() -> impl IntoView {
         lang.set(next);
     };
     view! {
-        <header class="app-header">
-            <div class="brand">
-                <h1>{move || strings().app_name}</h1>
-                <p class="tagline">{move || strings().tagline}</p>
-            </div>
-            <div class="header-controls">
-                <label class="lesson-picker">
-                    <span>{move || strings().lesson}</span>
-                    <select
-                        data-testid="lesson-select"
-                        prop:value=move || pg.lesson_id.get()
-                        on:change=move |ev| pg.open_lesson(event_target_value(&ev))
-                    >
-                        {move || {
-                            let current = lang.get();
-                            catalog()
-                                .iter()
-                                .map(|lesson| {
-                                    view! {
-                                        <option value=lesson.id>{current.lesson_title(lesson)}</option>
-                                    }
-                                })
-                                .collect_view()
-                        }}
-                    </select>
-                </label>
-                <button
-                    type="button"
-                    class="lang-toggle"
-                    data-testid="lang-toggle"
-                    aria-label=move || strings().switch_language
-                    lang=move || lang.get().other().code()
-                    on:click=toggle_language
-                >
-                    {move || strings().switch_language}
-                </button>
-                <super::share_dialog::ShareButton />
-            </div>
-        </header>
+        <button
+            type="button"
+            class="lang-toggle"
+            data-testid="lang-toggle"
+            aria-label=move || strings().switch_language
+            lang=move || lang.get().other().code()
+            on:click=toggle_language
+        >
+            {move || strings().switch_language}
+        </button>
     }
 }

@@ -6,6 +6,8 @@ pub mod caption;
 pub mod context;
 pub mod delegated_click;
 pub mod detail;
+pub mod embed;
+pub mod embed_dialog;
 pub mod files;
 pub mod fork;
 pub mod i18n;

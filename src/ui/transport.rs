@@ -85,11 +85,17 @@ fn toggle_play(pg: Playground) {
     if pg.playing.get_untracked() {
         pg.playing.set(false);
     } else {
-        if pg.step.get_untracked() >= pg.last_step_untracked() {
-            pg.step.set(0);
-        }
-        pg.playing.set(true);
+        play(pg);
     }
+}
+
+/// Plays the run on screen from the current step (from the start when at the end); the run
+/// button, Space and an embedding page's `run` command.
+pub fn play(pg: Playground) {
+    if pg.step.get_untracked() >= pg.last_step_untracked() {
+        pg.step.set(0);
+    }
+    pg.playing.set(true);
 }
 
 /// Keyboard shortcuts; they act only while focus is inside the playground and not in a field

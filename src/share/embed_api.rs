@@ -1,0 +1,684 @@
+//! The postMessage API (version 1) between an embedded playground and the page around its
+//! iframe: the commands a parent page sends in, the messages the playground posts out, and the
+//! two course platforms' resize formats (Canvas's `lti.frameResize`, H5P's resizer). Pure and
+//! tested natively; `ui/embed.rs` is the browser binding that reads `message` events and posts.
+//!
+//! In: `{target: "agent-team-playground", v: 1, type, id?, ...}`. Anything not addressed to us
+//! is ignored without a word (course pages carry other scripts' messages); a command addressed
+//! to us that is malformed is answered with a `reply` carrying `ok: false` and the error, but
+//! only when it had an `id` to answer to.
+//!
+//! Out: `{source: "agent-team-playground", v: 1, type, ...}`. Our own messages never use the
+//! keys `subject`, `messageType` or `context`: course platforms read those, and a message of
+//! ours must not be mistaken for one of theirs. The Canvas and H5P messages are separate
+//! messages in those platforms' own formats.
+
+use serde_json::{json, Map, Value};
+
+use crate::engine::{Lang, Position, TeamState, Timeline};
+use crate::lessons::facts::plain;
+use crate::lessons::language::LangText;
+use crate::view::caption::step_caption_parts;
+use crate::view::card::cards;
+use crate::view::lanes::{Lane, Placement};
+
+/// The name in `source` (out) and `target` (in).
+pub const NAME: &str = "agent-team-playground";
+/// The API version this playground speaks.
+pub const VERSION: u64 = 1;
+/// Longest `id` a command may carry (it is echoed back).
+pub const MAX_ID_CHARS: usize = 200;
+/// Keys course platforms read; none of our own messages has them.
+pub const RESERVED_KEYS: [&str; 3] = ["subject", "messageType", "context"];
+
+/// A command from the parent page.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// "Are you there?": answered with `ready` once the playground is up (pages retry it).
+    Hello,
+    /// One step forward.
+    Step,
+    /// One step back.
+    Back,
+    /// To this step (clamped to the run).
+    Goto(usize),
+    /// Play from here on the scripted model (never a live model).
+    Run,
+    Pause,
+    /// The lesson as it opened: step 0, no fork, no toggle flipped.
+    Reset,
+    /// Open a playground link (or its fragment).
+    Load(String),
+    /// Answered with a `reply` holding the state.
+    GetState,
+}
+
+/// What one incoming message is to us.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Incoming {
+    /// Not addressed to us: ignored silently.
+    Ignore,
+    /// A well-formed command, with the id to answer to.
+    Command { id: Option<Value>, command: Command },
+    /// Addressed to us but malformed: answered with `ok: false` if it had an id.
+    Invalid { id: Option<Value>, error: String },
+    /// A message of H5P's iframe resizer.
+    H5p(H5pAction),
+}
+
+/// What H5P's resizer (the course page's side) says to a frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum H5pAction {
+    /// The page asks frames to introduce themselves: we answer `hello`.
+    Ready,
+    /// The page answered our `hello`: it resizes frames, so we send our height.
+    Hello,
+    /// The page's window changed size, or it reset the frame before a resize: send the height.
+    Resize,
+}
+
+/// Reads one `message` event's data.
+pub fn parse_incoming(data: &Value) -> Incoming {
+    let Some(object) = data.as_object() else {
+        return Incoming::Ignore;
+    };
+    if object.get("context").and_then(Value::as_str) == Some("h5p") {
+        return match object.get("action").and_then(Value::as_str) {
+            Some("ready") => Incoming::H5p(H5pAction::Ready),
+            Some("hello") => Incoming::H5p(H5pAction::Hello),
+            Some("resize") | Some("resizePrepared") => Incoming::H5p(H5pAction::Resize),
+            _ => Incoming::Ignore,
+        };
+    }
+    if object.get("target").and_then(Value::as_str) != Some(NAME) {
+        return Incoming::Ignore;
+    }
+    let id = match object.get("id") {
+        None | Some(Value::Null) => None,
+        Some(Value::Number(n)) => Some(Value::Number(n.clone())),
+        Some(Value::String(s)) if s.chars().count() <= MAX_ID_CHARS => {
+            Some(Value::String(s.clone()))
+        }
+        // An id we cannot echo safely is no id: nothing is answered.
+        Some(_) => {
+            return Incoming::Invalid {
+                id: None,
+                error: format!(
+                    "id must be a string of at most {MAX_ID_CHARS} characters or a number"
+                ),
+            }
+        }
+    };
+    let invalid = |error: String| Incoming::Invalid {
+        id: id.clone(),
+        error,
+    };
+    match object.get("v") {
+        Some(v) if v.as_u64() == Some(VERSION) => {}
+        Some(v) => {
+            return invalid(format!(
+                "this playground speaks API version {VERSION}, not {v}"
+            ))
+        }
+        None => return invalid(format!("a command needs the API version: v: {VERSION}")),
+    }
+    let Some(kind) = object.get("type").and_then(Value::as_str) else {
+        return invalid("a command needs a type (a string)".to_string());
+    };
+    let command = match kind {
+        "hello" => Command::Hello,
+        "step" => Command::Step,
+        "back" => Command::Back,
+        "goto" => match object.get("step").and_then(Value::as_u64) {
+            Some(step) => Command::Goto(usize::try_from(step).unwrap_or(usize::MAX)),
+            None => return invalid("goto needs a step: a whole number, 0 or more".to_string()),
+        },
+        "run" => Command::Run,
+        "pause" => Command::Pause,
+        "reset" => Command::Reset,
+        "load" => match object.get("link").and_then(Value::as_str) {
+            Some(link) if !link.is_empty() => Command::Load(link.to_string()),
+            _ => return invalid("load needs a link: a playground link (a string)".to_string()),
+        },
+        "getState" => Command::GetState,
+        other => {
+            let other: String = other.chars().take(40).collect();
+            return invalid(format!(
+                "unknown command type '{other}' (known: hello, step, back, goto, run, pause, reset, load, getState)"
+            ));
+        }
+    };
+    Incoming::Command { id, command }
+}
+
+/// Whether a message from `origin` may be read: any origin unless the link named one with
+/// `origin=` (compared without a trailing slash, the way a teacher may have written it).
+pub fn origin_allowed(allowed: Option<&str>, origin: &str) -> bool {
+    match allowed {
+        None => true,
+        Some(allowed) => allowed.trim_end_matches('/') == origin.trim_end_matches('/'),
+    }
+}
+
+/// Where a message is, as the API names it: the lane the page shows it in, with "in history,
+/// not yet sent" (shown in the candidate lane, marked) told apart from "in candidate".
+pub fn stage(position: &Position) -> &'static str {
+    match (Lane::of(position), position) {
+        (Lane::Candidate, Position::Committed) => "history",
+        (Lane::Candidate, _) => "candidate",
+        (Lane::Queued, _) => "queued",
+        (Lane::Request, _) => "request",
+        (Lane::Lost, _) => "lost",
+    }
+}
+
+/// The view state a `state` message reports: what the cards and lanes show at the step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Snapshot {
+    pub lesson: String,
+    pub step: usize,
+    pub total: usize,
+    pub lang: Lang,
+    pub playing: bool,
+    pub members: Vec<Value>,
+    pub messages: Vec<Value>,
+    pub caption: String,
+}
+
+impl Snapshot {
+    /// The snapshot at `step` of `timeline`: members from the cards' model, messages from the
+    /// lanes' placement (the same newest messages the lanes show), the caption as plain text.
+    pub fn of(
+        lesson: &str,
+        timeline: &Timeline,
+        state: &TeamState,
+        before: Option<&TeamState>,
+        step: usize,
+        lang: Lang,
+        playing: bool,
+    ) -> Snapshot {
+        let members = cards(state)
+            .into_iter()
+            .map(|card| {
+                json!({
+                    "name": card.name,
+                    "role": card.role,
+                    "status": card.status.as_str(),
+                    "busy": card.busy,
+                })
+            })
+            .collect();
+        let placement = Placement::of(state, before);
+        let mut chips: Vec<_> = Lane::ALL
+            .iter()
+            .flat_map(|lane| placement.chips(*lane).iter())
+            .collect();
+        chips.sort_by_key(|chip| chip.record_id);
+        let messages = chips
+            .into_iter()
+            .map(|chip| {
+                json!({
+                    "id": chip.id,
+                    "from": chip.from,
+                    "to": chip.to,
+                    "kind": chip.kind,
+                    "stage": stage(&chip.position),
+                })
+            })
+            .collect();
+        let caption = plain(&step_caption_parts(timeline, state, step, lang), lang);
+        Snapshot {
+            lesson: lesson.to_string(),
+            step,
+            total: timeline.len(),
+            lang,
+            playing,
+            members,
+            messages,
+            caption,
+        }
+    }
+
+    /// The snapshot's fields, as a `state` message and a `getState` reply carry them.
+    fn fields(&self) -> Map<String, Value> {
+        let mut map = Map::new();
+        map.insert("lesson".into(), json!(self.lesson));
+        map.insert("step".into(), json!(self.step));
+        map.insert("total".into(), json!(self.total));
+        map.insert("lang".into(), json!(self.lang.code()));
+        map.insert("playing".into(), json!(self.playing));
+        map.insert("members".into(), Value::Array(self.members.clone()));
+        map.insert("messages".into(), Value::Array(self.messages.clone()));
+        map.insert("caption".into(), json!(self.caption));
+        map
+    }
+}
+
+/// `{source, v, type}` and the rest of a message of ours.
+fn message(kind: &str, rest: Map<String, Value>) -> Value {
+    let mut map = Map::new();
+    map.insert("source".into(), json!(NAME));
+    map.insert("v".into(), json!(VERSION));
+    map.insert("type".into(), json!(kind));
+    map.extend(rest);
+    Value::Object(map)
+}
+
+/// `ready`: the lesson is on screen and commands work.
+pub fn ready(lesson: &str, step: usize, total: usize) -> Value {
+    let mut rest = Map::new();
+    rest.insert("lesson".into(), json!(lesson));
+    rest.insert("step".into(), json!(step));
+    rest.insert("total".into(), json!(total));
+    message("ready", rest)
+}
+
+/// `state`: sent after each step.
+pub fn state(snapshot: &Snapshot) -> Value {
+    message("state", snapshot.fields())
+}
+
+/// Our `resize`: the content's height in CSS pixels.
+pub fn resize(height: u32) -> Value {
+    let mut rest = Map::new();
+    rest.insert("height".into(), json!(height));
+    message("resize", rest)
+}
+
+/// `reply` to a command that carried an id: `ok: true` and the step the playground is at
+/// after it (with the state for `getState`).
+pub fn reply_ok(id: &Value, step: usize, total: usize, snapshot: Option<&Snapshot>) -> Value {
+    let mut rest = Map::new();
+    rest.insert("id".into(), id.clone());
+    rest.insert("ok".into(), json!(true));
+    rest.insert("step".into(), json!(step));
+    rest.insert("total".into(), json!(total));
+    if let Some(snapshot) = snapshot {
+        rest.insert("state".into(), Value::Object(snapshot.fields()));
+    }
+    message("reply", rest)
+}
+
+/// `reply` to a command that failed or was malformed: `ok: false` and why.
+pub fn reply_error(id: &Value, error: &str) -> Value {
+    let mut rest = Map::new();
+    rest.insert("id".into(), id.clone());
+    rest.insert("ok".into(), json!(false));
+    rest.insert("error".into(), json!(error));
+    message("reply", rest)
+}
+
+/// Canvas's resize message (Canvas sizes LTI frames that post it).
+pub fn canvas_resize(height: u32) -> Value {
+    json!({ "subject": "lti.frameResize", "height": height })
+}
+
+/// H5P's `hello`: the frame introduces itself to H5P's resizer on the page.
+pub fn h5p_hello() -> Value {
+    json!({ "context": "h5p", "action": "hello" })
+}
+
+/// H5P's `resize`: the resizer sets the frame to this height.
+pub fn h5p_resize(height: u32) -> Value {
+    json!({ "context": "h5p", "action": "resize", "height": height })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lessons::{play_id, PlayOptions};
+
+    fn command(value: Value) -> Incoming {
+        parse_incoming(&value)
+    }
+
+    #[test]
+    fn commands_are_read() {
+        let cases = [
+            (
+                json!({"target": NAME, "v": 1, "type": "hello"}),
+                Command::Hello,
+            ),
+            (
+                json!({"target": NAME, "v": 1, "type": "step"}),
+                Command::Step,
+            ),
+            (
+                json!({"target": NAME, "v": 1, "type": "back"}),
+                Command::Back,
+            ),
+            (
+                json!({"target": NAME, "v": 1, "type": "goto", "step": 12}),
+                Command::Goto(12),
+            ),
+            (json!({"target": NAME, "v": 1, "type": "run"}), Command::Run),
+            (
+                json!({"target": NAME, "v": 1, "type": "pause"}),
+                Command::Pause,
+            ),
+            (
+                json!({"target": NAME, "v": 1, "type": "reset"}),
+                Command::Reset,
+            ),
+            (
+                json!({"target": NAME, "v": 1, "type": "load", "link": "#lesson=l3-lock-scope"}),
+                Command::Load("#lesson=l3-lock-scope".into()),
+            ),
+            (
+                json!({"target": NAME, "v": 1, "type": "getState"}),
+                Command::GetState,
+            ),
+        ];
+        for (value, expected) in cases {
+            assert_eq!(
+                command(value.clone()),
+                Incoming::Command {
+                    id: None,
+                    command: expected
+                },
+                "{value}"
+            );
+        }
+        assert_eq!(
+            command(json!({"target": NAME, "v": 1, "type": "step", "id": "a-1"})),
+            Incoming::Command {
+                id: Some(json!("a-1")),
+                command: Command::Step
+            }
+        );
+        assert_eq!(
+            command(json!({"target": NAME, "v": 1, "type": "getState", "id": 7})),
+            Incoming::Command {
+                id: Some(json!(7)),
+                command: Command::GetState
+            }
+        );
+    }
+
+    #[test]
+    fn messages_not_addressed_to_us_are_ignored() {
+        for value in [
+            json!(null),
+            json!("step"),
+            json!(42),
+            json!([1, 2]),
+            json!({}),
+            json!({"type": "step", "v": 1}),
+            json!({"target": "someone-else", "v": 1, "type": "step", "id": 1}),
+            json!({"source": NAME, "v": 1, "type": "state"}),
+            json!({"subject": "lti.frameResize", "height": 10}),
+            json!({"context": "h5p", "action": "fullScreen"}),
+        ] {
+            assert_eq!(command(value.clone()), Incoming::Ignore, "{value}");
+        }
+    }
+
+    #[test]
+    fn malformed_commands_are_clear_errors_carrying_their_id() {
+        let cases = [
+            (json!({"target": NAME, "type": "step", "id": 1}), "version"),
+            (
+                json!({"target": NAME, "v": 2, "type": "step", "id": 1}),
+                "version 1, not 2",
+            ),
+            (
+                json!({"target": NAME, "v": "1", "type": "step", "id": 1}),
+                "not \"1\"",
+            ),
+            (json!({"target": NAME, "v": 1, "id": 1}), "needs a type"),
+            (
+                json!({"target": NAME, "v": 1, "type": 3, "id": 1}),
+                "needs a type",
+            ),
+            (
+                json!({"target": NAME, "v": 1, "type": "jump", "id": 1}),
+                "unknown command type 'jump'",
+            ),
+            (
+                json!({"target": NAME, "v": 1, "type": "goto", "id": 1}),
+                "goto needs a step",
+            ),
+            (
+                json!({"target": NAME, "v": 1, "type": "goto", "step": -1, "id": 1}),
+                "goto needs a step",
+            ),
+            (
+                json!({"target": NAME, "v": 1, "type": "goto", "step": 1.5, "id": 1}),
+                "goto needs a step",
+            ),
+            (
+                json!({"target": NAME, "v": 1, "type": "goto", "step": "3", "id": 1}),
+                "goto needs a step",
+            ),
+            (
+                json!({"target": NAME, "v": 1, "type": "load", "id": 1}),
+                "load needs a link",
+            ),
+            (
+                json!({"target": NAME, "v": 1, "type": "load", "link": "", "id": 1}),
+                "load needs a link",
+            ),
+        ];
+        for (value, words) in cases {
+            match command(value.clone()) {
+                Incoming::Invalid { id, error } => {
+                    assert_eq!(id, Some(json!(1)), "{value}");
+                    assert!(error.contains(words), "{value}: {error}");
+                }
+                other => panic!("{value}: {other:?}"),
+            }
+        }
+        // Without an id there is nobody to answer: the error has no id.
+        assert!(matches!(
+            command(json!({"target": NAME, "v": 1, "type": "jump"})),
+            Incoming::Invalid { id: None, .. }
+        ));
+        // An id we cannot echo is dropped.
+        for id in [
+            json!({"a": 1}),
+            json!([1]),
+            json!(true),
+            json!("x".repeat(201)),
+        ] {
+            assert!(matches!(
+                command(json!({"target": NAME, "v": 1, "type": "step", "id": id})),
+                Incoming::Invalid { id: None, .. }
+            ));
+        }
+    }
+
+    #[test]
+    fn h5p_resizer_messages_are_read() {
+        assert_eq!(
+            command(json!({"context": "h5p", "action": "hello"})),
+            Incoming::H5p(H5pAction::Hello)
+        );
+        assert_eq!(
+            command(json!({"context": "h5p", "action": "ready"})),
+            Incoming::H5p(H5pAction::Ready)
+        );
+        assert_eq!(
+            command(json!({"context": "h5p", "action": "resizePrepared"})),
+            Incoming::H5p(H5pAction::Resize)
+        );
+        assert_eq!(h5p_hello(), json!({"context": "h5p", "action": "hello"}));
+        assert_eq!(h5p_resize(640)["height"], json!(640));
+        assert_eq!(
+            canvas_resize(640),
+            json!({"subject": "lti.frameResize", "height": 640})
+        );
+    }
+
+    #[test]
+    fn origins_are_compared_when_the_link_names_one() {
+        assert!(origin_allowed(None, "https://anyone.example"));
+        assert!(origin_allowed(
+            Some("https://course.example"),
+            "https://course.example"
+        ));
+        assert!(origin_allowed(
+            Some("https://course.example/"),
+            "https://course.example"
+        ));
+        assert!(!origin_allowed(
+            Some("https://course.example"),
+            "https://course.example.evil"
+        ));
+        assert!(!origin_allowed(
+            Some("https://course.example"),
+            "http://course.example"
+        ));
+        assert!(!origin_allowed(Some("https://course.example"), "null"));
+    }
+
+    /// The state of a lesson at every step, with the lanes' placement at that step.
+    fn each_step(id: &str, mut check: impl FnMut(usize, &Snapshot, &Placement)) {
+        let timeline = play_id(id, &PlayOptions::default()).expect("lesson plays");
+        for step in 0..=timeline.len() {
+            let (state, before) = timeline.state_with_previous(step);
+            let snapshot = Snapshot::of(
+                id,
+                &timeline,
+                &state,
+                before.as_ref(),
+                step,
+                Lang::En,
+                false,
+            );
+            let placement = Placement::of(&state, before.as_ref());
+            check(step, &snapshot, &placement);
+        }
+    }
+
+    #[test]
+    fn state_reports_each_message_in_the_lane_it_is_shown_in() {
+        let mut stages = std::collections::BTreeSet::new();
+        for id in ["l1-two-investigators", "l2-drain-loses-mail"] {
+            each_step(id, |step, snapshot, placement| {
+                let mut shown = 0;
+                for lane in Lane::ALL {
+                    for chip in placement.chips(lane) {
+                        shown += 1;
+                        let reported = snapshot
+                            .messages
+                            .iter()
+                            .find(|m| m["id"] == json!(chip.id))
+                            .unwrap_or_else(|| panic!("{id} step {step}: {} missing", chip.id));
+                        let stage = reported["stage"].as_str().unwrap_or_default();
+                        stages.insert(stage.to_string());
+                        let lane_of_stage = match stage {
+                            "queued" => Lane::Queued,
+                            "candidate" | "history" => Lane::Candidate,
+                            "request" => Lane::Request,
+                            "lost" => Lane::Lost,
+                            other => panic!("unknown stage {other}"),
+                        };
+                        assert_eq!(lane_of_stage, lane, "{id} step {step} {}", chip.id);
+                        assert_eq!(stage == "history", chip.committed());
+                        assert_eq!(reported["from"], json!(chip.from));
+                        assert_eq!(reported["to"], json!(chip.to));
+                        assert_eq!(reported["kind"], json!(chip.kind));
+                    }
+                }
+                assert_eq!(snapshot.messages.len(), shown);
+            });
+        }
+        // Lessons 1 and 2 between them put a message in every stage.
+        let all: Vec<&str> = stages.iter().map(String::as_str).collect();
+        assert_eq!(all, ["candidate", "history", "lost", "queued", "request"]);
+    }
+
+    #[test]
+    fn state_names_members_step_total_and_caption() {
+        let id = "l1-two-investigators";
+        let timeline = play_id(id, &PlayOptions::default()).expect("lesson plays");
+        let step = timeline.len() / 2;
+        let (state, before) = timeline.state_with_previous(step);
+        let snapshot = Snapshot::of(id, &timeline, &state, before.as_ref(), step, Lang::En, true);
+        let message = super::state(&snapshot);
+        assert_eq!(message["source"], json!(NAME));
+        assert_eq!(message["v"], json!(1));
+        assert_eq!(message["type"], json!("state"));
+        assert_eq!(message["lesson"], json!(id));
+        assert_eq!(message["step"], json!(step));
+        assert_eq!(message["total"], json!(timeline.len()));
+        assert_eq!(message["playing"], json!(true));
+        let expected_caption = crate::view::caption::step_caption(&timeline, step, Lang::En);
+        assert_eq!(message["caption"], json!(expected_caption));
+        assert!(!expected_caption.is_empty());
+        let members = message["members"].as_array().expect("members");
+        let card_list = cards(&state);
+        assert_eq!(members.len(), card_list.len());
+        assert!(!members.is_empty());
+        for (member, card) in members.iter().zip(&card_list) {
+            assert_eq!(member["name"], json!(card.name));
+            assert_eq!(member["role"], json!(card.role));
+            assert_eq!(member["status"], json!(card.status.as_str()));
+            assert_eq!(member["busy"], json!(card.busy));
+        }
+        // Somewhere in the lesson a member is busy, and it says so.
+        let mut saw_busy = false;
+        each_step(id, |_, snapshot, _| {
+            saw_busy |= snapshot.members.iter().any(|m| m["busy"] == json!(true));
+        });
+        assert!(saw_busy);
+    }
+
+    /// Every key of every message we post, at any depth of the envelope (not inside the
+    /// content lists, which hold lesson data).
+    fn keys(value: &Value) -> Vec<String> {
+        value
+            .as_object()
+            .map(|o| o.keys().cloned().collect())
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn our_messages_never_use_the_platforms_keys() {
+        let id = "l2-drain-loses-mail";
+        let timeline = play_id(id, &PlayOptions::default()).expect("lesson plays");
+        let (state, before) = timeline.state_with_previous(5);
+        let snapshot = Snapshot::of(id, &timeline, &state, before.as_ref(), 5, Lang::Zh, false);
+        let ours = [
+            ready(id, 0, timeline.len()),
+            super::state(&snapshot),
+            resize(480),
+            reply_ok(&json!("q"), 5, timeline.len(), None),
+            reply_ok(&json!("q"), 5, timeline.len(), Some(&snapshot)),
+            reply_error(&json!(3), "bad"),
+        ];
+        for message in &ours {
+            assert_eq!(message["source"], json!(NAME), "{message}");
+            assert_eq!(message["v"], json!(VERSION), "{message}");
+            let mut all = keys(message);
+            all.extend(keys(&message["state"]));
+            for list in ["members", "messages"] {
+                for item in message[list]
+                    .as_array()
+                    .into_iter()
+                    .chain(message["state"][list].as_array())
+                    .flatten()
+                {
+                    all.extend(keys(item));
+                }
+            }
+            for reserved in RESERVED_KEYS {
+                assert!(
+                    !all.iter().any(|k| k == reserved),
+                    "{reserved} in {message}"
+                );
+            }
+            // Never mistaken for a command to ourselves (a parent that echoes).
+            assert_eq!(parse_incoming(message), Incoming::Ignore);
+        }
+        let reply = reply_ok(&json!("q"), 5, timeline.len(), Some(&snapshot));
+        assert_eq!(reply["state"]["step"], json!(5));
+        assert_eq!(reply["id"], json!("q"));
+        assert_eq!(reply["ok"], json!(true));
+        let error = reply_error(&json!(3), "bad");
+        assert_eq!(
+            (error["ok"].clone(), error["error"].clone()),
+            (json!(false), json!("bad"))
+        );
+    }
+}

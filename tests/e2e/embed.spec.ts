@@ -1,0 +1,534 @@
+// Embedding in course pages (issue 14): the postMessage API seen from a host page on another
+// origin, the embed flags, the Embed dialog's snippet, hosting dist/ under a sub-path and the
+// demo page. The spec serves its own host pages and a `tools/playground -> dist` symlink from a
+// temp dir on EMBED_HOST_PORT (127.0.0.1:8382 by default; the playground itself is on the
+// e2e server's port, so the host is another origin), and stops that server at the end.
+import { test, expect, Page, FrameLocator } from '@playwright/test';
+import { spawn, ChildProcess } from 'child_process';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { expectStep, readCounter, trackErrors } from './helpers';
+
+const NAME = 'agent-team-playground';
+const HOST_PORT = Number(process.env.EMBED_HOST_PORT ?? 8382);
+const HOST = `http://127.0.0.1:${HOST_PORT}`;
+const DIST = path.resolve(__dirname, '..', '..', 'dist');
+const AXE = path.resolve(__dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js');
+
+/** axe-core's violations on the page, one line each. */
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations: { id: string; help: string; nodes: { target: string[] }[] }[] = await page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+// The host page: one playground frame (its link in ?frame=), a sibling frame of the host's
+// origin, and a small H5P-style resizer of our own (answers the frame's hello, applies its
+// resize). Every message the playground frame posts is kept in window.received.
+const HOST_HTML = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Course page</title><link rel="icon" href="data:,"></head>
+<body>
+<h1>A course page</h1>
+<button id="host-button" type="button">a button of the course page</button>
+<input id="host-input" aria-label="notes">
+<iframe id="pg" title="playground" style="width:100%;height:300px;border:0"></iframe>
+<iframe id="sibling" title="another frame" src="sibling.html" style="width:200px;height:40px"></iframe>
+<script>
+  const params = new URLSearchParams(location.search);
+  const frame = document.getElementById('pg');
+  window.received = [];
+  window.sendToFrame = (message) => frame.contentWindow.postMessage(message, '*');
+  window.addEventListener('message', (event) => {
+    if (event.source !== frame.contentWindow) return;
+    const data = event.data;
+    window.received.push({ origin: event.origin, data });
+    if (data && data.context === 'h5p' && data.action === 'hello') {
+      event.source.postMessage({ context: 'h5p', action: 'hello' }, event.origin);
+    }
+    if (data && data.context === 'h5p' && data.action === 'resize') {
+      frame.dataset.h5pHeight = String(data.height);
+    }
+    // A page that sends a command the moment it hears ready: ready must not come too early.
+    if (data && data.source === '${NAME}' && data.type === 'ready' && params.get('gotoOnReady')) {
+      frame.contentWindow.postMessage({ target: '${NAME}', v: 1, type: 'goto',
+        step: Number(params.get('gotoOnReady')), id: 'on-ready' }, '*');
+    }
+  });
+  frame.src = params.get('frame');
+</script>
+</body></html>`;
+
+const SIBLING_HTML = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>sibling</title></head><body>
+<script>window.sendToPlayground = (message) => parent.frames[0].postMessage(message, '*');</script>
+</body></html>`;
+
+let server: ChildProcess | undefined;
+let root = '';
+
+test.beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'embed-host-'));
+  fs.writeFileSync(path.join(root, 'host.html'), HOST_HTML);
+  fs.writeFileSync(path.join(root, 'sibling.html'), SIBLING_HTML);
+  fs.mkdirSync(path.join(root, 'tools'));
+  fs.symlinkSync(DIST, path.join(root, 'tools', 'playground'));
+  server = spawn('python3', ['-m', 'http.server', String(HOST_PORT), '--bind', '127.0.0.1', '--directory', root], {
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 50; i++) {
+    try {
+      const response = await fetch(`${HOST}/host.html`);
+      if (response.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the host server on ${HOST} did not start`);
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    server.kill();
+  }
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+/** The playground's own origin (the e2e server). */
+function playgroundBase(baseURL: string | undefined): string {
+  return (baseURL ?? 'http://127.0.0.1:8181').replace(/\/$/, '');
+}
+
+type Received = { origin: string; data: any };
+
+async function received(page: Page): Promise<Received[]> {
+  return page.evaluate(() => (window as any).received as Received[]);
+}
+
+async function ours(page: Page, type?: string): Promise<any[]> {
+  return (await received(page))
+    .map((r) => r.data)
+    .filter((d) => d && d.source === NAME && (type === undefined || d.type === type));
+}
+
+async function openHost(page: Page, frameLink: string, extra = ''): Promise<FrameLocator> {
+  await page.goto(`${HOST}/host.html?frame=${encodeURIComponent(frameLink)}${extra}`);
+  return page.frameLocator('#pg');
+}
+
+async function send(page: Page, message: object) {
+  await page.evaluate((m) => (window as any).sendToFrame(m), { target: NAME, v: 1, ...message });
+}
+
+async function replyTo(page: Page, id: string): Promise<any> {
+  await expect.poll(async () => (await ours(page, 'reply')).filter((r) => r.id === id).length).toBe(1);
+  return (await ours(page, 'reply')).find((r) => r.id === id);
+}
+
+/** The frame's step, from its own step counter. */
+async function frameStep(frame: FrameLocator): Promise<number> {
+  const text = (await frame.getByTestId('step-counter').textContent()) ?? '';
+  const m = /(\d+)\s*\/\s*(\d+)/.exec(text);
+  if (!m) throw new Error(`step counter unreadable: '${text}'`);
+  return Number(m[1]);
+}
+
+async function expectFrameStep(frame: FrameLocator, step: number) {
+  await expect(frame.getByTestId('step-counter')).toHaveText(new RegExp(`(^|\\D)${step} / \\d+`));
+}
+
+test('EMBED: a host page on another origin gets ready, state and resize; goto moves the frame; getState is answered with the same id', async ({ page, baseURL }) => {
+  const errors = trackErrors(page);
+  const base = playgroundBase(baseURL);
+  const frame = await openHost(page, `${base}/index.html#lesson=l1-two-investigators&step=0&lang=en&embed=1`, '&gotoOnReady=4');
+
+  // ready, once; the goto the host sent the moment it heard ready worked.
+  await expect.poll(async () => (await ours(page, 'ready')).length).toBe(1);
+  const ready = (await ours(page, 'ready'))[0];
+  expect(ready.lesson).toBe('l1-two-investigators');
+  expect(ready.total).toBeGreaterThan(10);
+  const first = await replyTo(page, 'on-ready');
+  expect(first.ok).toBe(true);
+  expect(first.step).toBe(4);
+  await expectFrameStep(frame, 4);
+  // Every message of ours came from the playground's origin.
+  for (const r of await received(page)) expect(r.origin).toBe(base);
+
+  // state after the step; resize in our format, Canvas's and (after the handshake) H5P's.
+  await expect.poll(async () => (await ours(page, 'state')).some((s) => s.step === 4)).toBe(true);
+  await expect.poll(async () => (await ours(page, 'resize')).length).toBeGreaterThan(0);
+  const resize = (await ours(page, 'resize')).at(-1);
+  expect(resize.height).toBeGreaterThan(300);
+  await expect
+    .poll(async () => (await received(page)).some((r) => r.data && r.data.subject === 'lti.frameResize' && r.data.height > 300))
+    .toBe(true);
+  await expect(page.locator('#pg')).toHaveAttribute('data-h5p-height', /^\d{3,}$/);
+
+  // goto: the frame moves (its own DOM says so), a state and a reply follow.
+  await send(page, { type: 'goto', step: 12, id: 'g1' });
+  const moved = await replyTo(page, 'g1');
+  expect(moved).toMatchObject({ ok: true, step: 12, total: ready.total });
+  await expectFrameStep(frame, 12);
+  await expect.poll(async () => (await ours(page, 'state')).at(-1)?.step).toBe(12);
+  const state = (await ours(page, 'state')).at(-1);
+  expect(state.lesson).toBe('l1-two-investigators');
+  expect(state.total).toBe(ready.total);
+  expect(typeof state.caption).toBe('string');
+  expect(state.caption.length).toBeGreaterThan(0);
+  await expect(frame.getByTestId('caption')).toHaveText(state.caption);
+  const cards = await frame.getByTestId('member-card').evaluateAll((els) =>
+    els.map((el) => ({ name: el.getAttribute('data-member'), status: el.getAttribute('data-status') })),
+  );
+  expect(state.members.map((m: any) => ({ name: m.name, status: m.status }))).toEqual(cards);
+
+  // getState: a reply with the same id, holding the state.
+  await send(page, { type: 'getState', id: 'state-42' });
+  const got = await replyTo(page, 'state-42');
+  expect(got.ok).toBe(true);
+  expect(got.state.step).toBe(12);
+  expect(got.state.members).toEqual(state.members);
+  expect(got.state.messages).toEqual(state.messages);
+
+  // The other commands.
+  await send(page, { type: 'step', id: 's' });
+  expect((await replyTo(page, 's')).step).toBe(13);
+  await expectFrameStep(frame, 13);
+  await send(page, { type: 'back', id: 'b' });
+  expect((await replyTo(page, 'b')).step).toBe(12);
+  await expectFrameStep(frame, 12);
+  await send(page, { type: 'run', id: 'r' });
+  await replyTo(page, 'r');
+  await expect.poll(() => frameStep(frame)).toBeGreaterThan(12);
+  await send(page, { type: 'pause', id: 'p' });
+  const paused = (await replyTo(page, 'p')).step;
+  await page.waitForTimeout(1200);
+  expect(await frameStep(frame)).toBe(paused);
+  await send(page, { type: 'load', link: '#lesson=l3-lock-scope&step=6&lang=en', id: 'l' });
+  expect((await replyTo(page, 'l')).step).toBe(6);
+  await expect.poll(async () => (await ours(page, 'state')).at(-1)?.lesson).toBe('l3-lock-scope');
+  await send(page, { type: 'reset', id: 'z' });
+  expect((await replyTo(page, 'z')).step).toBe(0);
+  await expectFrameStep(frame, 0);
+
+  // A malformed command with an id is answered with ok:false; without an id, not at all.
+  await send(page, { type: 'jump', id: 'bad' });
+  const bad = await replyTo(page, 'bad');
+  expect(bad.ok).toBe(false);
+  expect(bad.error).toContain("unknown command type 'jump'");
+  await send(page, { type: 'goto', step: 'x', id: 'bad-step' });
+  expect((await replyTo(page, 'bad-step')).error).toContain('goto needs a step');
+  const repliesBefore = (await ours(page, 'reply')).length;
+  await send(page, { type: 'jump' });
+  await send(page, { target: 'someone-else', type: 'goto', step: 3, id: 'not-ours' });
+  await page.waitForTimeout(500);
+  expect((await ours(page, 'reply')).length).toBe(repliesBefore);
+  await expectFrameStep(frame, 0);
+
+  // Our messages never carry the keys course platforms read.
+  for (const message of await ours(page)) {
+    for (const key of ['subject', 'messageType', 'context']) {
+      expect(Object.keys(message)).not.toContain(key);
+      if (message.state) expect(Object.keys(message.state)).not.toContain(key);
+    }
+  }
+  expect(errors).toEqual([]);
+});
+
+test("EMBED: the frame's steps do not grow the host page's history, and keys in the host page do not step it", async ({ page, baseURL }) => {
+  const base = playgroundBase(baseURL);
+  const frame = await openHost(page, `${base}/index.html#lesson=l2-drain-loses-mail&step=0&lang=en&embed=1`);
+  await expect.poll(async () => (await ours(page, 'ready')).length).toBe(1);
+  const length = await page.evaluate(() => history.length);
+  for (const step of [3, 7, 11]) {
+    await send(page, { type: 'goto', step });
+    await expectFrameStep(frame, step);
+    await page.waitForTimeout(400); // the address bar is written once the step settles
+  }
+  await frame.getByTestId('step-forward').click();
+  await expectFrameStep(frame, 12);
+  await page.waitForTimeout(400);
+  expect(await page.evaluate(() => history.length)).toBe(length);
+
+  // Keys pressed in the host page stay in the host page.
+  await send(page, { type: 'goto', step: 0 });
+  await expectFrameStep(frame, 0);
+  await page.locator('#host-button').focus();
+  for (const key of ['ArrowRight', 'ArrowRight', 'End', ' ', ']']) await page.keyboard.press(key);
+  await page.locator('#host-input').focus();
+  await page.keyboard.press('ArrowRight');
+  await page.locator('body').press('End');
+  await page.waitForTimeout(1200);
+  await expectFrameStep(frame, 0);
+  // With the focus inside the frame, the same keys work.
+  await frame.getByTestId('caption').click();
+  await page.keyboard.press('ArrowRight');
+  await expectFrameStep(frame, 1);
+});
+
+test('EMBED: messages from another window, and from an origin the link does not allow, are ignored', async ({ page, baseURL }) => {
+  const base = playgroundBase(baseURL);
+  const link = `${base}/index.html#lesson=l1-two-investigators&step=0&lang=en&embed=1`;
+  let frame = await openHost(page, link);
+  await expect.poll(async () => (await ours(page, 'ready')).length).toBe(1);
+  const sibling = page.frame({ url: /sibling\.html/ });
+  expect(sibling).not.toBeNull();
+  await sibling!.evaluate((name) => (window as any).sendToPlayground({ target: name, v: 1, type: 'goto', step: 9, id: 'from-sibling' }), NAME);
+  await sibling!.evaluate((name) => (window as any).sendToPlayground({ target: name, v: 1, type: 'getState', id: 'sibling-state' }), NAME);
+  await page.waitForTimeout(800);
+  await expectFrameStep(frame, 0);
+  expect((await ours(page, 'reply')).map((r) => r.id)).toEqual([]);
+  // The same command from the parent works (the frame was listening).
+  await send(page, { type: 'goto', step: 9, id: 'from-parent' });
+  expect((await replyTo(page, 'from-parent')).step).toBe(9);
+  await expectFrameStep(frame, 9);
+
+  // origin= names another origin than the host's: the host's commands are not read.
+  frame = await openHost(page, `${link}&origin=${encodeURIComponent('http://localhost:' + HOST_PORT)}`);
+  await expect(frame.getByTestId('member-card').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  await send(page, { type: 'goto', step: 5, id: 'wrong-origin' });
+  await page.waitForTimeout(800);
+  await expectFrameStep(frame, 0);
+  // Our messages go to the named origin only: this host heard nothing.
+  expect(await ours(page)).toEqual([]);
+
+  // origin= names the host's origin: its commands are read.
+  frame = await openHost(page, `${link}&origin=${encodeURIComponent(HOST)}`);
+  await expect.poll(async () => (await ours(page, 'ready')).length).toBe(1);
+  await send(page, { type: 'goto', step: 5, id: 'right-origin' });
+  expect((await replyTo(page, 'right-origin')).step).toBe(5);
+  await expectFrameStep(frame, 5);
+});
+
+/** The lane a stage is shown in. */
+const LANE_OF_STAGE: Record<string, string> = {
+  queued: 'lane-queued',
+  candidate: 'lane-candidate',
+  history: 'lane-candidate',
+  request: 'lane-request',
+  lost: 'lane-lost',
+};
+
+test('EMBED: state.messages[].stage matches the lanes on screen at that step', async ({ page, baseURL }) => {
+  const base = playgroundBase(baseURL);
+  const seen = new Set<string>();
+  for (const lesson of ['l1-two-investigators', 'l2-drain-loses-mail']) {
+    const frame = await openHost(page, `${base}/index.html#lesson=${lesson}&step=0&lang=en&embed=1`);
+    await expect.poll(async () => (await ours(page, 'ready')).length).toBe(1);
+    const total = (await ours(page, 'ready'))[0].total as number;
+    const steps = new Set<number>();
+    for (let i = 1; i <= 12; i++) steps.add(Math.round((total * i) / 12));
+    for (const step of steps) {
+      const id = `${lesson}-${step}`;
+      await send(page, { type: 'goto', step });
+      await expectFrameStep(frame, step);
+      await send(page, { type: 'getState', id });
+      const { state } = await replyTo(page, id);
+      expect(state.step).toBe(step);
+      const onScreen = await frame.getByTestId('message-chip').evaluateAll((chips) =>
+        chips.map((c) => ({
+          id: c.getAttribute('data-message-id'),
+          lane: c.closest('[data-testid^="lane-"]')?.getAttribute('data-testid'),
+          committed: c.classList.contains('committed'),
+        })),
+      );
+      expect(state.messages.length).toBe(onScreen.length);
+      for (const message of state.messages) {
+        seen.add(message.stage);
+        const chip = onScreen.find((c) => c.id === message.id);
+        expect(chip, `${lesson} step ${step}: ${message.id}`).toBeDefined();
+        expect(chip!.lane, `${lesson} step ${step}: ${message.id} is ${message.stage}`).toBe(LANE_OF_STAGE[message.stage]);
+        expect(chip!.committed).toBe(message.stage === 'history');
+      }
+    }
+  }
+  for (const stage of ['queued', 'request', 'lost']) expect(seen).toContain(stage);
+  expect(seen.has('candidate') || seen.has('history')).toBe(true);
+});
+
+test('EMBED: embed=1 hides the chrome, hide= hides the diagram, the picker and the request view', async ({ page }) => {
+  const errors = trackErrors(page);
+  await page.goto('/#lesson=l4-coder-and-reviewer&step=8&lang=en');
+  await expect(page.getByTestId('sequence-diagram')).toBeAttached();
+  await expect(page.getByTestId('live-panel')).toBeAttached();
+  await expect(page.locator('h1')).toBeVisible();
+
+  await page.goto('/#lesson=l4-coder-and-reviewer&step=8&lang=en&embed=1');
+  await page.reload();
+  await expectStep(page, 8);
+  await expect(page.getByTestId('member-card').first()).toBeVisible();
+  await expect(page.getByTestId('stage')).toBeVisible();
+  await expect(page.getByTestId('lane-queued')).toBeVisible();
+  await expect(page.locator('header')).toHaveCount(0);
+  await expect(page.locator('.tagline')).toHaveCount(0);
+  // The heading is there for screen readers only.
+  await expect(page.locator('h1')).toHaveText('Agent Team Playground: Coder and reviewer');
+  await expect(page.locator('h1')).toHaveCSS('width', '1px');
+  await expect(page.locator('.lesson-summary')).toHaveCount(0);
+  await expect(page.getByTestId('embed-button')).toHaveCount(0);
+  await expect(page.getByTestId('lesson-select')).toBeVisible();
+  await expect(page.getByTestId('lang-toggle')).toBeVisible();
+  await expect(page.getByTestId('sequence-diagram')).toBeAttached();
+  await expect(page.getByTestId('member-detail')).toBeAttached();
+  // The embedded page never offers a live run.
+  await expect(page.getByTestId('live-panel')).toHaveCount(0);
+  await page.screenshot({ path: 'target/e2e/embed-chrome-en.png', fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.goto('/#lesson=l4-coder-and-reviewer&step=8&lang=zh&embed=1&hide=diagram,picker,request');
+  await page.reload();
+  await expectStep(page, 8);
+  await expect(page.getByTestId('member-card').first()).toBeVisible();
+  await expect(page.getByTestId('sequence-diagram')).toHaveCount(0);
+  await expect(page.getByTestId('lesson-select')).toHaveCount(0);
+  await expect(page.getByTestId('member-detail')).toHaveCount(0);
+  await expect(page.getByTestId('lang-toggle')).toBeVisible();
+  await page.screenshot({ path: 'target/e2e/embed-chrome-zh.png', fullPage: true });
+  expect(await axeViolations(page)).toEqual([]);
+  // The address bar keeps the flags.
+  await expect.poll(() => page.url()).toContain('embed=1&hide=diagram,picker,request');
+  expect(errors).toEqual([]);
+});
+
+test('EMBED: the embed snippet holds an iframe with the link of the current state, in HTML and MDX, and copies', async ({ page, context }) => {
+  const errors = trackErrors(page);
+  await page.goto('/#lesson=l3-lock-scope&step=5&lang=en');
+  await expectStep(page, 5);
+  await page.getByTestId('step-forward').click();
+  await expectStep(page, 6);
+  await page.getByTestId('embed-button').click();
+  const snippet = page.getByTestId('embed-snippet');
+  await expect(snippet).toBeVisible();
+  const html = await snippet.inputValue();
+  const frameTag = /<iframe [^>]*><\/iframe>/.exec(html);
+  expect(frameTag, html).not.toBeNull();
+  const tag = frameTag![0];
+  const src = /src="([^"]*)"/.exec(tag)![1].replace(/&amp;/g, '&');
+  const url = new URL(src);
+  expect(url.origin + url.pathname).toBe(new URL(page.url()).origin + new URL(page.url()).pathname);
+  const params = new URLSearchParams(url.hash.slice(1));
+  expect(params.get('lesson')).toBe('l3-lock-scope');
+  expect(params.get('step')).toBe('6');
+  expect(params.get('lang')).toBe('en');
+  expect(params.get('embed')).toBe('1');
+  expect(tag).toMatch(/title="Agent Team Playground: [^"]+"/);
+  expect(tag).toContain('width:100%');
+  expect(tag).toMatch(/height="\d{3,}"/);
+  expect(tag).toContain('loading="lazy"');
+  expect(html).not.toContain('sandbox');
+  expect(html).toContain('embed.js');
+
+  const mdx = await page.getByTestId('embed-snippet-mdx').inputValue();
+  expect(mdx).toContain(`src={${JSON.stringify(src)}}`);
+  expect(mdx).toContain("style={{ width: '100%'");
+  expect(mdx).toContain('loading="lazy"');
+
+  // Copy without clipboard permission: the snippet ends up selected (and copied, or ready
+  // for Ctrl+C).
+  await page.getByTestId('embed-snippet-copy').click();
+  await expect(page.getByTestId('embed-snippet-status')).toHaveText(/Copied\.|Selected: press Ctrl\+C/);
+  const selected = await snippet.evaluate((el: HTMLTextAreaElement) => [el.selectionStart, el.selectionEnd, el.value.length]);
+  expect(selected).toEqual([0, selected[2], selected[2]]);
+
+  // Parts to hide go into the link; the step the page moves to follows.
+  await page.getByTestId('embed-hide-diagram').check();
+  await expect(snippet).toHaveValue(/hide=diagram/);
+  await page.getByTestId('step-forward').click();
+  await expect(snippet).toHaveValue(/step=7/);
+  const hidden = (/src="([^"]*)"/.exec(await snippet.inputValue())![1]).replace(/&amp;/g, '&');
+  await page.screenshot({ path: 'target/e2e/embed-dialog-en.png' });
+  expect(await axeViolations(page)).toEqual([]);
+
+  // Chinese.
+  await page.getByTestId('lang-toggle').click();
+  await expect(page.getByTestId('embed-dialog')).toContainText('嵌入到课程页面');
+  await expect(snippet).toHaveValue(/lang=zh/);
+  await page.screenshot({ path: 'target/e2e/embed-dialog-zh.png' });
+  expect(await axeViolations(page)).toEqual([]);
+  // Escape closes the dialog.
+  await snippet.focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('embed-dialog')).toHaveCount(0);
+
+  // The snippet's link opens the same state, embedded.
+  const other = await context.newPage();
+  await other.goto(hidden);
+  await expectStep(other, 7);
+  await expect(other.getByTestId('lesson-select')).toHaveValue('l3-lock-scope');
+  await expect(other.locator('header')).toHaveCount(0);
+  await expect(other.getByTestId('sequence-diagram')).toHaveCount(0);
+  await other.close();
+  expect(errors).toEqual([]);
+});
+
+test('EMBED: dist/ served under a sub-path loads and plays (relative asset URLs)', async ({ page }) => {
+  const errors = trackErrors(page);
+  const failed: string[] = [];
+  const urls: string[] = [];
+  page.on('requestfailed', (r) => failed.push(r.url()));
+  page.on('response', (r) => {
+    urls.push(r.url());
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  await page.goto(`${HOST}/tools/playground/#lesson=l2-drain-loses-mail&step=3&lang=en`);
+  await expectStep(page, 3);
+  await expect(page.getByTestId('member-card').first()).toBeVisible();
+  await page.getByTestId('step-forward').click();
+  await expectStep(page, 4);
+  const assets = urls.filter((u) => /\.(wasm|js|css)$/.test(new URL(u).pathname));
+  expect(assets.some((u) => u.endsWith('.wasm'))).toBe(true);
+  for (const u of assets) expect(new URL(u).pathname.startsWith('/tools/playground/')).toBe(true);
+  expect(failed).toEqual([]);
+  for (const file of ['embed.js', 'embed-demo.html']) {
+    const response = await page.request.get(`${HOST}/tools/playground/${file}`);
+    expect(response.status(), file).toBe(200);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('EMBED: the demo page embeds two lessons, sizes them from resize and drives one through the API', async ({ page }) => {
+  const errors = trackErrors(page);
+  await page.goto(`${HOST}/tools/playground/embed-demo.html`);
+  const first = page.frameLocator('#lesson-1');
+  const second = page.frameLocator('#lesson-3');
+  await expect(page.getByTestId('demo-status')).toHaveText('ready');
+  await expect(first.getByTestId('member-card').first()).toBeVisible();
+  // Each frame is as tall as its content (the page's default is 600 px).
+  for (const [id, frame] of [['#lesson-1', first], ['#lesson-3', second]] as const) {
+    await frame.locator('[data-testid="member-card"]').first().scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () => {
+        const outer = await page.locator(id).evaluate((el) => el.clientHeight);
+        const inner = await frame.locator('html').evaluate((el) => el.getBoundingClientRect().height);
+        return Math.abs(outer - inner) <= 1.5 && outer > 600;
+      }, { message: `${id} sized to its content` })
+      .toBe(true);
+  }
+  await expect(second.getByTestId('sequence-diagram')).toHaveCount(0);
+
+  await page.getByTestId('demo-goto-step').fill('10');
+  await page.getByTestId('demo-goto').click();
+  await expectFrameStep(first, 10);
+  await expect(page.getByTestId('demo-state')).toHaveAttribute('data-step', '10');
+  await expect(page.getByTestId('demo-status')).toHaveText('goto: ok, at step 10');
+  await page.getByTestId('demo-step').click();
+  await expectFrameStep(first, 11);
+  await page.getByTestId('demo-back').click();
+  await expectFrameStep(first, 10);
+  await page.getByTestId('demo-run').click();
+  await expect.poll(() => frameStep(first)).toBeGreaterThan(10);
+  await page.getByTestId('demo-pause').click();
+  await expect(page.getByTestId('demo-status')).toHaveText(/^pause: ok/);
+  await page.getByTestId('demo-get-state').click();
+  await expect(page.getByTestId('demo-status')).toHaveText(/^getState: ok, at step \d+/);
+  await expect(page.getByTestId('demo-state')).toContainText('busy:');
+  await page.getByTestId('demo-reset').click();
+  await expectFrameStep(first, 0);
+  // The second frame was never driven.
+  await expectFrameStep(second, 0);
+  await page.screenshot({ path: 'target/e2e/embed-demo.png', fullPage: true });
+  expect(errors).toEqual([]);
+});
