@@ -76,7 +76,7 @@ pub fn App() -> impl IntoView {
                     }}
                 </div>
             </Show>
-            <p class="lesson-summary">{summary}</p>
+            <p class="lesson-summary">{summary} <super::editor::OpenInEditor /></p>
             <div class="playground">
                 // The transport comes first and the stage stays on screen (sticky), so the step
                 // controls never move when a caption wraps differently.
@@ -88,6 +88,7 @@ pub fn App() -> impl IntoView {
                 <super::result::ResultPanelView />
                 <MemberCards />
                 <MessageLanes />
+                <super::editor::EditorPanel />
                 <Show when=move || below_fold.get()>
                     <super::sequence::SequenceDiagram />
                     <super::detail::MemberDetail />
@@ -95,6 +96,7 @@ pub fn App() -> impl IntoView {
                     <super::files::FilesPanel />
                     <super::fork::ForkPanel />
                     <super::live::LivePanel />
+                    <super::export_panel::ExportPanel />
                 </Show>
             </div>
             </main>

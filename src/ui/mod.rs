@@ -6,6 +6,8 @@ pub mod caption;
 pub mod context;
 pub mod delegated_click;
 pub mod detail;
+pub mod editor;
+pub mod export_panel;
 pub mod files;
 pub mod fork;
 pub mod i18n;
