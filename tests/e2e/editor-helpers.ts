@@ -2,6 +2,7 @@
 // when the field loses focus, as for a learner tabbing on) and building the five-member
 // scenario both specs play.
 import { expect, Page } from '@playwright/test';
+import * as path from 'path';
 import { waitReady } from './helpers';
 
 /** Types `value` into the editor field `testid` and leaves it (its change event). */
@@ -45,4 +46,17 @@ export async function buildFiveMembers(page: Page, lang = 'en') {
   calls.push({ name: 'send_message', arguments: { to: 'carol', body: 'Stand by, carol.' } });
   await commit(page, `editor-reply-calls-${first}`, JSON.stringify(calls));
   await expect(page.getByTestId('editor-status')).toHaveAttribute('data-valid', 'true');
+}
+
+const AXE = path.resolve(__dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js');
+
+/** axe-core's violations on the whole page, one readable line each. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations: { id: string; help: string; nodes: { target: string[] }[] }[] = await page.evaluate(async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  return violations.map((v) => `${v.id}: ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }

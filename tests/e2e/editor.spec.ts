@@ -5,7 +5,7 @@
 // built-in lesson opens in it as a starting point; an embed link's hide=editor hides it.
 import { test, expect } from '@playwright/test';
 import { memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady } from './helpers';
-import { buildFiveMembers, commit, NAMES } from './editor-helpers';
+import { axeViolations, buildFiveMembers, commit, NAMES } from './editor-helpers';
 
 test('EDITOR: a five-member scenario built in the editor plays on the scripted model: its cards and its lanes', async ({ page }) => {
   const errors = trackErrors(page);
@@ -55,6 +55,8 @@ test('EDITOR: an invalid edit shows its error beside the field, the last valid s
   await page.locator('.editor-limits summary').click();
   await commit(page, 'editor-limit-body_chars', '5');
   await expect(page.locator('[data-testid=editor-field-error][data-field=limit-body_chars]')).toContainText('outside the allowed range 20 to 4000');
+  // The refused rename stays beside its field after other edits, until that field changes.
+  await expect(page.locator('[data-testid=editor-field-error][data-field=member-2]')).toContainText("there is already a member named 'ann'");
   // The last valid scenario is still the one playing: same roster and run.
   await expect(memberCard(page, 'ann')).toBeVisible();
   await expect(memberCard(page, 'reviewer')).toBeVisible();
@@ -105,3 +107,21 @@ test('EDITOR: an embed link with hide=editor shows neither the editor nor the op
   await waitReady(page);
   await expect(page.getByTestId('open-in-editor')).toHaveCount(0);
 });
+
+for (const [scheme, lang] of [['light', 'en'], ['dark', 'zh']] as const) {
+  test.describe(`EDITOR: axe-core (${scheme}, ${lang})`, () => {
+    test.use({ colorScheme: scheme });
+    test(`EDITOR: axe-core finds no violation in the editor and the export panel, with a problem shown, ${lang}, ${scheme}`, async ({ page }) => {
+      await page.goto(`/#lesson=free-play&lang=${lang}`);
+      await waitReady(page);
+      await page.locator('.editor-replies summary').click();
+      await page.locator('.editor-limits summary').click();
+      await commit(page, 'editor-task', '');
+      await commit(page, 'editor-member-name-2', 'lead');
+      await expect(page.getByTestId('editor-errors')).toBeVisible();
+      await expect(page.getByTestId('export-panel')).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByTestId('export-panel').screenshot({ path: `target/e2e/export-panel-${lang}.png` });
+    });
+  });
+}

@@ -42,12 +42,13 @@ use crate::scenario::edit::{Edit, Field};
 use crate::scenario::{Problem, Scenario};
 use crate::share::Part;
 
-/// The editor's state: the draft (what was typed, valid or not) and the last refused edit.
+/// The editor's state: the draft (what was typed, valid or not) and the refused edits, one per
+/// field, each shown until that field takes an edit (its input still holds what was typed).
 #[derive(Clone, Copy)]
 pub(crate) struct Editor {
     pg: Playground,
     draft: RwSignal<Scenario>,
-    refused: RwSignal<Option<(Field, Problem)>>,
+    refused: RwSignal<Vec<(Field, Problem)>>,
     /// What validation says of the draft.
     problems: Memo<Vec<Problem>>,
 }
@@ -57,9 +58,28 @@ impl Editor {
     /// the draft changes, and the scenario on screen too when the draft is valid.
     fn apply(&self, edit: Edit, field: Field) {
         match self.draft.with_untracked(|d| d.edited(&edit)) {
-            Err(problem) => self.refused.set(Some((field, problem))),
+            Err(problem) => self.refused.update(|r| {
+                r.retain(|(f, _)| *f != field);
+                r.push((field, problem));
+            }),
             Ok((next, valid)) => {
-                self.refused.set(None);
+                // Adding or removing a row moves the others: a refusal may no longer be beside
+                // the row it was typed in.
+                let moves_rows = matches!(
+                    edit,
+                    Edit::AddMember
+                        | Edit::RemoveMember { .. }
+                        | Edit::AddReply { .. }
+                        | Edit::RemoveReply { .. }
+                        | Edit::AddFile { .. }
+                        | Edit::RenameFile { .. }
+                        | Edit::RemoveFile { .. }
+                );
+                if moves_rows {
+                    self.refused.set(Vec::new());
+                } else {
+                    self.refused.update(|r| r.retain(|(f, _)| *f != field));
+                }
                 self.draft.set(next.clone());
                 if valid.is_ok() {
                     self.pg.set_scenario(Some(Arc::new(next)));
@@ -144,7 +164,7 @@ fn EditorBody() -> impl IntoView {
     let editor = Editor {
         pg,
         draft,
-        refused: RwSignal::new(None),
+        refused: RwSignal::new(Vec::new()),
         problems,
     };
     // A scenario put on screen from elsewhere (a src= link, an import, "Open in the editor")
@@ -157,7 +177,7 @@ fn EditorBody() -> impl IntoView {
             None => Scenario::default_free_play(pg.lang.get()),
         };
         if draft.with_untracked(|d| *d != next) {
-            editor.refused.set(None);
+            editor.refused.set(Vec::new());
             draft.set(next);
         }
     });
@@ -165,7 +185,13 @@ fn EditorBody() -> impl IntoView {
     let status = move || {
         let lang = lang.get();
         let n = problems.with(Vec::len);
-        if n == 0 {
+        let refused = editor.refused.with(Vec::len);
+        if n == 0 && refused > 0 {
+            match lang {
+                Lang::Zh => format!("场景有效，正在播放；有 {refused} 处改动没有生效（原因写在输入框旁边）。"),
+                Lang::En => format!("The scenario is valid and is playing; {refused} change(s) were not made (the reason is beside the field)."),
+            }
+        } else if n == 0 {
             tr(
                 lang,
                 "场景有效，正在播放。",
@@ -180,7 +206,7 @@ fn EditorBody() -> impl IntoView {
         }
     };
     let reset = move |_| {
-        editor.refused.set(None);
+        editor.refused.set(Vec::new());
         pg.set_scenario(None);
         draft.set(Scenario::default_free_play(pg.lang.get_untracked()));
     };
