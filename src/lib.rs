@@ -7,6 +7,7 @@
 //!   driver that plays a lesson into a timeline.
 //! - [`scenario`]: scenarios, free play made real: the versioned format, its validation and
 //!   the lesson that plays one.
+//! - [`export`]: a run exported as versioned JSON or a Markdown transcript, and imported back.
 //! - [`share`]: what a link carries and its parser.
 //! - [`markup`]: the escaped markup writer the sequence diagram draws its marks with.
 //! - [`view`]: the view model: everything on screen that is computed from the team state
@@ -17,6 +18,7 @@
 /// The engine is its own crate (`engine/`), so nothing outside it can reach team state
 /// except through its public API; `crate::engine` names it here.
 pub use agent_team_engine as engine;
+pub mod export;
 pub mod lessons;
 pub mod markup;
 pub mod providers;

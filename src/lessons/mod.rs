@@ -51,7 +51,7 @@ pub use playable::{play_id, play_id_branch, Playable};
 pub use scenario_play::{play_scenario, play_scenario_branch};
 pub use script::{Answer, ScriptOutcome, ScriptedModel, ScriptedReply};
 pub use toggle_choice::ToggleChoice;
-pub use transcript::transcript;
+pub use transcript::{event_line, transcript};
 
 use crate::engine::{Caption, Input, Lang, TeamConfig, Toggles};
 use serde::{Deserialize, Serialize};

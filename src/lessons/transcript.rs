@@ -2,8 +2,19 @@
 
 use super::facts::{plain, render, Scene};
 use crate::engine::text::counted;
-use crate::engine::{Lang, Timeline};
+use crate::engine::{Event, Lang, Timeline};
 use std::fmt::Write;
+
+/// An event as one transcript line: `#seq t=time [category] summary`.
+pub fn event_line(event: &Event) -> String {
+    format!(
+        "#{:<4} t={:<3} [{}] {}",
+        event.seq,
+        event.time,
+        event.category().as_str(),
+        event.summary()
+    )
+}
 
 /// One line per event (`#seq t=time [category] summary`), with the lesson's captions in both
 /// languages under the events that carry one.
@@ -15,14 +26,7 @@ pub fn transcript(title: &str, timeline: &Timeline) -> String {
         let _ = writeln!(out, "  en: {}", intro.en);
     }
     for event in timeline.events() {
-        let _ = writeln!(
-            out,
-            "#{:<4} t={:<3} [{}] {}",
-            event.seq,
-            event.time,
-            event.category().as_str(),
-            event.summary()
-        );
+        let _ = writeln!(out, "{}", event_line(event));
         if let Some(caption) = timeline.lesson_caption(event.seq + 1) {
             // As the page shows it: its facts rendered in the state after the event.
             let step = event.seq + 1;

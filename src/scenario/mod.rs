@@ -13,10 +13,12 @@
 //! - `read.rs`: [`parse`], JSON text to a checked scenario, reporting type errors with the path
 //!   of the field;
 //! - `validate.rs`: [`Scenario::validate`] and the allowed ranges ([`ranges`]);
+//! - `edit.rs`: the editor's operations ([`edit::Edit`]), each refused or made and validated;
 //! - `convert.rs`: a lesson to a scenario and a scenario to the lesson that plays it;
 //! - `source.rs`: a scenario fetched from a URL (`src=`), each failure explained.
 
 mod convert;
+pub mod edit;
 mod errors;
 pub mod ranges;
 mod read;

@@ -244,7 +244,7 @@ impl Scenario {
 
 impl Scenario {
     /// The names authored replies spawn with `spawn_teammate`: members a reply may be for.
-    fn spawned_names(&self) -> Vec<&str> {
+    pub(super) fn spawned_names(&self) -> Vec<&str> {
         self.replies
             .iter()
             .flat_map(|r| &r.tool_calls)

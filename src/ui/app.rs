@@ -87,7 +87,7 @@ pub fn App() -> impl IntoView {
                     }}
                 </div>
             </Show>
-            {(!embedded).then(|| view! { <p class="lesson-summary">{summary}</p> })}
+            {(!embedded).then(|| view! { <p class="lesson-summary">{summary} <super::editor::OpenInEditor /></p> })}
             <div class="playground">
                 // The transport comes first and the stage stays on screen (sticky), so the step
                 // controls never move when a caption wraps differently.
@@ -99,6 +99,7 @@ pub fn App() -> impl IntoView {
                 <super::result::ResultPanelView />
                 <MemberCards />
                 <MessageLanes />
+                <super::editor::EditorPanel />
                 <Show when=move || below_fold.get()>
                     {show_diagram.then(|| view! { <super::sequence::SequenceDiagram /> })}
                     {show_request.then(|| view! { <super::detail::MemberDetail /> })}
@@ -107,6 +108,7 @@ pub fn App() -> impl IntoView {
                     <super::fork::ForkPanel />
                     // An embedding page never starts a paid call: no live panel in an embed.
                     {(!embedded).then(|| view! { <super::live::LivePanel /> })}
+                    <super::export_panel::ExportPanel />
                 </Show>
             </div>
             </main>

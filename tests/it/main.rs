@@ -11,6 +11,7 @@ mod driver_interventions;
 mod engine_fidelity;
 mod engine_rules;
 mod engine_timeline;
+mod export;
 mod hostile_replies;
 mod key_steps;
 mod lesson1_two_investigators;

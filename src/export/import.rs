@@ -1,0 +1,315 @@
+//! [`import`]: a file back to a run, checked as strictly as a link: a size cap, JSON, the
+//! format name and version before anything else, unknown fields refused, each type error
+//! with the path of its field, the scenario validated, the lesson known, and the run played
+//! again: its event log must be the file's. A recording the live panel downloaded imports
+//! too, and replays offline. Every problem is stated in Chinese and English; a file with any
+//! problem changes nothing.
+
+use super::{RunExport, FORMAT, MAX_IMPORT_BYTES, VERSION};
+use crate::engine::{Lang, Timeline};
+use crate::lessons::recording::Recording;
+use crate::lessons::{self, event_line, Lesson, PlayOptions, Playable, FREE_PLAY_ID};
+use crate::scenario::{Problem, Scenario};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+/// A run read back from a file, ready to put on screen.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    /// The lesson id to open.
+    pub lesson: String,
+    /// The scenario free play plays (None: the lesson's own team).
+    pub scenario: Option<Scenario>,
+    /// The play options (language, modes, interventions).
+    pub options: PlayOptions,
+    /// The step to show.
+    pub step: usize,
+    /// A live run's recording; when set, `timeline` is its offline replay, shown as the live
+    /// run on screen.
+    pub recording: Option<Recording>,
+    /// The run as it played again.
+    pub timeline: Timeline,
+}
+
+/// Why a file cannot be imported: every problem found, in both languages.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportError {
+    pub problems: Vec<Problem>,
+}
+
+impl ImportError {
+    fn one(zh: impl Into<String>, en: impl Into<String>) -> ImportError {
+        ImportError {
+            problems: vec![Problem::new(zh, en)],
+        }
+    }
+
+    /// The message for the error banner, in `lang`.
+    pub fn message(&self, lang: Lang) -> String {
+        let list: Vec<&str> = self.problems.iter().map(|p| p.text(lang)).collect();
+        match lang {
+            Lang::Zh => format!("这个文件无法导入，页面没有任何改变：{}", list.join("；")),
+            Lang::En => format!(
+                "This file cannot be imported; nothing on the page changed: {}",
+                list.join("; ")
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+/// Reads a file: a run export, or a recording downloaded from the live panel. A recording of
+/// free play has no scenario in it; it replays `on_screen` (the scenario free play shows),
+/// or free play's own team.
+pub fn import(text: &str, on_screen: Option<&Scenario>) -> Result<Imported, ImportError> {
+    if text.len() > MAX_IMPORT_BYTES {
+        return Err(ImportError::one(
+            format!(
+                "文件太大（{} 字节），上限是 {MAX_IMPORT_BYTES} 字节",
+                text.len()
+            ),
+            format!(
+                "the file is too large ({} bytes); the limit is {MAX_IMPORT_BYTES} bytes",
+                text.len()
+            ),
+        ));
+    }
+    let value: Value = serde_json::from_str(text).map_err(|e| {
+        ImportError::one(
+            format!("这不是 JSON（第 {} 行第 {} 列）：{e}", e.line(), e.column()),
+            format!(
+                "this is not JSON (line {}, column {}): {e}",
+                e.line(),
+                e.column()
+            ),
+        )
+    })?;
+    let Value::Object(object) = &value else {
+        return Err(not_ours());
+    };
+    if object.contains_key("format") {
+        import_export(&value)
+    } else if object.contains_key("answers") && object.contains_key("lesson") {
+        import_recording(&value, on_screen)
+    } else {
+        Err(not_ours())
+    }
+}
+
+fn not_ours() -> ImportError {
+    ImportError::one(
+        format!("这不是这个练习场导出的运行（缺少 \"format\": \"{FORMAT}\"），也不是下载的记录"),
+        format!("this is not a run exported by this playground (no \"format\": \"{FORMAT}\") nor a downloaded recording"),
+    )
+}
+
+fn import_export(value: &Value) -> Result<Imported, ImportError> {
+    let format = value.get("format");
+    if format.and_then(Value::as_str) != Some(FORMAT) {
+        let shown = format.map(Value::to_string).unwrap_or_default();
+        return Err(ImportError::one(
+            format!("不认识的格式 {shown}：这个练习场读 \"{FORMAT}\""),
+            format!("unknown format {shown}: this playground reads \"{FORMAT}\""),
+        ));
+    }
+    let version = value.get("version");
+    if version.and_then(Value::as_u64) != Some(u64::from(VERSION)) {
+        let shown = version.map_or_else(|| "(none)".to_string(), Value::to_string);
+        return Err(ImportError::one(
+            format!("不认识的版本 {shown}：这个练习场只读 \"version\": {VERSION}"),
+            format!("unknown version {shown}: this playground reads \"version\": {VERSION}"),
+        ));
+    }
+    let export: RunExport = typed(value)?;
+    let mut problems = Vec::new();
+    if Playable::parse(&export.lesson).is_none() {
+        problems.push(unknown_lesson(&export.lesson));
+    }
+    if export.scenario.is_some() && export.lesson != FREE_PLAY_ID {
+        problems.push(Problem::new(
+            format!(
+                "只有自由练习（{FREE_PLAY_ID}）才带场景，这里的课程是 '{}'",
+                export.lesson
+            ),
+            format!(
+                "only free play ({FREE_PLAY_ID}) carries a scenario; this file's lesson is '{}'",
+                export.lesson
+            ),
+        ));
+    }
+    if let Some(scenario) = &export.scenario {
+        if let Err(errors) = scenario.validate() {
+            problems.extend(errors.problems.into_iter().map(|p| {
+                Problem::new(format!("scenario：{}", p.zh), format!("scenario: {}", p.en))
+            }));
+        }
+    }
+    if let Some(recording) = &export.recording {
+        if recording.lesson != export.lesson {
+            problems.push(Problem::new(
+                format!(
+                    "记录是课程 '{}' 的，文件的课程是 '{}'",
+                    recording.lesson, export.lesson
+                ),
+                format!(
+                    "the recording is of lesson '{}', the file's lesson is '{}'",
+                    recording.lesson, export.lesson
+                ),
+            ));
+        }
+    }
+    if !problems.is_empty() {
+        return Err(ImportError { problems });
+    }
+    let timeline = match &export.recording {
+        Some(recording) => {
+            let lesson = lesson_for(
+                &export.lesson,
+                export.scenario.as_ref(),
+                recording.options.lang,
+            )?;
+            replay(recording, &lesson)?
+        }
+        None => {
+            let played = match &export.scenario {
+                Some(scenario) => lessons::play_scenario(scenario, &export.options),
+                None => lessons::play_id(&export.lesson, &export.options),
+            };
+            played.map_err(|e| {
+                ImportError::one(
+                    format!("这个运行放不出来：{e}"),
+                    format!("this run does not play: {e}"),
+                )
+            })?
+        }
+    };
+    check_events(&export.events, &timeline)?;
+    if export.step > timeline.len() {
+        return Err(ImportError::one(
+            format!(
+                "step 是 {}，但这个运行只有 {} 步",
+                export.step,
+                timeline.len()
+            ),
+            format!(
+                "step is {}, but this run has only {} steps",
+                export.step,
+                timeline.len()
+            ),
+        ));
+    }
+    Ok(Imported {
+        lesson: export.lesson,
+        scenario: export.scenario,
+        options: export.options,
+        step: export.step,
+        recording: export.recording,
+        timeline,
+    })
+}
+
+fn import_recording(value: &Value, on_screen: Option<&Scenario>) -> Result<Imported, ImportError> {
+    let version = value.get("version").and_then(Value::as_u64);
+    if version != Some(u64::from(Recording::VERSION)) {
+        let shown = value
+            .get("version")
+            .map_or_else(|| "(none)".to_string(), Value::to_string);
+        return Err(ImportError::one(
+            format!(
+                "记录的格式版本是 {shown}：这个练习场读版本 {}",
+                Recording::VERSION
+            ),
+            format!(
+                "the recording has format version {shown}; this playground reads version {}",
+                Recording::VERSION
+            ),
+        ));
+    }
+    let recording: Recording = typed(value)?;
+    let scenario = (recording.lesson == FREE_PLAY_ID)
+        .then(|| on_screen.cloned())
+        .flatten();
+    let lesson = lesson_for(&recording.lesson, scenario.as_ref(), recording.options.lang)?;
+    let timeline = replay(&recording, &lesson)?;
+    Ok(Imported {
+        lesson: recording.lesson.clone(),
+        scenario,
+        options: recording.options.clone(),
+        step: 0,
+        recording: Some(recording),
+        timeline,
+    })
+}
+
+/// The lesson a recording replays: the scenario's for free play with one, else the built-in.
+fn lesson_for(id: &str, scenario: Option<&Scenario>, lang: Lang) -> Result<Lesson, ImportError> {
+    match scenario {
+        Some(scenario) if id == FREE_PLAY_ID => Ok(scenario.to_lesson()),
+        _ => lessons::lesson(id, lang).ok_or_else(|| ImportError {
+            problems: vec![unknown_lesson(id)],
+        }),
+    }
+}
+
+fn replay(recording: &Recording, lesson: &Lesson) -> Result<Timeline, ImportError> {
+    recording.replay(lesson).map_err(|e| {
+        ImportError::one(
+            format!("记录重放不出来：{e}"),
+            format!("the recording does not replay: {e}"),
+        )
+    })
+}
+
+fn unknown_lesson(id: &str) -> Problem {
+    Problem::new(
+        format!("文件里的课程 '{id}' 不存在"),
+        format!("the file's lesson '{id}' does not exist"),
+    )
+}
+
+/// The file's event log must be what its run plays: a file edited by hand, or one of another
+/// build whose lessons differ, is refused rather than shown as something it is not.
+fn check_events(events: &[String], timeline: &Timeline) -> Result<(), ImportError> {
+    let played: Vec<String> = timeline.events().iter().map(event_line).collect();
+    if played.len() != events.len() {
+        return Err(ImportError::one(
+            format!(
+                "文件的事件记录有 {} 个事件，但它的运行放出来是 {} 个",
+                events.len(),
+                played.len()
+            ),
+            format!(
+                "the file's event log has {} events, but its run plays {}",
+                events.len(),
+                played.len()
+            ),
+        ));
+    }
+    if let Some(i) = played.iter().zip(events).position(|(a, b)| a != b) {
+        return Err(ImportError::one(
+            format!("文件的事件记录在第 {} 步和它的运行不一致", i + 1),
+            format!(
+                "the file's event log differs from its run at step {}",
+                i + 1
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `value` as a `T`, or the problem with the path of the field that is wrong.
+fn typed<T: DeserializeOwned>(value: &Value) -> Result<T, ImportError> {
+    serde_path_to_error::deserialize::<_, T>(value).map_err(|e| {
+        let path = e.path().to_string();
+        let why = e.into_inner().to_string();
+        ImportError::one(
+            format!("{path} 不对（类型、取值或不认识的字段）：{why}"),
+            format!("{path} has a wrong type or value, or is not a field of the format: {why}"),
+        )
+    })
+}

@@ -1,0 +1,85 @@
+//! Export and import of a run (issue 14): the run on screen as versioned JSON ([`RunExport`],
+//! format [`FORMAT`] version [`VERSION`]) that imports back to the same state, and as a
+//! Markdown transcript a learner pastes into notes ([`markdown`]). A key is never in either:
+//! a run is its scenario (or lesson id), its play options and, for a live run, its recording
+//! (the answers, never the key; see `lessons::recording`).
+//!
+//! - `import.rs`: [`import`], a file back to a run, checked as strictly as a link, with a
+//!   message per problem in both languages; a downloaded recording imports too;
+//! - `markdown.rs`: [`markdown`], title, team, task, then per step the caption and the event.
+
+mod import;
+mod markdown;
+
+pub use import::{import, ImportError, Imported};
+pub use markdown::markdown;
+
+use crate::engine::Timeline;
+use crate::lessons::recording::Recording;
+use crate::lessons::{event_line, PlayOptions};
+use crate::scenario::Scenario;
+use serde::{Deserialize, Serialize};
+
+/// The format name every export carries, so an import knows what it reads.
+pub const FORMAT: &str = "agent-team-playground-run";
+/// The one version this build writes and reads.
+pub const VERSION: u32 = 1;
+/// The largest file an import reads, in bytes (a scenario's 200,000 plus a recording and the
+/// event log).
+pub const MAX_IMPORT_BYTES: usize = 2_000_000;
+
+/// A run as exported (README.md, "Export format (version 1)").
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RunExport {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Always [`VERSION`].
+    pub version: u32,
+    /// The lesson id (`free-play` for a scenario).
+    pub lesson: String,
+    /// The scenario free play played, inline; absent for a built-in lesson (its id names it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<Scenario>,
+    /// The inputs: language, contrast modes, the learner's interventions (forks).
+    pub options: PlayOptions,
+    /// The step on screen.
+    pub step: usize,
+    /// A live run's recording (its answers; never a key), which replays offline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub recording: Option<Recording>,
+    /// The event log, one transcript line per event (`#seq t=time [category] summary`); an
+    /// import checks its replay yields the same lines.
+    pub events: Vec<String>,
+}
+
+impl RunExport {
+    /// The export of a run: `lesson`'s id, the free-play `scenario` if one is on screen, the
+    /// play `options`, the `step`, the `recording` when the run on screen is a live one, and
+    /// the event log of `timeline`.
+    pub fn new(
+        lesson: &str,
+        scenario: Option<&Scenario>,
+        options: &PlayOptions,
+        step: usize,
+        recording: Option<&Recording>,
+        timeline: &Timeline,
+    ) -> RunExport {
+        RunExport {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            lesson: lesson.to_string(),
+            scenario: scenario.cloned(),
+            options: options.clone(),
+            step: step.min(timeline.len()),
+            recording: recording.cloned(),
+            events: timeline.events().iter().map(event_line).collect(),
+        }
+    }
+
+    /// Pretty JSON, the form [`import`] reads back.
+    pub fn to_json(&self) -> String {
+        // Plain data with string keys: serializing cannot fail.
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+}

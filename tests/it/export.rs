@@ -1,0 +1,329 @@
+//! Export and import of a run (issue 14): an export imports back to the same scenario, inputs
+//! and step; the Markdown holds the captions and the event lines; a recording (in an export
+//! or downloaded on its own) replays offline; every bad file is refused with a message in both
+//! languages; a key is never in an export.
+
+use agent_team_playground::engine::Lang;
+use agent_team_playground::export::{import, markdown, RunExport, FORMAT, MAX_IMPORT_BYTES};
+use agent_team_playground::lessons::recording::Recording;
+use agent_team_playground::lessons::run::Run;
+use agent_team_playground::lessons::{
+    self, Answer, Intervention, Lesson, PlayOptions, ScriptedModel, ToggleChoice, FREE_PLAY_ID,
+};
+use agent_team_playground::scenario::edit::Edit;
+use agent_team_playground::scenario::Scenario;
+use serde_json::Value;
+
+/// A five-member scenario made with the editor's operations.
+fn five_members() -> Scenario {
+    let mut s = Scenario::default_free_play(Lang::En);
+    for edit in [
+        Edit::AddMember,
+        Edit::AddMember,
+        Edit::RenameMember {
+            index: 3,
+            name: "carol".into(),
+        },
+        Edit::RenameMember {
+            index: 4,
+            name: "dave".into(),
+        },
+        Edit::SetTask("Read main.py and expected.txt; carol and dave stand by.".into()),
+        Edit::AddFile {
+            path: "notes.txt".into(),
+        },
+        Edit::SetFileText {
+            path: "notes.txt".into(),
+            text: "hello".into(),
+        },
+    ] {
+        s = s.apply(&edit).expect("edit made");
+    }
+    assert_eq!(s.validate(), Ok(()));
+    assert_eq!(s.members.len(), 5);
+    s
+}
+
+fn export_of(
+    lesson: &str,
+    scenario: Option<&Scenario>,
+    options: &PlayOptions,
+    step: usize,
+) -> RunExport {
+    let timeline = match scenario {
+        Some(s) => lessons::play_scenario(s, options).expect("plays"),
+        None => lessons::play_id(lesson, options).expect("plays"),
+    };
+    RunExport::new(lesson, scenario, options, step, None, &timeline)
+}
+
+/// A live-style run of `lesson` answered from its script, and its recording.
+fn recorded(lesson: &Lesson, options: &PlayOptions) -> Recording {
+    recorded_with(lesson, options, |_, answer| answer)
+}
+
+/// [`recorded`], each answer passed through `change` (member, answer) first.
+fn recorded_with(
+    lesson: &Lesson,
+    options: &PlayOptions,
+    change: impl Fn(&str, Answer) -> Answer,
+) -> Recording {
+    let mut run = Run::new(lesson, options).expect("starts");
+    let mut now = 0;
+    loop {
+        run.advance().expect("advances");
+        run.take_sent();
+        let Some(request) = run.awaiting().first().cloned() else {
+            break;
+        };
+        let outcome = match lesson.script.lookup(&request.member, request.member_index) {
+            Some(scripted) => scripted.outcome.clone(),
+            None => ScriptedModel::fallback().1,
+        }
+        .answer(&request);
+        let outcome = change(&request.member, outcome);
+        now += 1;
+        run.answer(request.id, outcome, now).expect("answers");
+    }
+    run.recording()
+}
+
+fn problem_of(text: &str) -> (String, String) {
+    let error = import(text, None).expect_err("refused");
+    assert!(!error.problems.is_empty());
+    (error.message(Lang::En), error.message(Lang::Zh))
+}
+
+#[test]
+fn an_edited_five_member_scenario_round_trips_with_its_inputs_and_step() {
+    let scenario = five_members();
+    let options = PlayOptions {
+        lang: Lang::Zh,
+        learner_toggles: ToggleChoice {
+            drain_on_read: Some(true),
+            hold_lock_during_model_call: None,
+        },
+        interventions: vec![Intervention::Reload { at: 6 }],
+        ..PlayOptions::default()
+    };
+    let export = export_of(FREE_PLAY_ID, Some(&scenario), &options, 7);
+    let json = export.to_json();
+    let back: Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(back["format"], FORMAT);
+    assert_eq!(back["version"], 1);
+    let imported = import(&json, None).expect("imports");
+    assert_eq!(imported.lesson, FREE_PLAY_ID);
+    assert_eq!(imported.scenario.as_ref(), Some(&scenario));
+    assert_eq!(imported.options, options);
+    assert_eq!(imported.step, 7);
+    assert_eq!(imported.timeline.len(), export.events.len());
+    assert!(imported.recording.is_none());
+}
+
+#[test]
+fn a_built_in_lesson_exports_its_id_and_imports_to_the_same_run() {
+    let options = PlayOptions::default();
+    let export = export_of("l2-drain-loses-mail", None, &options, 4);
+    assert!(export.scenario.is_none());
+    let imported = import(&export.to_json(), None).expect("imports");
+    assert_eq!(imported.lesson, "l2-drain-loses-mail");
+    assert_eq!(imported.step, 4);
+}
+
+#[test]
+fn a_recording_in_an_export_or_on_its_own_replays_offline() {
+    let lesson = lessons::lesson("l1-two-investigators", Lang::En).unwrap();
+    let options = PlayOptions::default();
+    let recording = recorded(&lesson, &options);
+    let timeline = recording.replay(&lesson).expect("replays");
+    let export = RunExport::new(&lesson.id, None, &options, 3, Some(&recording), &timeline);
+    let imported = import(&export.to_json(), None).expect("imports");
+    assert_eq!(imported.recording.as_ref(), Some(&recording));
+    assert_eq!(imported.timeline.len(), timeline.len());
+    // The file the live panel downloads.
+    let file = serde_json::to_string(&recording).unwrap();
+    let imported = import(&file, None).expect("a recording imports");
+    assert_eq!(imported.lesson, lesson.id);
+    assert_eq!(imported.timeline.len(), timeline.len());
+    // A free-play recording replays the scenario on screen.
+    let scenario = five_members();
+    let lesson = scenario.to_lesson();
+    let recording = recorded(&lesson, &options);
+    let file = serde_json::to_string(&recording).unwrap();
+    let imported = import(&file, Some(&scenario)).expect("replays the scenario on screen");
+    assert_eq!(imported.scenario.as_ref(), Some(&scenario));
+    assert_eq!(
+        imported.timeline.len(),
+        recording.replay(&lesson).unwrap().len()
+    );
+    // A recording whose answers do not belong to the lesson is refused.
+    let mut bad = recording.clone();
+    bad.answers[0].request = agent_team_playground::engine::RequestId(999);
+    let (en, zh) = problem_of(&serde_json::to_string(&bad).unwrap());
+    assert!(en.contains("the recording does not replay"), "{en}");
+    assert!(zh.contains("记录重放不出来"), "{zh}");
+}
+
+#[test]
+fn every_bad_file_is_refused_with_a_message_in_both_languages() {
+    let good: Value = serde_json::from_str(
+        &export_of(
+            FREE_PLAY_ID,
+            Some(&five_members()),
+            &PlayOptions::default(),
+            2,
+        )
+        .to_json(),
+    )
+    .unwrap();
+    let with = |f: &dyn Fn(&mut Value)| {
+        let mut v = good.clone();
+        f(&mut v);
+        v.to_string()
+    };
+    let cases: Vec<(String, &str, &str)> = vec![
+        ("not json".into(), "this is not JSON", "这不是 JSON"),
+        (
+            "[1,2]".into(),
+            "not a run exported by this playground",
+            "不是这个练习场导出的运行",
+        ),
+        (
+            with(&|v| v["format"] = "other".into()),
+            "unknown format \"other\"",
+            "不认识的格式",
+        ),
+        (
+            with(&|v| v["version"] = 2.into()),
+            "unknown version 2",
+            "不认识的版本 2",
+        ),
+        (
+            with(&|v| v["extra"] = 1.into()),
+            "unknown field `extra`",
+            "不认识的字段",
+        ),
+        (
+            with(&|v| v["step"] = "x".into()),
+            "step has a wrong type",
+            "step 不对",
+        ),
+        (
+            with(&|v| v["step"] = 100_000.into()),
+            "step is 100000",
+            "step 是 100000",
+        ),
+        (
+            with(&|v| v["lesson"] = "nope".into()),
+            "the file's lesson 'nope' does not exist",
+            "课程 'nope' 不存在",
+        ),
+        (
+            with(&|v| v["scenario"]["task"] = "".into()),
+            "scenario: task is empty",
+            "scenario：task 是空的",
+        ),
+        (
+            with(&|v| v["scenario"]["members"][1]["tools"] = serde_json::json!(["run_code"])),
+            "there is no tool named 'run_code'",
+            "没有名为 'run_code' 的工具",
+        ),
+        (
+            with(&|v| {
+                v["events"].as_array_mut().unwrap().pop();
+            }),
+            "the file's event log has",
+            "文件的事件记录有",
+        ),
+        (
+            with(&|v| v["events"][0] = "#0 forged".into()),
+            "differs from its run at step 1",
+            "第 1 步",
+        ),
+        (
+            "x".repeat(MAX_IMPORT_BYTES + 1),
+            "the file is too large",
+            "文件太大",
+        ),
+    ];
+    for (text, en, zh) in cases {
+        let (got_en, got_zh) = problem_of(&text);
+        assert!(got_en.contains(en), "{en:?} not in {got_en}");
+        assert!(got_zh.contains(zh), "{zh:?} not in {got_zh}");
+        assert!(got_en.starts_with("This file cannot be imported; nothing on the page changed"));
+    }
+}
+
+#[test]
+fn the_markdown_has_the_title_team_task_and_each_steps_caption_and_event_line() {
+    let lesson = lessons::lesson("l1-two-investigators", Lang::En).unwrap();
+    let timeline = lessons::play_id("l1-two-investigators", &PlayOptions::default()).unwrap();
+    let md = markdown(&lesson, &timeline, Lang::En);
+    assert!(md.starts_with(&format!("# {}\n", lesson.title.en)));
+    assert!(md.contains("## Team\n\n- **lead** (lead, lead)"));
+    assert!(md.contains("- **reader** (reader, teammate)"));
+    assert!(md.contains("## Task"));
+    let first = lessons::event_line(&timeline.events()[0]);
+    assert!(md.contains("\n1. "));
+    assert!(md.contains(&format!("`{first}`")), "{md}");
+    let steps = md
+        .lines()
+        .filter(|l| l.trim_start().starts_with('`') && l.contains("t="))
+        .count();
+    assert_eq!(steps, timeline.len());
+    // The lesson's own caption of some step is there, as the page renders it.
+    let (seq, _) = timeline
+        .captioned_events()
+        .next()
+        .expect("a captioned event");
+    let step = seq + 1;
+    let state = timeline.state_at(step);
+    let caption = agent_team_playground::lessons::facts::plain(
+        &agent_team_playground::view::caption::step_caption_parts(
+            &timeline,
+            &state,
+            step,
+            Lang::En,
+        ),
+        Lang::En,
+    );
+    let caption_line = caption.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(md.contains(&caption_line), "{caption_line}");
+    let zh = markdown(&lesson, &timeline, Lang::Zh);
+    assert!(zh.contains("## 团队") && zh.contains(&lesson.title.zh));
+}
+
+/// The recording the end-to-end test imports (`tests/e2e/fixtures/recording-l1.json`): lesson
+/// 1 answered as a live model would, the lead's final answer its own words, so the page can
+/// tell the replay from the scripted run. `UPDATE_GOLDEN=1` rewrites it.
+#[test]
+fn the_e2e_recording_fixture_is_a_recording_that_replays() {
+    let lesson = lessons::lesson("l1-two-investigators", Lang::En).unwrap();
+    let recording = recorded_with(
+        &lesson,
+        &PlayOptions::default(),
+        |member, answer| match answer {
+            Answer::Reply(mut reply) if member == "lead" && reply.tool_calls.is_empty() => {
+                reply.text =
+                    "RECORDED: main.py prints 42, as expected.txt says (read, not run).".into();
+                Answer::Reply(reply)
+            }
+            other => other,
+        },
+    );
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/e2e/fixtures/recording-l1.json");
+    let json = serde_json::to_string_pretty(&recording).unwrap() + "\n";
+    if std::env::var("UPDATE_GOLDEN").is_ok() || !path.exists() {
+        std::fs::write(&path, &json).unwrap();
+    }
+    let stored = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(
+        stored, json,
+        "the fixture is stale: UPDATE_GOLDEN=1 cargo test"
+    );
+    let imported = import(&stored, None).expect("imports");
+    let end = imported.timeline.final_state();
+    let said = format!("{:?}", end);
+    assert!(said.contains("RECORDED: main.py prints 42"));
+}
