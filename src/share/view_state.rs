@@ -297,10 +297,12 @@ pub struct Opened {
 
 /// [`decode`], then plays what the link asks for once: the fork edits must play, a recorded
 /// run must replay, and a step past the end is clamped to the last step (and said). A `src=`
-/// link's scenario is not fetched here: its step is clamped when it arrives.
+/// link's scenario is not fetched here: its step is clamped when it arrives. A link to step 0
+/// with nothing in `x=` needs no play.
 pub fn open(fragment: &str, lang: Lang) -> Result<Opened, Problem> {
     let mut state = decode(fragment, lang)?;
-    if state.src.is_some() {
+    // Nothing to check or clamp (the page as opened without a link): no play on the way in.
+    if state.src.is_some() || (state.step == 0 && state.extra.is_empty()) {
         return Ok(Opened {
             state,
             notice: None,
