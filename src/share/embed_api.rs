@@ -31,6 +31,91 @@ pub const MAX_ID_CHARS: usize = 200;
 /// Keys course platforms read; none of our own messages has them.
 pub const RESERVED_KEYS: [&str; 3] = ["subject", "messageType", "context"];
 
+/// One field of an incoming message, as the browser binding read it off the JavaScript object
+/// (no JSON round trip, so no generic JSON value code in the wasm).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub enum Field {
+    #[default]
+    Missing,
+    Null,
+    Number(f64),
+    Text(String),
+    /// A boolean, an object, an array, a function.
+    Other,
+}
+
+impl Field {
+    fn text(&self) -> Option<&str> {
+        match self {
+            Field::Text(text) => Some(text),
+            _ => None,
+        }
+    }
+
+    /// A whole number, 0 or more.
+    fn count(&self) -> Option<u64> {
+        match self {
+            Field::Number(n) if *n >= 0.0 && n.fract() == 0.0 && *n <= 9.0e15 => Some(*n as u64),
+            _ => None,
+        }
+    }
+
+    /// How the field reads in an error message.
+    fn describe(&self) -> String {
+        match self {
+            Field::Missing => "nothing".to_string(),
+            Field::Null => "null".to_string(),
+            // Whole numbers as integers: formatting a float would add its code to the wasm.
+            Field::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => format!("{}", *n as i64),
+            Field::Number(_) => "a number that is not whole".to_string(),
+            Field::Text(text) => format!("\"{}\"", text.chars().take(40).collect::<String>()),
+            Field::Other => "a value that is not a number".to_string(),
+        }
+    }
+}
+
+/// The fields of an incoming message that this API reads; `object` is false when the data
+/// was not an object at all (a string, a number), which is never ours.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Raw {
+    pub object: bool,
+    pub context: Field,
+    pub action: Field,
+    pub target: Field,
+    pub v: Field,
+    pub kind: Field,
+    pub id: Field,
+    pub step: Field,
+    pub link: Field,
+}
+
+impl Raw {
+    /// Builds a `Raw` from a key lookup (the binding's `Reflect.get`, a test's JSON).
+    pub fn read(object: bool, mut get: impl FnMut(&str) -> Field) -> Raw {
+        if !object {
+            return Raw::default();
+        }
+        Raw {
+            object,
+            context: get("context"),
+            action: get("action"),
+            target: get("target"),
+            v: get("v"),
+            kind: get("type"),
+            id: get("id"),
+            step: get("step"),
+            link: get("link"),
+        }
+    }
+}
+
+/// The id a command carried, echoed in its reply.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Id {
+    Text(String),
+    Number(f64),
+}
+
 /// A command from the parent page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -59,9 +144,9 @@ pub enum Incoming {
     /// Not addressed to us: ignored silently.
     Ignore,
     /// A well-formed command, with the id to answer to.
-    Command { id: Option<Value>, command: Command },
+    Command { id: Option<Id>, command: Command },
     /// Addressed to us but malformed: answered with `ok: false` if it had an id.
-    Invalid { id: Option<Value>, error: String },
+    Invalid { id: Option<Id>, error: String },
     /// A message of H5P's iframe resizer.
     H5p(H5pAction),
 }
@@ -78,29 +163,27 @@ pub enum H5pAction {
 }
 
 /// Reads one `message` event's data.
-pub fn parse_incoming(data: &Value) -> Incoming {
-    let Some(object) = data.as_object() else {
+pub fn parse_incoming(raw: &Raw) -> Incoming {
+    if !raw.object {
         return Incoming::Ignore;
-    };
-    if object.get("context").and_then(Value::as_str) == Some("h5p") {
-        return match object.get("action").and_then(Value::as_str) {
+    }
+    if raw.context.text() == Some("h5p") {
+        return match raw.action.text() {
             Some("ready") => Incoming::H5p(H5pAction::Ready),
             Some("hello") => Incoming::H5p(H5pAction::Hello),
             Some("resize") | Some("resizePrepared") => Incoming::H5p(H5pAction::Resize),
             _ => Incoming::Ignore,
         };
     }
-    if object.get("target").and_then(Value::as_str) != Some(NAME) {
+    if raw.target.text() != Some(NAME) {
         return Incoming::Ignore;
     }
-    let id = match object.get("id") {
-        None | Some(Value::Null) => None,
-        Some(Value::Number(n)) => Some(Value::Number(n.clone())),
-        Some(Value::String(s)) if s.chars().count() <= MAX_ID_CHARS => {
-            Some(Value::String(s.clone()))
-        }
+    let id = match &raw.id {
+        Field::Missing | Field::Null => None,
+        Field::Number(n) if n.is_finite() => Some(Id::Number(*n)),
+        Field::Text(s) if s.chars().count() <= MAX_ID_CHARS => Some(Id::Text(s.clone())),
         // An id we cannot echo safely is no id: nothing is answered.
-        Some(_) => {
+        _ => {
             return Incoming::Invalid {
                 id: None,
                 error: format!(
@@ -113,30 +196,31 @@ pub fn parse_incoming(data: &Value) -> Incoming {
         id: id.clone(),
         error,
     };
-    match object.get("v") {
-        Some(v) if v.as_u64() == Some(VERSION) => {}
-        Some(v) => {
+    match &raw.v {
+        v if v.count() == Some(VERSION) => {}
+        Field::Missing => return invalid(format!("a command needs the API version: v: {VERSION}")),
+        v => {
             return invalid(format!(
-                "this playground speaks API version {VERSION}, not {v}"
+                "this playground speaks API version {VERSION}, not {}",
+                v.describe()
             ))
         }
-        None => return invalid(format!("a command needs the API version: v: {VERSION}")),
     }
-    let Some(kind) = object.get("type").and_then(Value::as_str) else {
+    let Some(kind) = raw.kind.text() else {
         return invalid("a command needs a type (a string)".to_string());
     };
     let command = match kind {
         "hello" => Command::Hello,
         "step" => Command::Step,
         "back" => Command::Back,
-        "goto" => match object.get("step").and_then(Value::as_u64) {
+        "goto" => match raw.step.count() {
             Some(step) => Command::Goto(usize::try_from(step).unwrap_or(usize::MAX)),
             None => return invalid("goto needs a step: a whole number, 0 or more".to_string()),
         },
         "run" => Command::Run,
         "pause" => Command::Pause,
         "reset" => Command::Reset,
-        "load" => match object.get("link").and_then(Value::as_str) {
+        "load" => match raw.link.text() {
             Some(link) if !link.is_empty() => Command::Load(link.to_string()),
             _ => return invalid("load needs a link: a playground link (a string)".to_string()),
         },
@@ -172,16 +256,35 @@ pub fn stage(position: &Position) -> &'static str {
     }
 }
 
+/// A member as `state` reports it: what its card shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Member {
+    pub name: String,
+    pub role: String,
+    pub status: &'static str,
+    pub busy: bool,
+}
+
+/// A message as `state` reports it: where its chip is.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    pub id: String,
+    pub from: String,
+    pub to: String,
+    pub kind: &'static str,
+    pub stage: &'static str,
+}
+
 /// The view state a `state` message reports: what the cards and lanes show at the step.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Snapshot {
     pub lesson: String,
     pub step: usize,
     pub total: usize,
-    pub lang: Lang,
+    pub lang: &'static str,
     pub playing: bool,
-    pub members: Vec<Value>,
-    pub messages: Vec<Value>,
+    pub members: Vec<Member>,
+    pub messages: Vec<Message>,
     pub caption: String,
 }
 
@@ -199,13 +302,11 @@ impl Snapshot {
     ) -> Snapshot {
         let members = cards(state)
             .into_iter()
-            .map(|card| {
-                json!({
-                    "name": card.name,
-                    "role": card.role,
-                    "status": card.status.as_str(),
-                    "busy": card.busy,
-                })
+            .map(|card| Member {
+                name: card.name,
+                role: card.role,
+                status: card.status.as_str(),
+                busy: card.busy,
             })
             .collect();
         let placement = Placement::of(state, before);
@@ -216,14 +317,12 @@ impl Snapshot {
         chips.sort_by_key(|chip| chip.record_id);
         let messages = chips
             .into_iter()
-            .map(|chip| {
-                json!({
-                    "id": chip.id,
-                    "from": chip.from,
-                    "to": chip.to,
-                    "kind": chip.kind,
-                    "stage": stage(&chip.position),
-                })
+            .map(|chip| Message {
+                id: chip.id.clone(),
+                from: chip.from.clone(),
+                to: chip.to.clone(),
+                kind: chip.kind,
+                stage: stage(&chip.position),
             })
             .collect();
         let caption = plain(&step_caption_parts(timeline, state, step, lang), lang);
@@ -231,41 +330,64 @@ impl Snapshot {
             lesson: lesson.to_string(),
             step,
             total: timeline.len(),
-            lang,
+            lang: lang.code(),
             playing,
             members,
             messages,
             caption,
         }
     }
+}
 
+impl Snapshot {
     /// The snapshot's fields, as a `state` message and a `getState` reply carry them.
     fn fields(&self) -> Map<String, Value> {
+        let members = self
+            .members
+            .iter()
+            .map(|m| json!({"name": m.name, "role": m.role, "status": m.status, "busy": m.busy}))
+            .collect();
+        let messages = self
+            .messages
+            .iter()
+            .map(|m| json!({"id": m.id, "from": m.from, "to": m.to, "kind": m.kind, "stage": m.stage}))
+            .collect();
         let mut map = Map::new();
         map.insert("lesson".into(), json!(self.lesson));
         map.insert("step".into(), json!(self.step));
         map.insert("total".into(), json!(self.total));
-        map.insert("lang".into(), json!(self.lang.code()));
+        map.insert("lang".into(), json!(self.lang));
         map.insert("playing".into(), json!(self.playing));
-        map.insert("members".into(), Value::Array(self.members.clone()));
-        map.insert("messages".into(), Value::Array(self.messages.clone()));
+        map.insert("members".into(), Value::Array(members));
+        map.insert("messages".into(), Value::Array(messages));
         map.insert("caption".into(), json!(self.caption));
         map
     }
 }
 
-/// `{source, v, type}` and the rest of a message of ours.
-fn message(kind: &str, rest: Map<String, Value>) -> Value {
+impl Id {
+    fn value(&self) -> Value {
+        match self {
+            Id::Text(text) => json!(text),
+            Id::Number(n) => json!(n),
+        }
+    }
+}
+
+/// A message of ours as JSON text: `{source, v, type}` and its own fields. (Written through
+/// `serde_json::to_string` of a `Value`, which the wasm has already: typed structs or
+/// `Value`'s `Display` would each add a serializer of their own.)
+fn message(kind: &str, rest: Map<String, Value>) -> String {
     let mut map = Map::new();
     map.insert("source".into(), json!(NAME));
     map.insert("v".into(), json!(VERSION));
     map.insert("type".into(), json!(kind));
     map.extend(rest);
-    Value::Object(map)
+    serde_json::to_string(&Value::Object(map)).unwrap_or_default()
 }
 
 /// `ready`: the lesson is on screen and commands work.
-pub fn ready(lesson: &str, step: usize, total: usize) -> Value {
+pub fn ready(lesson: &str, step: usize, total: usize) -> String {
     let mut rest = Map::new();
     rest.insert("lesson".into(), json!(lesson));
     rest.insert("step".into(), json!(step));
@@ -274,12 +396,12 @@ pub fn ready(lesson: &str, step: usize, total: usize) -> Value {
 }
 
 /// `state`: sent after each step.
-pub fn state(snapshot: &Snapshot) -> Value {
+pub fn state(snapshot: &Snapshot) -> String {
     message("state", snapshot.fields())
 }
 
 /// Our `resize`: the content's height in CSS pixels.
-pub fn resize(height: u32) -> Value {
+pub fn resize(height: u32) -> String {
     let mut rest = Map::new();
     rest.insert("height".into(), json!(height));
     message("resize", rest)
@@ -287,9 +409,9 @@ pub fn resize(height: u32) -> Value {
 
 /// `reply` to a command that carried an id: `ok: true` and the step the playground is at
 /// after it (with the state for `getState`).
-pub fn reply_ok(id: &Value, step: usize, total: usize, snapshot: Option<&Snapshot>) -> Value {
+pub fn reply_ok(id: &Id, step: usize, total: usize, snapshot: Option<&Snapshot>) -> String {
     let mut rest = Map::new();
-    rest.insert("id".into(), id.clone());
+    rest.insert("id".into(), id.value());
     rest.insert("ok".into(), json!(true));
     rest.insert("step".into(), json!(step));
     rest.insert("total".into(), json!(total));
@@ -300,27 +422,27 @@ pub fn reply_ok(id: &Value, step: usize, total: usize, snapshot: Option<&Snapsho
 }
 
 /// `reply` to a command that failed or was malformed: `ok: false` and why.
-pub fn reply_error(id: &Value, error: &str) -> Value {
+pub fn reply_error(id: &Id, error: &str) -> String {
     let mut rest = Map::new();
-    rest.insert("id".into(), id.clone());
+    rest.insert("id".into(), id.value());
     rest.insert("ok".into(), json!(false));
     rest.insert("error".into(), json!(error));
     message("reply", rest)
 }
 
 /// Canvas's resize message (Canvas sizes LTI frames that post it).
-pub fn canvas_resize(height: u32) -> Value {
-    json!({ "subject": "lti.frameResize", "height": height })
+pub fn canvas_resize(height: u32) -> String {
+    format!("{{\"subject\":\"lti.frameResize\",\"height\":{height}}}")
 }
 
 /// H5P's `hello`: the frame introduces itself to H5P's resizer on the page.
-pub fn h5p_hello() -> Value {
-    json!({ "context": "h5p", "action": "hello" })
+pub fn h5p_hello() -> String {
+    "{\"context\":\"h5p\",\"action\":\"hello\"}".to_string()
 }
 
 /// H5P's `resize`: the resizer sets the frame to this height.
-pub fn h5p_resize(height: u32) -> Value {
-    json!({ "context": "h5p", "action": "resize", "height": height })
+pub fn h5p_resize(height: u32) -> String {
+    format!("{{\"context\":\"h5p\",\"action\":\"resize\",\"height\":{height}}}")
 }
 
 #[cfg(test)]
@@ -328,8 +450,27 @@ mod tests {
     use super::*;
     use crate::lessons::{play_id, PlayOptions};
 
+    /// A field as the binding would read it off the same JavaScript value.
+    fn field(value: Option<&Value>) -> Field {
+        match value {
+            None => Field::Missing,
+            Some(Value::Null) => Field::Null,
+            Some(Value::Number(n)) => Field::Number(n.as_f64().unwrap_or(f64::NAN)),
+            Some(Value::String(s)) => Field::Text(s.clone()),
+            Some(_) => Field::Other,
+        }
+    }
+
     fn command(value: Value) -> Incoming {
-        parse_incoming(&value)
+        let object = value.as_object();
+        let raw = Raw::read(object.is_some(), |key| {
+            field(object.and_then(|o| o.get(key)))
+        });
+        parse_incoming(&raw)
+    }
+
+    fn parsed(text: String) -> Value {
+        serde_json::from_str(&text).expect("our messages are JSON")
     }
 
     #[test]
@@ -382,17 +523,21 @@ mod tests {
         assert_eq!(
             command(json!({"target": NAME, "v": 1, "type": "step", "id": "a-1"})),
             Incoming::Command {
-                id: Some(json!("a-1")),
+                id: Some(Id::Text("a-1".into())),
                 command: Command::Step
             }
         );
         assert_eq!(
             command(json!({"target": NAME, "v": 1, "type": "getState", "id": 7})),
             Incoming::Command {
-                id: Some(json!(7)),
+                id: Some(Id::Number(7.0)),
                 command: Command::GetState
             }
         );
+        // A number id is echoed as the same number.
+        let reply = parsed(reply_ok(&Id::Number(7.0), 0, 1, None));
+        assert_eq!(reply["id"], json!(7.0));
+        assert_eq!(reply["id"].as_f64(), Some(7.0));
     }
 
     #[test]
@@ -424,6 +569,14 @@ mod tests {
             (
                 json!({"target": NAME, "v": "1", "type": "step", "id": 1}),
                 "not \"1\"",
+            ),
+            (
+                json!({"target": NAME, "v": -3, "type": "step", "id": 1}),
+                "version 1, not -3",
+            ),
+            (
+                json!({"target": NAME, "v": 1.5, "type": "step", "id": 1}),
+                "not a number that is not whole",
             ),
             (json!({"target": NAME, "v": 1, "id": 1}), "needs a type"),
             (
@@ -462,7 +615,7 @@ mod tests {
         for (value, words) in cases {
             match command(value.clone()) {
                 Incoming::Invalid { id, error } => {
-                    assert_eq!(id, Some(json!(1)), "{value}");
+                    assert_eq!(id, Some(Id::Number(1.0)), "{value}");
                     assert!(error.contains(words), "{value}: {error}");
                 }
                 other => panic!("{value}: {other:?}"),
@@ -485,6 +638,18 @@ mod tests {
                 Incoming::Invalid { id: None, .. }
             ));
         }
+        let raw = Raw {
+            object: true,
+            target: Field::Text(NAME.into()),
+            v: Field::Number(1.0),
+            kind: Field::Text("step".into()),
+            id: Field::Number(f64::INFINITY),
+            ..Raw::default()
+        };
+        assert!(matches!(
+            parse_incoming(&raw),
+            Incoming::Invalid { id: None, .. }
+        ));
     }
 
     #[test]
@@ -501,10 +666,16 @@ mod tests {
             command(json!({"context": "h5p", "action": "resizePrepared"})),
             Incoming::H5p(H5pAction::Resize)
         );
-        assert_eq!(h5p_hello(), json!({"context": "h5p", "action": "hello"}));
-        assert_eq!(h5p_resize(640)["height"], json!(640));
         assert_eq!(
-            canvas_resize(640),
+            parsed(h5p_hello()),
+            json!({"context": "h5p", "action": "hello"})
+        );
+        assert_eq!(
+            parsed(h5p_resize(640)),
+            json!({"context": "h5p", "action": "resize", "height": 640})
+        );
+        assert_eq!(
+            parsed(canvas_resize(640)),
             json!({"subject": "lti.frameResize", "height": 640})
         );
     }
@@ -562,11 +733,10 @@ mod tests {
                         let reported = snapshot
                             .messages
                             .iter()
-                            .find(|m| m["id"] == json!(chip.id))
+                            .find(|m| m.id == chip.id)
                             .unwrap_or_else(|| panic!("{id} step {step}: {} missing", chip.id));
-                        let stage = reported["stage"].as_str().unwrap_or_default();
-                        stages.insert(stage.to_string());
-                        let lane_of_stage = match stage {
+                        stages.insert(reported.stage);
+                        let lane_of_stage = match reported.stage {
                             "queued" => Lane::Queued,
                             "candidate" | "history" => Lane::Candidate,
                             "request" => Lane::Request,
@@ -574,17 +744,17 @@ mod tests {
                             other => panic!("unknown stage {other}"),
                         };
                         assert_eq!(lane_of_stage, lane, "{id} step {step} {}", chip.id);
-                        assert_eq!(stage == "history", chip.committed());
-                        assert_eq!(reported["from"], json!(chip.from));
-                        assert_eq!(reported["to"], json!(chip.to));
-                        assert_eq!(reported["kind"], json!(chip.kind));
+                        assert_eq!(reported.stage == "history", chip.committed());
+                        assert_eq!(reported.from, chip.from);
+                        assert_eq!(reported.to, chip.to);
+                        assert_eq!(reported.kind, chip.kind);
                     }
                 }
                 assert_eq!(snapshot.messages.len(), shown);
             });
         }
         // Lessons 1 and 2 between them put a message in every stage.
-        let all: Vec<&str> = stages.iter().map(String::as_str).collect();
+        let all: Vec<&str> = stages.into_iter().collect();
         assert_eq!(all, ["candidate", "history", "lost", "queued", "request"]);
     }
 
@@ -595,13 +765,14 @@ mod tests {
         let step = timeline.len() / 2;
         let (state, before) = timeline.state_with_previous(step);
         let snapshot = Snapshot::of(id, &timeline, &state, before.as_ref(), step, Lang::En, true);
-        let message = super::state(&snapshot);
+        let message = parsed(super::state(&snapshot));
         assert_eq!(message["source"], json!(NAME));
         assert_eq!(message["v"], json!(1));
         assert_eq!(message["type"], json!("state"));
         assert_eq!(message["lesson"], json!(id));
         assert_eq!(message["step"], json!(step));
         assert_eq!(message["total"], json!(timeline.len()));
+        assert_eq!(message["lang"], json!("en"));
         assert_eq!(message["playing"], json!(true));
         let expected_caption = crate::view::caption::step_caption(&timeline, step, Lang::En);
         assert_eq!(message["caption"], json!(expected_caption));
@@ -616,16 +787,22 @@ mod tests {
             assert_eq!(member["status"], json!(card.status.as_str()));
             assert_eq!(member["busy"], json!(card.busy));
         }
+        let messages = message["messages"].as_array().expect("messages");
+        assert_eq!(messages.len(), snapshot.messages.len());
+        for (out, inner) in messages.iter().zip(&snapshot.messages) {
+            assert_eq!(out["id"], json!(inner.id));
+            assert_eq!(out["stage"], json!(inner.stage));
+            assert_eq!(out["kind"], json!(inner.kind));
+        }
         // Somewhere in the lesson a member is busy, and it says so.
         let mut saw_busy = false;
         each_step(id, |_, snapshot, _| {
-            saw_busy |= snapshot.members.iter().any(|m| m["busy"] == json!(true));
+            saw_busy |= snapshot.members.iter().any(|m| m.busy);
         });
         assert!(saw_busy);
     }
 
-    /// Every key of every message we post, at any depth of the envelope (not inside the
-    /// content lists, which hold lesson data).
+    /// The keys of an object.
     fn keys(value: &Value) -> Vec<String> {
         value
             .as_object()
@@ -639,14 +816,16 @@ mod tests {
         let timeline = play_id(id, &PlayOptions::default()).expect("lesson plays");
         let (state, before) = timeline.state_with_previous(5);
         let snapshot = Snapshot::of(id, &timeline, &state, before.as_ref(), 5, Lang::Zh, false);
+        let question = Id::Text("q".into());
         let ours = [
             ready(id, 0, timeline.len()),
             super::state(&snapshot),
             resize(480),
-            reply_ok(&json!("q"), 5, timeline.len(), None),
-            reply_ok(&json!("q"), 5, timeline.len(), Some(&snapshot)),
-            reply_error(&json!(3), "bad"),
-        ];
+            reply_ok(&question, 5, timeline.len(), None),
+            reply_ok(&question, 5, timeline.len(), Some(&snapshot)),
+            reply_error(&Id::Number(3.0), "bad"),
+        ]
+        .map(parsed);
         for message in &ours {
             assert_eq!(message["source"], json!(NAME), "{message}");
             assert_eq!(message["v"], json!(VERSION), "{message}");
@@ -669,16 +848,25 @@ mod tests {
                 );
             }
             // Never mistaken for a command to ourselves (a parent that echoes).
-            assert_eq!(parse_incoming(message), Incoming::Ignore);
+            assert_eq!(command(message.clone()), Incoming::Ignore);
         }
-        let reply = reply_ok(&json!("q"), 5, timeline.len(), Some(&snapshot));
+        assert_eq!(ours[0]["type"], json!("ready"));
+        assert_eq!(ours[0]["total"], json!(timeline.len()));
+        assert_eq!(
+            ours[2],
+            json!({"source": NAME, "v": 1, "type": "resize", "height": 480})
+        );
+        let reply = &ours[4];
         assert_eq!(reply["state"]["step"], json!(5));
+        assert_eq!(reply["state"]["lang"], json!("zh"));
         assert_eq!(reply["id"], json!("q"));
         assert_eq!(reply["ok"], json!(true));
-        let error = reply_error(&json!(3), "bad");
+        assert_eq!(reply["step"], json!(5));
+        assert!(ours[3].get("state").is_none() && ours[3].get("error").is_none());
+        let error = &ours[5];
         assert_eq!(
-            (error["ok"].clone(), error["error"].clone()),
-            (json!(false), json!("bad"))
+            error,
+            &json!({"source": NAME, "v": 1, "type": "reply", "id": 3.0, "ok": false, "error": "bad"})
         );
     }
 }

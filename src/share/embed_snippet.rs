@@ -50,7 +50,7 @@ fn attribute(text: &str) -> String {
 
 /// A JavaScript string literal (JSON's quoting is valid JS and JSX).
 fn js_string(text: &str) -> String {
-    serde_json::Value::String(text.to_string()).to_string()
+    serde_json::to_string(text).unwrap_or_else(|_| "\"\"".to_string())
 }
 
 /// The `<iframe>` for an HTML page, showing `link` (an [`embed_link`]), then the `embed.js` line that sizes it. No `sandbox`: the

@@ -11,12 +11,11 @@
 //! to a model: `run` plays the run on screen with the transport's timer.
 
 use leptos::prelude::*;
-use serde_json::Value;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::context::Playground;
-use crate::share::embed_api::{self, Command, H5pAction, Incoming, Snapshot};
+use crate::share::embed_api::{self, Command, Field, H5pAction, Id, Incoming, Raw, Snapshot};
 
 /// The parent window, when this page is framed.
 fn parent() -> Option<web_sys::Window> {
@@ -30,20 +29,33 @@ pub fn is_framed() -> bool {
     parent().is_some()
 }
 
-/// Posts `message` to the parent, to `target` (the `origin=` of the link, or any origin).
-fn post(parent: &web_sys::Window, target: &str, message: &Value) {
-    if let Ok(value) = js_sys::JSON::parse(&message.to_string()) {
+/// Posts `message` (JSON text) to the parent, to `target` (the `origin=` of the link, or any
+/// origin), as a plain object.
+fn post(parent: &web_sys::Window, target: &str, message: &str) {
+    if let Ok(value) = js_sys::JSON::parse(message) {
         let _ = parent.post_message(&value, target);
     }
 }
 
-/// A message event's data as JSON (Null when it is not JSON: a port, a cycle, a function).
-fn data_of(event: &web_sys::MessageEvent) -> Value {
-    js_sys::JSON::stringify(&event.data())
-        .ok()
-        .and_then(|text| text.as_string())
-        .and_then(|text| serde_json::from_str(&text).ok())
-        .unwrap_or(Value::Null)
+/// One field of a message's data, read off the object (a getter that throws reads as Other).
+fn field(data: &JsValue, key: &str) -> Field {
+    match js_sys::Reflect::get(data, &JsValue::from_str(key)) {
+        Ok(value) if value.is_undefined() => Field::Missing,
+        Ok(value) if value.is_null() => Field::Null,
+        Ok(value) => match (value.as_f64(), value.as_string()) {
+            (Some(n), _) => Field::Number(n),
+            (_, Some(text)) => Field::Text(text),
+            _ => Field::Other,
+        },
+        Err(_) => Field::Other,
+    }
+}
+
+/// The fields of a message event's data the API reads.
+fn raw_of(event: &web_sys::MessageEvent) -> Raw {
+    let data = event.data();
+    let object = data.is_object() && !js_sys::Array::is_array(&data);
+    Raw::read(object, |key| field(&data, key))
 }
 
 /// The content's height in CSS pixels: the root element's box, which follows the content (the
@@ -100,7 +112,7 @@ impl Frame {
                 || pg.error.with(Option::is_some))
     }
 
-    fn post(&self, message: &Value) {
+    fn post(&self, message: &str) {
         post(&self.parent, &self.target, message);
     }
 
@@ -139,7 +151,7 @@ impl Frame {
         }
     }
 
-    fn on_command(&self, pg: Playground, id: Option<Value>, command: Command) {
+    fn on_command(&self, pg: Playground, id: Option<Id>, command: Command) {
         let up = untrack(|| self.is_up(pg));
         if command == Command::Hello {
             // Before `ready` a hello is not answered: `ready` follows by itself.
@@ -164,7 +176,7 @@ impl Frame {
         }
     }
 
-    fn reply_ok(&self, pg: Playground, id: &Value, with_state: bool) {
+    fn reply_ok(&self, pg: Playground, id: &Id, with_state: bool) {
         let state = with_state.then(|| untrack(|| snapshot(pg))).flatten();
         let (step, total) = (pg.step.get_untracked(), pg.last_step_untracked());
         self.post(&embed_api::reply_ok(id, step, total, state.as_ref()));
@@ -222,7 +234,7 @@ pub fn install(pg: Playground) {
         if !from_parent || !embed_api::origin_allowed(allowed.as_deref(), &event.origin()) {
             return;
         }
-        match embed_api::parse_incoming(&data_of(&event)) {
+        match embed_api::parse_incoming(&raw_of(&event)) {
             Incoming::Ignore => {}
             Incoming::H5p(action) => on_message.on_h5p(action),
             Incoming::Command { id, command } => on_message.on_command(pg, id, command),
