@@ -47,8 +47,8 @@ if [ ${#later[@]} -gt 0 ]; then
   echo
   row "not loaded by index.html (on demand, or other pages)" "raw B" "gzip B"
   for l in "${later[@]}"; do
-    # shellcheck disable=SC2086
-    row $l
+    read -r name raw gz <<<"$l"
+    row "  $name" "$raw" "$gz"
   done
   row "not-first-load total" "$later_raw" "$later_gz"
 fi
