@@ -1,6 +1,6 @@
 //! [`import`]: a file back to a run, checked as strictly as a link: a size cap, JSON, the
 //! format name and version before anything else, unknown fields refused, each type error
-//! with the path of its field, the scenario validated, the lesson known, and the run played
+//! with its line and column, the scenario validated, the lesson known, and the run played
 //! again: its event log must be the file's. A recording the live panel downloaded imports
 //! too, and replays offline. Every problem is stated in Chinese and English; a file with any
 //! problem changes nothing.
@@ -93,9 +93,9 @@ pub fn import(text: &str, on_screen: Option<&Scenario>) -> Result<Imported, Impo
         return Err(not_ours());
     };
     if object.contains_key("format") {
-        import_export(&value)
+        import_export(&value, text)
     } else if object.contains_key("answers") && object.contains_key("lesson") {
-        import_recording(&value, on_screen)
+        import_recording(&value, text, on_screen)
     } else {
         Err(not_ours())
     }
@@ -108,7 +108,7 @@ fn not_ours() -> ImportError {
     )
 }
 
-fn import_export(value: &Value) -> Result<Imported, ImportError> {
+fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
     let format = value.get("format");
     if format.and_then(Value::as_str) != Some(FORMAT) {
         let shown = format.map(Value::to_string).unwrap_or_default();
@@ -125,7 +125,7 @@ fn import_export(value: &Value) -> Result<Imported, ImportError> {
             format!("unknown version {shown}: this playground reads \"version\": {VERSION}"),
         ));
     }
-    let export: RunExport = typed(value)?;
+    let export: RunExport = typed(text)?;
     let mut problems = Vec::new();
     if Playable::parse(&export.lesson).is_none() {
         problems.push(unknown_lesson(&export.lesson));
@@ -213,7 +213,11 @@ fn import_export(value: &Value) -> Result<Imported, ImportError> {
     })
 }
 
-fn import_recording(value: &Value, on_screen: Option<&Scenario>) -> Result<Imported, ImportError> {
+fn import_recording(
+    value: &Value,
+    text: &str,
+    on_screen: Option<&Scenario>,
+) -> Result<Imported, ImportError> {
     let version = value.get("version").and_then(Value::as_u64);
     if version != Some(u64::from(Recording::VERSION)) {
         let shown = value
@@ -230,7 +234,7 @@ fn import_recording(value: &Value, on_screen: Option<&Scenario>) -> Result<Impor
             ),
         ));
     }
-    let recording: Recording = typed(value)?;
+    let recording: Recording = typed(text)?;
     let scenario = (recording.lesson == FREE_PLAY_ID)
         .then(|| on_screen.cloned())
         .flatten();
@@ -302,14 +306,14 @@ fn check_events(events: &[String], timeline: &Timeline) -> Result<(), ImportErro
     Ok(())
 }
 
-/// `value` as a `T`, or the problem with the path of the field that is wrong.
-fn typed<T: DeserializeOwned>(value: &Value) -> Result<T, ImportError> {
-    serde_path_to_error::deserialize::<_, T>(value).map_err(|e| {
-        let path = e.path().to_string();
-        let why = e.into_inner().to_string();
+/// The text as a `T`, or the problem with where it is (line and column) and what is wrong
+/// (a wrong type, a missing field, a field the format does not have). Read from the text, not
+/// the parsed value, so it shares its code with the live panel's own reading of a recording.
+fn typed<T: DeserializeOwned>(text: &str) -> Result<T, ImportError> {
+    serde_json::from_str(text).map_err(|e| {
         ImportError::one(
-            format!("{path} 不对（类型、取值或不认识的字段）：{why}"),
-            format!("{path} has a wrong type or value, or is not a field of the format: {why}"),
+            format!("文件不符合格式（类型不对、缺少字段，或有格式里没有的字段）：{e}"),
+            format!("the file does not fit the format (a wrong type, a missing field, or a field the format does not have): {e}"),
         )
     })
 }

@@ -113,9 +113,10 @@ pub fn on_key(pg: Playground, ev: web_sys::KeyboardEvent) {
         return;
     }
     let key = ev.key();
-    // Space on a focused button (a member card, a breakpoint toggle) activates that button,
+    // Space on a focused button (a member card, a breakpoint toggle) or a details summary (the
+    // editor's parts) activates it,
     // as a keyboard user expects; it runs or pauses only from elsewhere.
-    if matches!(key.as_str(), " " | "Spacebar") && target == "BUTTON" {
+    if matches!(key.as_str(), " " | "Spacebar") && matches!(target.as_str(), "BUTTON" | "SUMMARY") {
         return;
     }
     let step = pg.step.get_untracked();

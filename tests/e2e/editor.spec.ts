@@ -125,3 +125,43 @@ for (const [scheme, lang] of [['light', 'en'], ['dark', 'zh']] as const) {
     });
   });
 }
+
+test('EDITOR: a scenario built in the editor runs live through the live panel (loopback model server)', async ({ page, request }) => {
+  const server = process.env.MODEL_SERVER_URL;
+  test.skip(!server, 'MODEL_SERVER_URL is not set: scripts/model-server.sh starts the loopback model server');
+  const errors = trackErrors(page);
+  await request.post(`${server}/_reset`);
+  await buildFiveMembers(page);
+  const scripted = await readCounter(page);
+  await page.getByTestId('live-panel').scrollIntoViewIfNeeded();
+  await page.getByTestId('provider-select').selectOption('openai');
+  await page.getByTestId('provider-base-url').fill(`${server}/openai/v1`);
+  await page.getByTestId('provider-model').fill('team');
+  await page.getByTestId('run-live').click();
+  await expect(page.getByTestId('live-status')).toContainText(/The run is over/, { timeout: 30_000 });
+  // The live run is of the edited team: its five members, the renamed one among them.
+  for (const name of NAMES) await expect(memberCard(page, name)).toBeVisible();
+  await expect(memberCard(page, 'reader')).toHaveCount(0);
+  const live = await readCounter(page);
+  await scrubTo(page, live.last);
+  expect(live.last).toBeGreaterThan(5);
+  expect(scripted.last).toBeGreaterThan(5);
+  expect(errors).toEqual([]);
+});
+
+test('EDITOR: the keyboard: adding a member puts the focus in its name, Space opens a part of the editor and does not run the lesson', async ({ page }) => {
+  await page.goto('/#lesson=free-play&lang=en');
+  await waitReady(page);
+  await page.getByTestId('editor-add-member').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('editor-member-name-3')).toBeFocused();
+  await page.keyboard.type('carol');
+  await page.keyboard.press('Tab');
+  await expect(memberCard(page, 'carol')).toBeVisible();
+  const before = await readCounter(page);
+  await page.locator('.editor-replies summary').focus();
+  await page.keyboard.press(' ');
+  await expect(page.locator('.editor-replies')).toHaveAttribute('open', '');
+  await expect(page.getByTestId('pause')).toBeDisabled();
+  expect(await readCounter(page)).toEqual(before);
+});

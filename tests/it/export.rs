@@ -201,12 +201,17 @@ fn every_bad_file_is_refused_with_a_message_in_both_languages() {
         (
             with(&|v| v["extra"] = 1.into()),
             "unknown field `extra`",
-            "不认识的字段",
+            "格式里没有的字段）：unknown field `extra`",
+        ),
+        (
+            with(&|v| v["options"]["lang"] = "fr".into()),
+            "the file does not fit the format",
+            "文件不符合格式",
         ),
         (
             with(&|v| v["step"] = "x".into()),
-            "step has a wrong type",
-            "step 不对",
+            "invalid type: string \"x\", expected usize",
+            "文件不符合格式",
         ),
         (
             with(&|v| v["step"] = 100_000.into()),

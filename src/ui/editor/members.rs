@@ -15,13 +15,17 @@ pub(super) fn MembersEditor(editor: Editor) -> impl IntoView {
     let count = editor.memo(|d| d.members.len());
     let add = move |_| {
         editor.apply(Edit::AddMember, Field::Roster);
-        // The new member's name field, ready to type its real name.
+        // The new member's name field, focused and selected: ready to type its real name.
         let i = count.get_untracked().saturating_sub(1);
         request_animation_frame(move || {
             let id = format!("editor-member-name-{i}");
             if let Some(el) = document().get_element_by_id(&id) {
-                let _ =
-                    wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlElement>(&el).map(|e| e.focus());
+                if let Some(input) = wasm_bindgen::JsCast::dyn_ref::<web_sys::HtmlInputElement>(&el)
+                {
+                    let _ = input.focus();
+                    // Selected, so typing replaces the generated name.
+                    input.select();
+                }
             }
         });
     };
