@@ -40,6 +40,8 @@ if [ "$SIZES_ONLY" = 0 ]; then
 
   step "native tests: cargo test"
   cargo test --locked
+  # The link-size test wrote its links' JSON; print lz-string's size on the same JSON beside ours.
+  node scripts/link-sizes.mjs target/link-sizes.json
 
   step "browser tests: cargo test --target wasm32-unknown-unknown (headless Chromium)"
   WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-60}" \
