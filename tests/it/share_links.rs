@@ -120,7 +120,11 @@ fn todays_encoder_writes_the_frozen_fixture_links() {
         }
         return;
     }
-    assert_eq!(frozen.len(), states.len(), "one frozen link per built state");
+    assert_eq!(
+        frozen.len(),
+        states.len(),
+        "one frozen link per built state"
+    );
     for (state, link) in states.iter().zip(frozen) {
         assert_eq!(state.to_fragment(), link);
     }
