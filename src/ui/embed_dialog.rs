@@ -153,6 +153,7 @@ pub fn EmbedButton() -> impl IntoView {
                     {part_box(Part::Picker, "课程选择", "lesson picker")}
                     {part_box(Part::Diagram, "时序图", "diagram")}
                     {part_box(Part::Request, "成员详情和请求", "member detail and requests")}
+                    {part_box(Part::Editor, "场景编辑器", "scenario editor")}
                 </fieldset>
                 {snippet_view(lang, "embed-snippet", ("HTML 页面", "HTML page"), html)}
                 {snippet_view(lang, "embed-snippet-mdx", ("MDX 页面（Docusaurus）", "MDX page (Docusaurus)"), mdx)}
