@@ -172,13 +172,10 @@ impl LiveSchedule {
         }
     }
 
-    /// The key never reaches the engine's log, even inside a server's error text.
+    /// The key never reaches the engine's log, even inside a server's error text, whole or
+    /// in part.
     fn scrub(&self, text: &str) -> String {
-        if self.secret.len() >= 4 {
-            text.replace(&self.secret, "[key]")
-        } else {
-            text.to_string()
-        }
+        super::redact::redact_key(text, &self.secret)
     }
 
     /// The run so far.

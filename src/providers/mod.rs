@@ -9,6 +9,7 @@
 //! - [`sse`]: server-sent events framing on bytes.
 //! - [`errors`]: what went wrong, and the advice that names the fix.
 //! - [`retry`]: when a failed call is tried again.
+//! - [`redact`]: the key taken out of a server's error text, whole or in part.
 //! - `fetch` (wasm only): the browser call itself, with abort and timeouts.
 //! - [`live`]: a live run's schedule (concurrency, pauses, backoff) and what each call
 //!   becomes for the engine.
@@ -19,6 +20,7 @@ pub mod errors;
 pub mod fetch;
 pub mod live;
 pub mod openai;
+pub mod redact;
 pub mod retry;
 pub mod sse;
 
