@@ -165,3 +165,16 @@ test('EDITOR: the keyboard: adding a member puts the focus in its name, Space op
   await expect(page.getByTestId('pause')).toBeDisabled();
   expect(await readCounter(page)).toEqual(before);
 });
+
+test('EDITOR: a first edit that leaves the scenario invalid stays as typed through a language switch', async ({ page }) => {
+  await page.goto('/#lesson=free-play&lang=en');
+  await waitReady(page);
+  await commit(page, 'editor-task', '');
+  await expect(page.getByTestId('editor-status')).toHaveAttribute('data-valid', 'false');
+  await page.getByTestId('lang-toggle').click();
+  await expect(page.getByTestId('editor-errors')).toContainText('task 是空的');
+  await expect(page.getByTestId('editor-task')).toHaveValue('');
+  await page.getByTestId('lang-toggle').click();
+  await expect(page.getByTestId('editor-task')).toHaveValue('');
+  await expect(page.getByTestId('editor-status')).toHaveAttribute('data-valid', 'false');
+});

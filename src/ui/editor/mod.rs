@@ -169,17 +169,30 @@ fn EditorBody() -> impl IntoView {
     };
     // A scenario put on screen from elsewhere (a src= link, an import, "Open in the editor")
     // becomes the draft; free play's own lesson follows the page language.
-    Effect::new(move |_| {
-        // The language is read (and tracked) only for free play's own lesson: a language
-        // switch must not throw away an invalid draft of a scenario.
-        let next = match pg.scenario.get() {
-            Some(s) => (*s).clone(),
+    Effect::new(move |previous: Option<Option<Arc<Scenario>>>| {
+        let scenario = pg.scenario.get();
+        // The language is read (and tracked) only for free play's own lesson.
+        let next = match &scenario {
+            Some(s) => (**s).clone(),
             None => Scenario::default_free_play(pg.lang.get()),
         };
-        if draft.with_untracked(|d| *d != next) {
+        let scenario_changed = previous.is_none_or(|p| match (&p, &scenario) {
+            (Some(a), Some(b)) => !Arc::ptr_eq(a, b),
+            (None, None) => false,
+            _ => true,
+        });
+        // A language switch alone re-titles only an untouched draft: an edited one (invalid
+        // so far, or it would be on screen) is the learner's work and stays as typed.
+        let untouched = draft.with_untracked(|d| {
+            [Lang::Zh, Lang::En]
+                .into_iter()
+                .any(|l| *d == Scenario::default_free_play(l))
+        });
+        if (scenario_changed || untouched) && draft.with_untracked(|d| *d != next) {
             editor.refused.set(Vec::new());
             draft.set(next);
         }
+        scenario
     });
     let lang = pg.lang;
     let status = move || {
