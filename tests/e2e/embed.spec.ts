@@ -343,10 +343,12 @@ const SCENARIO = {
   ],
 };
 
-test("EMBED: with src=, ready waits for the scenario's fetch, even when another error is on screen before it ends", async ({ page, baseURL }) => {
+test('EMBED: with src=, ready names the lesson the scenario opened, also after a reload with an unreadable stored session', async ({ page, baseURL }) => {
   const base = playgroundBase(baseURL);
   const src = 'https://course.example/embed-team.json';
-  // The host answers late: the page is painted (and may show other errors) long before.
+  // The host answers late. Known gap: on the frame's own reload below, the scenario's fetch
+  // does not pass through this route (seen: the handler runs once), so the reload's fetch is
+  // not held back and this test does not catch a ready sent early on the session's error.
   await page.route(src, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.fulfill({
