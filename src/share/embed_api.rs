@@ -156,10 +156,12 @@ pub enum Incoming {
 pub enum H5pAction {
     /// The page asks frames to introduce themselves: we answer `hello`.
     Ready,
-    /// The page answered our `hello`: it resizes frames, so we send our height.
+    /// The page answered our `hello`: it resizes frames, so we ask it to prepare a resize.
     Hello,
-    /// The page's window changed size, or it reset the frame before a resize: send the height.
+    /// The page's window changed size: we ask it to prepare a resize.
     Resize,
+    /// The page reset the frame's height after our `prepareResize`: we send the height.
+    Prepared,
 }
 
 /// Reads one `message` event's data.
@@ -171,7 +173,8 @@ pub fn parse_incoming(raw: &Raw) -> Incoming {
         return match raw.action.text() {
             Some("ready") => Incoming::H5p(H5pAction::Ready),
             Some("hello") => Incoming::H5p(H5pAction::Hello),
-            Some("resize") | Some("resizePrepared") => Incoming::H5p(H5pAction::Resize),
+            Some("resize") => Incoming::H5p(H5pAction::Resize),
+            Some("resizePrepared") => Incoming::H5p(H5pAction::Prepared),
             _ => Incoming::Ignore,
         };
     }
@@ -440,9 +443,19 @@ pub fn h5p_hello() -> String {
     "{\"context\":\"h5p\",\"action\":\"hello\"}".to_string()
 }
 
-/// H5P's `resize`: the resizer sets the frame to this height.
-pub fn h5p_resize(height: u32) -> String {
-    format!("{{\"context\":\"h5p\",\"action\":\"resize\",\"height\":{height}}}")
+/// H5P's `prepareResize`: the content's height and the frame's visible height. The resizer
+/// answers `resizePrepared` (after setting the frame to `clientHeight`) only when they differ
+/// from each other or from the frame's height: otherwise nothing needs to change.
+pub fn h5p_prepare_resize(scroll_height: u32, client_height: u32) -> String {
+    format!(
+        "{{\"context\":\"h5p\",\"action\":\"prepareResize\",\"scrollHeight\":{scroll_height},\"clientHeight\":{client_height}}}"
+    )
+}
+
+/// H5P's `resize`, the answer to `resizePrepared`: the resizer sets the frame's height to
+/// `scrollHeight` (it reads no other field).
+pub fn h5p_resize(scroll_height: u32) -> String {
+    format!("{{\"context\":\"h5p\",\"action\":\"resize\",\"scrollHeight\":{scroll_height}}}")
 }
 
 #[cfg(test)]
@@ -663,16 +676,25 @@ mod tests {
             Incoming::H5p(H5pAction::Ready)
         );
         assert_eq!(
-            command(json!({"context": "h5p", "action": "resizePrepared"})),
+            command(json!({"context": "h5p", "action": "resize"})),
             Incoming::H5p(H5pAction::Resize)
+        );
+        assert_eq!(
+            command(json!({"context": "h5p", "action": "resizePrepared"})),
+            Incoming::H5p(H5pAction::Prepared)
         );
         assert_eq!(
             parsed(h5p_hello()),
             json!({"context": "h5p", "action": "hello"})
         );
         assert_eq!(
+            parsed(h5p_prepare_resize(640, 300)),
+            json!({"context": "h5p", "action": "prepareResize", "scrollHeight": 640, "clientHeight": 300})
+        );
+        // H5P's resizer sets the frame to `scrollHeight`: a `height` field would be ignored.
+        assert_eq!(
             parsed(h5p_resize(640)),
-            json!({"context": "h5p", "action": "resize", "height": 640})
+            json!({"context": "h5p", "action": "resize", "scrollHeight": 640})
         );
         assert_eq!(
             parsed(canvas_resize(640)),

@@ -104,6 +104,9 @@ pub struct Playground {
     /// The link's embed flags (`embed=1`, `hide=`, `origin=`), set once when the page opens;
     /// every link the page writes carries them on (`ui::link`).
     pub embed: RwSignal<crate::share::EmbedFlags>,
+    /// A `src=` scenario is being fetched (`ui::scenario_src`): until it opened or failed, the
+    /// lesson on screen is not yet the one the link asks for.
+    pub src_pending: RwSignal<bool>,
 }
 
 impl Playground {
@@ -188,6 +191,7 @@ impl Playground {
             error: RwSignal::new(None),
             recording: RwSignal::new(None),
             embed: RwSignal::new(Default::default()),
+            src_pending: RwSignal::new(false),
         };
         provide_context(playground);
         playground

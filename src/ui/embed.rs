@@ -7,8 +7,10 @@
 //! screen and the commands work (after the first paint, not while the page is still being
 //! built: a page that hears `ready` too early sends commands that fail), `state` after each
 //! step, and the content height on every change as our `resize`, as Canvas's `lti.frameResize`
-//! and, after H5P's resizer answered our `hello`, in H5P's format. No command can start a call
-//! to a model: `run` plays the run on screen with the transport's timer.
+//! and, after H5P's resizer answered our `hello`, as H5P's exchange (`prepareResize`, the page's
+//! `resizePrepared`, then `resize` with `scrollHeight`). No command can start a call to a
+//! model: `run` plays the run on screen with the transport's timer. The `.app` root carries
+//! `data-embed-ready="true"` once `ready` went out, so a test can see the frame listens.
 
 use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
@@ -58,6 +60,14 @@ fn raw_of(event: &web_sys::MessageEvent) -> Raw {
     Raw::read(object, |key| field(&data, key))
 }
 
+/// The frame's visible height in CSS pixels (H5P's `clientHeight`).
+fn visible_height() -> u32 {
+    document()
+        .document_element()
+        .map(|root| root.client_height().max(0) as u32)
+        .unwrap_or(0)
+}
+
 /// The content's height in CSS pixels: the root element's box, which follows the content (the
 /// frame's own height does not stretch it, so a shrinking page is reported too).
 fn content_height() -> u32 {
@@ -98,18 +108,14 @@ struct Frame {
     h5p: StoredValue<bool>,
     /// The first paint is done.
     painted: RwSignal<bool>,
-    /// The link names a `src=` scenario: the lesson on screen is the one it opens (or the
-    /// default one with the error, if it cannot be opened).
-    waits_for_src: bool,
 }
 
 impl Frame {
     /// The lesson is on screen and commands work. Tracked.
     fn is_up(&self, pg: Playground) -> bool {
-        self.painted.get()
-            && (!self.waits_for_src
-                || pg.scenario.with(Option::is_some)
-                || pg.error.with(Option::is_some))
+        // With `src=`, the lesson on screen is the one it opens (or the default one with the
+        // error, if it cannot be opened): only the fetch's end says so, not any error.
+        self.painted.get() && !pg.src_pending.get()
     }
 
     fn post(&self, message: &str) {
@@ -130,8 +136,17 @@ impl Frame {
         self.height.set_value(height);
         self.post(&embed_api::resize(height));
         self.post(&embed_api::canvas_resize(height));
+        self.h5p_prepare();
+    }
+
+    /// Starts H5P's exchange, once its resizer answered our `hello`: it resets the frame and
+    /// answers `resizePrepared`, and our `resize` follows then (the height after the reset).
+    fn h5p_prepare(&self) {
         if self.h5p.try_get_value() == Some(true) {
-            self.post(&embed_api::h5p_resize(height));
+            self.post(&embed_api::h5p_prepare_resize(
+                content_height(),
+                visible_height(),
+            ));
         }
     }
 
@@ -145,9 +160,10 @@ impl Frame {
             H5pAction::Ready => self.post(&embed_api::h5p_hello()),
             H5pAction::Hello => {
                 self.h5p.set_value(true);
-                self.send_height(true);
+                self.h5p_prepare();
             }
-            H5pAction::Resize => self.send_height(true),
+            H5pAction::Resize => self.h5p_prepare(),
+            H5pAction::Prepared => self.post(&embed_api::h5p_resize(content_height())),
         }
     }
 
@@ -220,10 +236,6 @@ pub fn install(pg: Playground) {
         height: StoredValue::new(0),
         h5p: StoredValue::new(false),
         painted: RwSignal::new(false),
-        waits_for_src: crate::share::parse_fragment(
-            &window().location().hash().unwrap_or_default(),
-        )
-        .is_ok_and(|link| link.src.is_some()),
     };
 
     let on_message = frame.clone();
@@ -251,11 +263,13 @@ pub fn install(pg: Playground) {
     let states = frame.clone();
     Effect::new(move |posted: Option<bool>| {
         if !states.is_up(pg) {
-            return false;
+            // A `load` of a `src=` link is not a second `ready`.
+            return posted == Some(true);
         }
         let snapshot = snapshot(pg);
         if posted != Some(true) {
             states.post_ready(pg);
+            mark_ready();
         }
         if let Some(snapshot) = snapshot {
             states.post(&embed_api::state(&snapshot));
@@ -273,6 +287,14 @@ pub fn install(pg: Playground) {
         // Introduce ourselves to an H5P resizer, if the page has one.
         frame.post(&embed_api::h5p_hello());
     });
+}
+
+/// Marks the `.app` root: `ready` went out (tests wait for it before they send what the frame
+/// must ignore).
+fn mark_ready() {
+    if let Ok(Some(app)) = document().query_selector(".app") {
+        let _ = app.set_attribute("data-embed-ready", "true");
+    }
 }
 
 /// Reports the height on every size change of the document.

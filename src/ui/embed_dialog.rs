@@ -13,9 +13,10 @@ use crate::share::embed_snippet::{embed_link, iframe_html, iframe_mdx, DEFAULT_H
 use crate::share::Part;
 
 /// Selects the whole text of `area` and copies it: the document's copy command (a click is a
-/// user gesture, no permission needed), else the Clipboard API where the page may use it.
-/// Says whether the text is on the clipboard; either way it is left selected.
-fn select_and_copy(area: &web_sys::HtmlTextAreaElement) -> bool {
+/// user gesture, no permission needed), else the Clipboard API where the page may use it (its
+/// promise awaited: a refused write is no copy). Says whether the text is on the clipboard;
+/// either way it is left selected.
+async fn select_and_copy(area: web_sys::HtmlTextAreaElement) -> bool {
     let _ = area.focus();
     area.select();
     let copied = document()
@@ -23,22 +24,7 @@ fn select_and_copy(area: &web_sys::HtmlTextAreaElement) -> bool {
         .ok()
         .and_then(|doc| doc.exec_command("copy").ok())
         .unwrap_or(false);
-    if copied {
-        return true;
-    }
-    // `navigator.clipboard` is missing outside secure contexts: look before calling.
-    let clipboard = js_sys::Reflect::get(&window().navigator(), &"clipboard".into())
-        .ok()
-        .filter(|c| !c.is_undefined() && !c.is_null());
-    let write = clipboard.as_ref().and_then(|c| {
-        js_sys::Reflect::get(c, &"writeText".into())
-            .ok()
-            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-    });
-    match (clipboard, write) {
-        (Some(clipboard), Some(write)) => write.call1(&clipboard, &area.value().into()).is_ok(),
-        _ => false,
-    }
+    copied || super::clipboard::write_clipboard(&area.value()).await
 }
 
 /// What the copy buttons say after a click.
@@ -65,7 +51,12 @@ fn snippet_view(
     let status = RwSignal::new(None::<bool>);
     let copy = move |_| {
         if let Some(area) = area.get_untracked() {
-            status.set(Some(select_and_copy(&area)));
+            let area: web_sys::HtmlTextAreaElement = area;
+            leptos::task::spawn_local(async move {
+                let copied = select_and_copy(area).await;
+                // The dialog may have closed while the clipboard answered.
+                let _ = status.try_set(Some(copied));
+            });
         }
     };
     view! {

@@ -3,6 +3,7 @@
 
 pub mod app;
 pub mod caption;
+pub mod clipboard;
 pub mod context;
 pub mod delegated_click;
 pub mod detail;

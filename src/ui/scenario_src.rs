@@ -23,8 +23,14 @@ const TIMEOUT_MS: u32 = 15_000;
 /// Fetches the scenario at `src` and opens it in free play at `step` (clamped), or shows why
 /// it cannot be opened.
 pub fn open(pg: Playground, src: String, step: Option<usize>) {
+    pg.src_pending.set(true);
     leptos::task::spawn_local(async move {
-        match fetch_scenario(&src).await {
+        let fetched = fetch_scenario(&src).await;
+        // The page may be gone by now (a test unmounting it): nothing to open then.
+        if pg.src_pending.try_get_untracked().is_none() {
+            return;
+        }
+        match fetched {
             Ok(scenario) => {
                 pg.open_lesson(FREE_PLAY_ID.to_string());
                 pg.set_scenario(Some(Arc::new(scenario)));
@@ -34,6 +40,8 @@ pub fn open(pg: Playground, src: String, step: Option<usize>) {
                 .error
                 .set(Some(error.message(pg.lang.get_untracked(), &src))),
         }
+        // Last, so whoever waits for the fetch sees the lesson it opened (or its error).
+        pg.src_pending.set(false);
     });
 }
 
