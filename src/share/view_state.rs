@@ -173,6 +173,18 @@ pub fn decode(fragment: &str, lang: Lang) -> Result<ViewState, Problem> {
             "this link carries a scenario and a src= file: it is not clear which one to open",
         ));
     }
+    // A `src=` scenario arrives later and is opened as it is: fork edits, toggles or a recorded
+    // run in the same link could not be checked against it, so they are refused, not dropped.
+    if link.src.is_some()
+        && (!extra.interventions.is_empty()
+            || !extra.toggles.is_empty()
+            || extra.recording.is_some())
+    {
+        return Err(Problem::new(
+            "这个链接带有 src= 文件，同时带有分支修改、开关或运行记录：这些无法用于从 src= 打开的场景",
+            "this link carries a src= file together with fork edits, toggles or a recorded run: those cannot apply to a scenario opened from src=",
+        ));
+    }
     if let Some(recording) = &extra.recording {
         if recording.lesson != lesson {
             return Err(Problem::new(

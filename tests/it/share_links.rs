@@ -72,6 +72,18 @@ fn every_released_link_format_opens_the_same_state() {
             case["embed"].as_bool().unwrap_or(false),
             "{link}"
         );
+        let hide: Vec<&str> = state.embed.hide.iter().map(|p| p.as_str()).collect();
+        let expected_hide: Vec<&str> = case
+            .get("hide")
+            .and_then(Value::as_array)
+            .map(|names| names.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        assert_eq!(hide, expected_hide, "{link}");
+        assert_eq!(
+            state.embed.origin.as_deref(),
+            case.get("origin").and_then(Value::as_str),
+            "{link}"
+        );
         let extra = serde_json::to_value(&state.extra).expect("extra");
         let expected = case.get("extra").cloned().unwrap_or(json!({}));
         assert_eq!(extra, expected, "{link}");
@@ -151,7 +163,33 @@ fn each_bad_link_is_refused_with_a_message_in_both_languages() {
             codec::encode(json.as_bytes())
         )
     };
+    let with_src = |mutate: &dyn Fn(&mut ViewState)| {
+        let mut state = ViewState::new(FREE_PLAY_ID, Lang::En);
+        state.src = Some("https://course.example/s.json".into());
+        mutate(&mut state);
+        state.to_fragment()
+    };
     let cases: Vec<(String, &str)> = vec![
+        (
+            with_src(&|s| {
+                s.extra.interventions = lesson_with_fork_and_toggle().extra.interventions
+            }),
+            "together with fork edits",
+        ),
+        (
+            with_src(&|s| s.extra.toggles = ToggleChoice::hold_lock(true)),
+            "together with fork edits",
+        ),
+        (
+            encoded(
+                r#"{"recording":{"version":2,"lesson":"free-play","options":{},"answers":[]}}"#,
+            )
+            .replace(
+                "lesson=l1-two-investigators",
+                "lesson=free-play&src=https%3A%2F%2Fcourse.example%2Fs.json",
+            ),
+            "together with fork edits",
+        ),
         (good.replace("x=1.", "x=7."), "version '7'"),
         (
             good.replace(&x, &format!("1.{}", "*".repeat(20))),
