@@ -269,6 +269,9 @@ fn unknown_field(input: &Value, typed: &Value, path: String) -> Option<String> {
             };
             match typed.get(key) {
                 Some(typed) => unknown_field(value, typed, here),
+                // Writing skips a default (an empty list, no toggle flipped): a hand-written
+                // default is the same data, not an ignored field.
+                None if is_written_default(value) => None,
                 None => Some(here),
             }
         }),
@@ -279,6 +282,16 @@ fn unknown_field(input: &Value, typed: &Value, path: String) -> Option<String> {
             .enumerate()
             .find_map(|(i, (value, typed))| unknown_field(value, typed, format!("{path}[{i}]"))),
         _ => None,
+    }
+}
+
+/// `[]`, `null`, `false`, or an object of only those (`{}`): a value serialization leaves out.
+fn is_written_default(value: &Value) -> bool {
+    match value {
+        Value::Null | Value::Bool(false) => true,
+        Value::Array(items) => items.is_empty(),
+        Value::Object(fields) => fields.values().all(is_written_default),
+        _ => false,
     }
 }
 

@@ -543,3 +543,62 @@ fn links_stay_within_their_size_budgets() {
     println!("LINK SIZE: written to {path} (scripts/link-sizes.mjs compares lz-string)");
     assert!(view_state::default_lesson().starts_with("l1"));
 }
+
+/// A valid scenario may be up to 200,000 bytes, far more than a link a reader accepts: such a
+/// link is known to be unusable (the share dialog says so and offers export), and the reader
+/// does refuse it.
+#[test]
+fn a_link_too_long_to_open_is_known_before_it_is_shared() {
+    let mut value = serde_json::to_value(five_members()).expect("json");
+    // Files of text that does not compress (pseudo-random hex), each within the file limit.
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for file in 0..12 {
+        let noise: String = (0..3_900)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                char::from_digit((seed % 16) as u32, 16).unwrap_or('0')
+            })
+            .collect();
+        value["files"][format!("noise-{file}.txt")] = json!(noise);
+    }
+    let big = scenario::parse(&value.to_string()).expect("a valid scenario under the size limit");
+    let mut state = ViewState::new(FREE_PLAY_ID, Lang::En);
+    state.extra.scenario = Some(big);
+    let long = state.to_fragment();
+    assert!(agent_team_playground::share::too_long_to_open(&long));
+    let refused = open(&long, Lang::En).expect_err("the reader refuses it");
+    assert!(refused.en.contains("longer than"), "{}", refused.en);
+    let short = five_member_link().to_fragment();
+    assert!(!agent_team_playground::share::too_long_to_open(&short));
+    assert!(open(&short, Lang::En).is_ok());
+}
+
+/// The writer leaves defaults out; a hand-written `x=` that spells them (`"toggles":{}`,
+/// empty lists, a toggle left `null`) is the same state, not an unknown field.
+#[test]
+fn hand_written_defaults_in_x_are_not_unknown_fields() {
+    let link = |json: &str| {
+        format!(
+            "#lesson=l1-two-investigators&x={}",
+            codec::encode(json.as_bytes())
+        )
+    };
+    for json in [
+        r#"{"toggles":{},"breakpoints":[],"interventions":[]}"#,
+        r#"{"toggles":{"drain_on_read":null},"breakpoints":[]}"#,
+    ] {
+        let opened = open(&link(json), Lang::En).unwrap_or_else(|e| panic!("{json}: {}", e.en));
+        assert!(opened.state.extra.is_empty(), "{json}");
+    }
+    let flipped = open(
+        &link(r#"{"toggles":{"drain_on_read":true},"breakpoints":[]}"#),
+        Lang::En,
+    )
+    .unwrap_or_else(|e| panic!("{}", e.en));
+    assert_eq!(flipped.state.extra.toggles, ToggleChoice::drain(true));
+    // Still strict for data that is not a default.
+    let unknown = open(&link(r#"{"toggles":{},"pad":1}"#), Lang::En).expect_err("unknown field");
+    assert!(unknown.en.contains("unknown field `pad`"), "{}", unknown.en);
+}
