@@ -57,6 +57,13 @@ pub fn parse_fragment(fragment: &str) -> Result<LinkState, String> {
     parse_fragment_problem(fragment).map_err(|p| p.en)
 }
 
+/// Whether a reader refuses `fragment` (with or without its `#`) for its length: a valid large
+/// scenario can make such a link, and the share dialog says it cannot be opened.
+pub fn too_long_to_open(fragment: &str) -> bool {
+    let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+    fragment.chars().count() > MAX_FRAGMENT_CHARS
+}
+
 /// [`parse_fragment`], with the error in both languages (for the error banner).
 pub fn parse_fragment_problem(fragment: &str) -> Result<LinkState, Problem> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
@@ -64,7 +71,7 @@ pub fn parse_fragment_problem(fragment: &str) -> Result<LinkState, Problem> {
     if fragment.is_empty() {
         return Ok(link);
     }
-    if fragment.chars().count() > MAX_FRAGMENT_CHARS {
+    if too_long_to_open(fragment) {
         return Err(Problem::new(
             format!("这个链接超过 {MAX_FRAGMENT_CHARS} 个字符，没有读取"),
             format!("this link is longer than {MAX_FRAGMENT_CHARS} characters and was not read"),

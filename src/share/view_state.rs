@@ -173,6 +173,18 @@ pub fn decode(fragment: &str, lang: Lang) -> Result<ViewState, Problem> {
             "this link carries a scenario and a src= file: it is not clear which one to open",
         ));
     }
+    // A `src=` scenario arrives later and is opened as it is: fork edits, toggles or a recorded
+    // run in the same link could not be checked against it, so they are refused, not dropped.
+    if link.src.is_some()
+        && (!extra.interventions.is_empty()
+            || !extra.toggles.is_empty()
+            || extra.recording.is_some())
+    {
+        return Err(Problem::new(
+            "这个链接带有 src= 文件，同时带有分支修改、开关或运行记录：这些无法用于从 src= 打开的场景",
+            "this link carries a src= file together with fork edits, toggles or a recorded run: those cannot apply to a scenario opened from src=",
+        ));
+    }
     if let Some(recording) = &extra.recording {
         if recording.lesson != lesson {
             return Err(Problem::new(
@@ -257,6 +269,9 @@ fn unknown_field(input: &Value, typed: &Value, path: String) -> Option<String> {
             };
             match typed.get(key) {
                 Some(typed) => unknown_field(value, typed, here),
+                // Writing skips a default (an empty list, no toggle flipped): a hand-written
+                // default is the same data, not an ignored field.
+                None if is_written_default(value) => None,
                 None => Some(here),
             }
         }),
@@ -267,6 +282,16 @@ fn unknown_field(input: &Value, typed: &Value, path: String) -> Option<String> {
             .enumerate()
             .find_map(|(i, (value, typed))| unknown_field(value, typed, format!("{path}[{i}]"))),
         _ => None,
+    }
+}
+
+/// `[]`, `null`, `false`, or an object of only those (`{}`): a value serialization leaves out.
+fn is_written_default(value: &Value) -> bool {
+    match value {
+        Value::Null | Value::Bool(false) => true,
+        Value::Array(items) => items.is_empty(),
+        Value::Object(fields) => fields.values().all(is_written_default),
+        _ => false,
     }
 }
 

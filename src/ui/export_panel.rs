@@ -3,15 +3,13 @@
 //! `<input type=file>`) that reads an export or a downloaded recording back (`crate::export`).
 //! A file that cannot be imported shows why in the `error-banner` and changes nothing.
 
-use std::sync::Arc;
-
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::context::{Playground, Run};
+use super::context::Playground;
 use super::i18n::tr;
 use crate::export::{import, markdown, Imported, RunExport};
-use crate::lessons::{Branches, FREE_PLAY_ID};
+use crate::lessons::FREE_PLAY_ID;
 
 #[component]
 pub fn ExportPanel() -> impl IntoView {
@@ -105,8 +103,9 @@ fn run_export(pg: Playground) -> Option<RunExport> {
     ))
 }
 
-/// Opens an imported run: its language, lesson, scenario, inputs and step; a recording is
-/// the live run on screen, replayed offline.
+/// Opens an imported run ([`super::link::show`], as a link opens): its language, lesson,
+/// scenario, inputs and step; a recording is the live run on screen, replayed offline, and a
+/// file without one shows no live run.
 fn put_on_screen(pg: Playground, imported: Imported) {
     let Imported {
         lesson,
@@ -117,18 +116,17 @@ fn put_on_screen(pg: Playground, imported: Imported) {
         timeline,
     } = imported;
     pg.error.set(None);
-    pg.lang.set(options.lang);
-    pg.open_lesson(lesson.clone());
-    if lesson == FREE_PLAY_ID {
-        pg.set_scenario(scenario.map(Arc::new));
-    }
-    pg.toggles.set(options.learner_toggles);
-    pg.branches.set(Branches::new(options));
-    if let Some(recording) = recording {
-        pg.recording.set(Some(Arc::new(recording)));
-        pg.live.set(Some((lesson, Run(Arc::new(timeline), None))));
-    }
-    pg.go_to(step);
+    super::link::show(
+        pg,
+        super::link::OnScreen {
+            lesson,
+            lang: options.lang,
+            scenario,
+            options,
+            recording: recording.map(|r| (r, timeline)),
+            step,
+        },
+    );
 }
 
 /// Saves `text` as a file through a Blob URL, revoked once the download has started.

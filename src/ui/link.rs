@@ -11,8 +11,10 @@ use leptos::prelude::*;
 
 use super::context::{Categories, Playground, Run};
 use super::i18n::{initial_lang, Lang, LangText};
-use crate::engine::Category;
+use crate::engine::{Category, Timeline};
+use crate::lessons::recording::Recording;
 use crate::lessons::{Branches, PlayOptions, FREE_PLAY_ID};
+use crate::scenario::Scenario;
 use crate::share::view_state::{self, default_lesson, Extra, Opened, ViewState};
 use crate::share::{parse_fragment, EmbedFlags, Problem, MAX_FRAGMENT_CHARS};
 
@@ -124,37 +126,75 @@ pub fn base_address() -> String {
     )
 }
 
-/// Puts an opened link's state on screen: lesson, language, scenario, the branch's fork edits,
-/// toggles, breakpoints, the recorded run and the step. The page's embed flags stay.
+/// A whole view to put on screen: an opened link's or an imported run's.
+pub struct OnScreen {
+    pub lesson: String,
+    pub lang: Lang,
+    /// The scenario free play plays (only read for free play).
+    pub scenario: Option<Scenario>,
+    /// The branch on screen; its `learner_toggles` are the toggles shown.
+    pub options: PlayOptions,
+    /// A recorded live run and its offline replay: the live run on screen. None: no live run
+    /// is on screen (an earlier one of the same lesson is not shown with the new inputs).
+    pub recording: Option<(Recording, Timeline)>,
+    pub step: usize,
+}
+
+/// Puts a whole view on screen: lesson, language, scenario, the branch, toggles, the live run
+/// and the step. The one way links and imported runs open, so the two cannot drift.
+pub fn show(pg: Playground, shown: OnScreen) {
+    let OnScreen {
+        lesson,
+        lang,
+        scenario,
+        options,
+        recording,
+        step,
+    } = shown;
+    pg.playing.set(false);
+    pg.lang.set(lang);
+    pg.open_lesson(lesson.clone());
+    if lesson == FREE_PLAY_ID {
+        pg.set_scenario(scenario.map(Arc::new));
+    }
+    pg.toggles.set(options.learner_toggles);
+    pg.branches.set(Branches::new(options));
+    match recording {
+        Some((recording, timeline)) => {
+            pg.recording.set(Some(Arc::new(recording)));
+            pg.live.set(Some((lesson, Run(Arc::new(timeline), None))));
+        }
+        None => pg.live.set(None),
+    }
+    pg.go_to(step);
+}
+
+/// Puts an opened link's state on screen ([`show`]) with its breakpoints. The page's embed
+/// flags stay.
 fn apply(pg: Playground, opened: Opened) {
     let Opened {
         state, replayed, ..
     } = opened;
-    pg.playing.set(false);
-    pg.lang.set(state.lang);
-    pg.open_lesson(state.lesson.clone());
-    if state.lesson == FREE_PLAY_ID {
-        pg.set_scenario(state.extra.scenario.map(Arc::new));
-    }
-    pg.branches.set(Branches::new(PlayOptions {
-        interventions: state.extra.interventions,
-        ..PlayOptions::default()
-    }));
-    pg.toggles.set(state.extra.toggles);
     let mut breakpoints = Categories::default();
     for category in state.extra.breakpoints {
         breakpoints.insert(category);
     }
     pg.breakpoints.set(breakpoints);
-    match (state.extra.recording, replayed) {
-        (Some(recording), Some(timeline)) => {
-            pg.recording.set(Some(Arc::new(recording)));
-            pg.live
-                .set(Some((state.lesson.clone(), Run(Arc::new(timeline), None))));
-        }
-        _ => pg.live.set(None),
-    }
-    pg.go_to(state.step);
+    show(
+        pg,
+        OnScreen {
+            lesson: state.lesson,
+            lang: state.lang,
+            scenario: state.extra.scenario,
+            options: PlayOptions {
+                interventions: state.extra.interventions,
+                learner_toggles: state.extra.toggles,
+                ..PlayOptions::default()
+            },
+            recording: state.extra.recording.zip(replayed),
+            step: state.step,
+        },
+    );
 }
 
 /// The banner text for a link that was refused.
@@ -218,7 +258,10 @@ pub fn open_from_address() -> Playground {
             let src = opened.state.src.clone();
             let link_step = (!fragment.is_empty()).then_some(opened.state.step);
             apply(pg, opened);
-            let session_error = super::session::restore_and_track(pg, true, link_step, false);
+            // Until a `src=` scenario arrives the default lesson is on screen: it is not stored,
+            // so a failed fetch leaves the learner's stored session as it was.
+            let session_error =
+                super::session::restore_and_track(pg, true, link_step, src.is_some());
             pg.error
                 .set(notice.map(|n| n.text(lang).to_string()).or(session_error));
             if let Some(src) = src {
@@ -262,6 +305,8 @@ pub fn keep_address_current(pg: Playground) {
         }
         if let Err(message) = open_link(pg, &fragment) {
             pg.error.set(Some(message));
+            // The address bar names what is on screen again, not the refused link.
+            write_address(&untrack(|| current_fragment(pg)));
         }
     });
     on_cleanup(move || listener.remove());

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use super::clipboard::write_clipboard;
 use super::context::Playground;
 use super::i18n::{tr, Lang};
+use crate::share::MAX_FRAGMENT_CHARS;
 
 /// Links longer than this break in chat apps and on some hosts: the dialog warns.
 pub const WARN_CHARS: usize = 2_000;
@@ -29,15 +30,18 @@ pub fn ShareButton() -> impl IntoView {
     let copied = RwSignal::new(Copy::Not);
     let input = NodeRef::<leptos::html::Input>::new();
     // Tracked while the dialog is open: the link follows the step and every change.
-    let link = move || {
+    let fragment = move || {
         if open.get() {
-            super::link::base_address() + &super::link::current_fragment(pg)
+            super::link::current_fragment(pg)
         } else {
             String::new()
         }
     };
+    let link = move || super::link::base_address() + &fragment();
     let length = move || link().chars().count();
-    let too_long = move || length() > WARN_CHARS;
+    // A reader refuses it (a large scenario inline): the link is of no use, export is.
+    let unusable = move || crate::share::too_long_to_open(&fragment());
+    let too_long = move || length() > WARN_CHARS && !unusable();
     let select_link = move || {
         if let Some(input) = input.get_untracked() {
             let _ = input.focus();
@@ -100,7 +104,12 @@ pub fn ShareButton() -> impl IntoView {
                     />
                 </label>
                 <div class="share-actions">
-                    <button type="button" data-testid="copy-link" on:click=copy>
+                    <button
+                        type="button"
+                        data-testid="copy-link"
+                        disabled=unusable
+                        on:click=copy
+                    >
                         {move || tr(lang.get(), "复制链接", "Copy link")}
                     </button>
                     <span class="share-status" role="status" data-testid="copy-status">
@@ -124,6 +133,25 @@ pub fn ShareButton() -> impl IntoView {
                         Lang::En => format!("{} characters", length()),
                     }}
                 </p>
+                <Show when=unusable>
+                    <div class="share-warning" role="alert" data-testid="share-unusable">
+                        <p>
+                            {move || match lang.get() {
+                                Lang::Zh => format!(
+                                    "这个链接有 {} 个字符，太长了，无法打开：本演练场只读取 {MAX_FRAGMENT_CHARS} 个字符以内的链接。请改为导出文件分享。",
+                                    length()
+                                ),
+                                Lang::En => format!(
+                                    "This link is {} characters long: too long to open, this playground reads links of up to {MAX_FRAGMENT_CHARS} characters. Share an exported file instead.",
+                                    length()
+                                ),
+                            }}
+                        </p>
+                        <button type="button" data-testid="share-export-hint" on:click=export_hint>
+                            {move || tr(lang.get(), "改为导出", "Export instead")}
+                        </button>
+                    </div>
+                </Show>
                 <Show when=too_long>
                     <div class="share-warning" role="note" data-testid="share-warning">
                         <p>

@@ -121,6 +121,27 @@ test('EXPORT: a downloaded recording imports and replays offline, with the netwo
   expect(errors).toEqual([]);
 });
 
+test('EXPORT: a scripted run imported while a recorded live run of the same lesson is on screen shows the scripted run', async ({ page }) => {
+  const errors = trackErrors(page);
+  await openLesson(page, 'l1-two-investigators');
+  const scripted = await readCounter(page);
+  await scrubTo(page, 6);
+  const exported = await download(page, 'export-json');
+  await importFile(page, FIXTURE);
+  await expectStep(page, 0);
+  const recorded = await readCounter(page);
+  await scrubTo(page, recorded.last);
+  await expect(page.getByTestId('result-panel')).toContainText('RECORDED: main.py prints 42');
+  await importFile(page, exported.file);
+  await expect(page.getByTestId('lesson-select')).toHaveValue('l1-two-investigators');
+  await expectStep(page, 6);
+  await expect.poll(async () => (await readCounter(page)).last).toBe(scripted.last);
+  await scrubTo(page, scripted.last);
+  await expect(page.getByTestId('result-panel')).not.toContainText('RECORDED');
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
 test('EXPORT: a key typed in the live panel is in neither export', async ({ page }) => {
   await openLesson(page, 'l1-two-investigators');
   await page.getByTestId('live-panel').scrollIntoViewIfNeeded();

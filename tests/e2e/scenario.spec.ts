@@ -4,7 +4,7 @@
 // HTTP error, a host without CORS headers and a failed fetch each explain themselves in the
 // error banner (in the page's language) while the default lesson stays open.
 import { test, expect, Page } from '@playwright/test';
-import { memberCard, readCounter, scrubTo, trackErrors, waitReady } from './helpers';
+import { memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady } from './helpers';
 
 const HOST = 'https://course.example';
 
@@ -75,10 +75,23 @@ test('SCENARIO: a src= answer that is not JSON shows the error banner and the de
   await page.screenshot({ path: 'target/e2e/scenario-src-not-json.png' });
 });
 
-test('SCENARIO: a src= fetch that fails shows the error banner and the default lesson, in the page language', async ({ page }) => {
-  await page.route(`${HOST}/gone.json`, (route) => route.abort('failed'));
+test('SCENARIO: a src= fetch that fails shows the error banner and the default lesson, in the page language, and the stored session stays', async ({ page }) => {
+  await openLesson(page, 'l3-lock-scope');
+  await scrubTo(page, 7);
+  // This page's session is stored (when idle); a src= link that fails must not replace it.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('atp.session') ?? '')).toContain('"step":7');
+  const stored = await page.evaluate(() => localStorage.getItem('atp.session'));
+  // The host answers late: the default lesson is on screen long enough to be (wrongly) stored.
+  await page.route(`${HOST}/gone.json`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.abort('failed');
+  });
+  await page.goto('about:blank');
   await openSrc(page, `${HOST}/gone.json`);
   await expectDefaultLessonWith(page, /the host could not be reached/);
+  await expect(page.getByTestId('error-banner')).toContainText('nothing you had was changed');
+  await page.waitForTimeout(500);
+  expect(await page.evaluate(() => localStorage.getItem('atp.session'))).toBe(stored);
   await openSrc(page, `${HOST}/gone.json`, 'zh');
   await page.reload();
   await expectDefaultLessonWith(page, /连不上那台主机/);

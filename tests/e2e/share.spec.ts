@@ -270,10 +270,15 @@ test('SHARE: back, forward and an edited address open the state they name; a bad
   await page.goForward();
   await expect(page.getByTestId('lesson-select')).toHaveValue(L3);
   await expectStep(page, 4);
+  // The page's own (idle) address write for this state is done before the address is edited.
+  await expect.poll(() => new URL(page.url()).hash).toBe('#lesson=l3-lock-scope&step=4&lang=en');
+  await page.waitForTimeout(500);
   await page.evaluate(() => { location.hash = '#lesson=l3-lock-scope&step=4&lang=en&x=1.garbled'; });
   await expect(page.getByTestId('error-banner')).toContainText('The page stays as it was');
   await expect(page.getByTestId('lesson-select')).toHaveValue(L3);
   await expectStep(page, 4);
+  // The address bar names the state on screen again, not the refused link.
+  await expect.poll(() => new URL(page.url()).hash).toBe('#lesson=l3-lock-scope&step=4&lang=en');
   // A step past the end is clamped, and the banner says so.
   await page.evaluate(() => { location.hash = '#lesson=l2-drain-loses-mail&step=9999&lang=en'; });
   await expect(page.getByTestId('error-banner')).toContainText('past the end');

@@ -72,6 +72,18 @@ fn every_released_link_format_opens_the_same_state() {
             case["embed"].as_bool().unwrap_or(false),
             "{link}"
         );
+        let hide: Vec<&str> = state.embed.hide.iter().map(|p| p.as_str()).collect();
+        let expected_hide: Vec<&str> = case
+            .get("hide")
+            .and_then(Value::as_array)
+            .map(|names| names.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        assert_eq!(hide, expected_hide, "{link}");
+        assert_eq!(
+            state.embed.origin.as_deref(),
+            case.get("origin").and_then(Value::as_str),
+            "{link}"
+        );
         let extra = serde_json::to_value(&state.extra).expect("extra");
         let expected = case.get("extra").cloned().unwrap_or(json!({}));
         assert_eq!(extra, expected, "{link}");
@@ -151,7 +163,33 @@ fn each_bad_link_is_refused_with_a_message_in_both_languages() {
             codec::encode(json.as_bytes())
         )
     };
+    let with_src = |mutate: &dyn Fn(&mut ViewState)| {
+        let mut state = ViewState::new(FREE_PLAY_ID, Lang::En);
+        state.src = Some("https://course.example/s.json".into());
+        mutate(&mut state);
+        state.to_fragment()
+    };
     let cases: Vec<(String, &str)> = vec![
+        (
+            with_src(&|s| {
+                s.extra.interventions = lesson_with_fork_and_toggle().extra.interventions
+            }),
+            "together with fork edits",
+        ),
+        (
+            with_src(&|s| s.extra.toggles = ToggleChoice::hold_lock(true)),
+            "together with fork edits",
+        ),
+        (
+            encoded(
+                r#"{"recording":{"version":2,"lesson":"free-play","options":{},"answers":[]}}"#,
+            )
+            .replace(
+                "lesson=l1-two-investigators",
+                "lesson=free-play&src=https%3A%2F%2Fcourse.example%2Fs.json",
+            ),
+            "together with fork edits",
+        ),
         (good.replace("x=1.", "x=7."), "version '7'"),
         (
             good.replace(&x, &format!("1.{}", "*".repeat(20))),
@@ -504,4 +542,63 @@ fn links_stay_within_their_size_budgets() {
         .unwrap_or_else(|e| panic!("{path}: {e}"));
     println!("LINK SIZE: written to {path} (scripts/link-sizes.mjs compares lz-string)");
     assert!(view_state::default_lesson().starts_with("l1"));
+}
+
+/// A valid scenario may be up to 200,000 bytes, far more than a link a reader accepts: such a
+/// link is known to be unusable (the share dialog says so and offers export), and the reader
+/// does refuse it.
+#[test]
+fn a_link_too_long_to_open_is_known_before_it_is_shared() {
+    let mut value = serde_json::to_value(five_members()).expect("json");
+    // Files of text that does not compress (pseudo-random hex), each within the file limit.
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for file in 0..12 {
+        let noise: String = (0..3_900)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                char::from_digit((seed % 16) as u32, 16).unwrap_or('0')
+            })
+            .collect();
+        value["files"][format!("noise-{file}.txt")] = json!(noise);
+    }
+    let big = scenario::parse(&value.to_string()).expect("a valid scenario under the size limit");
+    let mut state = ViewState::new(FREE_PLAY_ID, Lang::En);
+    state.extra.scenario = Some(big);
+    let long = state.to_fragment();
+    assert!(agent_team_playground::share::too_long_to_open(&long));
+    let refused = open(&long, Lang::En).expect_err("the reader refuses it");
+    assert!(refused.en.contains("longer than"), "{}", refused.en);
+    let short = five_member_link().to_fragment();
+    assert!(!agent_team_playground::share::too_long_to_open(&short));
+    assert!(open(&short, Lang::En).is_ok());
+}
+
+/// The writer leaves defaults out; a hand-written `x=` that spells them (`"toggles":{}`,
+/// empty lists, a toggle left `null`) is the same state, not an unknown field.
+#[test]
+fn hand_written_defaults_in_x_are_not_unknown_fields() {
+    let link = |json: &str| {
+        format!(
+            "#lesson=l1-two-investigators&x={}",
+            codec::encode(json.as_bytes())
+        )
+    };
+    for json in [
+        r#"{"toggles":{},"breakpoints":[],"interventions":[]}"#,
+        r#"{"toggles":{"drain_on_read":null},"breakpoints":[]}"#,
+    ] {
+        let opened = open(&link(json), Lang::En).unwrap_or_else(|e| panic!("{json}: {}", e.en));
+        assert!(opened.state.extra.is_empty(), "{json}");
+    }
+    let flipped = open(
+        &link(r#"{"toggles":{"drain_on_read":true},"breakpoints":[]}"#),
+        Lang::En,
+    )
+    .unwrap_or_else(|e| panic!("{}", e.en));
+    assert_eq!(flipped.state.extra.toggles, ToggleChoice::drain(true));
+    // Still strict for data that is not a default.
+    let unknown = open(&link(r#"{"toggles":{},"pad":1}"#), Lang::En).expect_err("unknown field");
+    assert!(unknown.en.contains("unknown field `pad`"), "{}", unknown.en);
 }
