@@ -337,3 +337,39 @@ test('SHARE: a recorded live run travels in the link and replays offline in a ne
   await expect(other.getByTestId('error-banner')).toHaveCount(0);
   expect(otherErrors).toEqual([]);
 });
+
+test('SHARE: a valid scenario whose link is too long for any reader says so, disables copy and offers export, in both languages', async ({ page }) => {
+  const errors = trackErrors(page);
+  const scenario = JSON.parse(fs.readFileSync(path.join(fixtures, 'five-member-scenario.json'), 'utf8'));
+  // Ten files of noisy text: valid (each under its raised file limit, all under the
+  // scenario's size cap), but far past what a link can carry once compressed.
+  let seed = 7;
+  const noise = (n: number) => {
+    let out = '';
+    for (let i = 0; i < n; i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      // The high bits: an LCG's low bits repeat with a short period (and would compress).
+      out += 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'[Math.floor(seed / 65536) % 62];
+    }
+    return out;
+  };
+  scenario.limits = { ...scenario.limits, file_chars: 12000 };
+  for (let i = 0; i < 10; i++) scenario.files[`data${i}.txt`] = noise(12000);
+  await page.route(`${HOST}/big.json`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', headers: CORS, body: JSON.stringify(scenario) }),
+  );
+  await page.goto(`/#lang=en&src=${encodeURIComponent(`${HOST}/big.json`)}`);
+  await expect(page.getByTestId('lesson-select')).toHaveValue('free-play');
+  await expect(memberCard(page, 'dee')).toBeVisible();
+  await page.getByTestId('share-button').click();
+  await expect(page.getByTestId('share-unusable')).toContainText('too long to open');
+  await expect(page.getByTestId('share-unusable')).toContainText('16000');
+  await expect(page.getByTestId('copy-link')).toBeDisabled();
+  await expect(page.getByTestId('share-export-hint')).toBeVisible();
+  await screenshot(page, 'share-unusable-en');
+  await setLang(page, 'zh');
+  await expect(page.getByTestId('share-unusable')).toContainText('太长了，无法打开');
+  await expect(page.getByTestId('copy-link')).toBeDisabled();
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
