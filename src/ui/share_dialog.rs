@@ -133,34 +133,27 @@ pub fn ShareButton() -> impl IntoView {
                         Lang::En => format!("{} characters", length()),
                     }}
                 </p>
-                <Show when=unusable>
-                    <div class="share-warning" role="alert" data-testid="share-unusable">
+                // One notice for a long link: a reader refuses it (an alert), or chat apps may
+                // break it (a note); either way export is the way to share it.
+                <Show when=move || unusable() || too_long()>
+                    <div class="share-warning"
+                        role=move || if unusable() { "alert" } else { "note" }
+                        data-testid=move || if unusable() { "share-unusable" } else { "share-warning" }>
                         <p>
-                            {move || match lang.get() {
-                                Lang::Zh => format!(
+                            {move || match (lang.get(), unusable()) {
+                                (Lang::Zh, true) => format!(
                                     "这个链接有 {} 个字符，太长了，无法打开：本演练场只读取 {MAX_FRAGMENT_CHARS} 个字符以内的链接。请改为导出文件分享。",
                                     length()
                                 ),
-                                Lang::En => format!(
+                                (Lang::En, true) => format!(
                                     "This link is {} characters long: too long to open, this playground reads links of up to {MAX_FRAGMENT_CHARS} characters. Share an exported file instead.",
                                     length()
                                 ),
-                            }}
-                        </p>
-                        <button type="button" data-testid="share-export-hint" on:click=export_hint>
-                            {move || tr(lang.get(), "改为导出", "Export instead")}
-                        </button>
-                    </div>
-                </Show>
-                <Show when=too_long>
-                    <div class="share-warning" role="note" data-testid="share-warning">
-                        <p>
-                            {move || match lang.get() {
-                                Lang::Zh => format!(
+                                (Lang::Zh, false) => format!(
                                     "这个链接有 {} 个字符：超过 {WARN_CHARS} 个字符的链接在聊天软件和一些网站上会被截断。可以改为导出文件分享。",
                                     length()
                                 ),
-                                Lang::En => format!(
+                                (Lang::En, false) => format!(
                                     "This link is {} characters long: chat apps and some hosts break links longer than {WARN_CHARS} characters. Share an exported file instead.",
                                     length()
                                 ),
