@@ -8,7 +8,8 @@
 use super::{RunExport, FORMAT, MAX_IMPORT_BYTES, VERSION};
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
-use crate::lessons::{self, event_line, Lesson, PlayOptions, Playable, FREE_PLAY_ID};
+use crate::lessons::run::MAX_INTERVENTIONS;
+use crate::lessons::{self, event_line, stress, Lesson, PlayOptions, Playable, FREE_PLAY_ID};
 use crate::scenario::{Problem, Scenario};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -127,8 +128,30 @@ fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
     }
     let export: RunExport = typed(text)?;
     let mut problems = Vec::new();
-    if Playable::parse(&export.lesson).is_none() {
-        problems.push(unknown_lesson(&export.lesson));
+    match Playable::parse(&export.lesson) {
+        None => problems.push(unknown_lesson(&export.lesson)),
+        Some(Playable::Stress(n)) if n > stress::MAX_LINKED_EVENTS => {
+            problems.push(Problem::new(
+                format!(
+                    "文件要求生成 {n} 个事件的压力日志；导入最多打开 {} 个事件",
+                    stress::MAX_LINKED_EVENTS
+                ),
+                format!(
+                    "the file asks for a generated stress log of {n} events; an import opens at most {}",
+                    stress::MAX_LINKED_EVENTS
+                ),
+            ))
+        }
+        Some(_) => {}
+    }
+    let edits = export.options.interventions.len().max(
+        export
+            .recording
+            .as_ref()
+            .map_or(0, |r| r.options.interventions.len()),
+    );
+    if edits > MAX_INTERVENTIONS {
+        problems.push(Problem::too_many_edits(edits, "这个文件", "this file"));
     }
     if export.scenario.is_some() && export.lesson != FREE_PLAY_ID {
         problems.push(Problem::new(
@@ -235,6 +258,12 @@ fn import_recording(
         ));
     }
     let recording: Recording = typed(text)?;
+    let edits = recording.options.interventions.len();
+    if edits > MAX_INTERVENTIONS {
+        return Err(ImportError {
+            problems: vec![Problem::too_many_edits(edits, "这个记录", "this recording")],
+        });
+    }
     let scenario = (recording.lesson == FREE_PLAY_ID)
         .then(|| on_screen.cloned())
         .flatten();

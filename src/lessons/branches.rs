@@ -7,7 +7,8 @@
 //! the new one; changes anchored later belong to the old branch. The first `at` events of the
 //! new run are those of the old one (see the driver), so the view stays at its step.
 
-use super::{Intervention, PlayOptions};
+use super::run::MAX_INTERVENTIONS;
+use super::{Intervention, PlayError, PlayOptions};
 use crate::engine::Timeline;
 
 /// The current branch and the earlier ones.
@@ -62,20 +63,21 @@ impl Branches {
     }
 
     /// Forks at the intervention's step: a new current branch made of [`Self::base_at`] and
-    /// `intervention`; the old branch joins the earlier ones.
-    pub fn fork(&mut self, intervention: Intervention) {
+    /// `intervention`; the old branch joins the earlier ones. A branch holds at most
+    /// [`MAX_INTERVENTIONS`] edits: one more is refused and nothing changes.
+    pub fn fork(&mut self, intervention: Intervention) -> Result<(), PlayError> {
         let mut next = self.base_at(intervention.at());
         next.interventions.push(intervention);
-        self.start(next);
+        self.start(next)
     }
 
     /// A new current branch with every change of the current one, later ones included, plus
     /// `intervention` (a recall keeps what the learner changed after its step); the old branch
     /// joins the earlier ones.
-    pub fn extend(&mut self, intervention: Intervention) {
+    pub fn extend(&mut self, intervention: Intervention) -> Result<(), PlayError> {
         let mut next = self.current.clone();
         next.interventions.push(intervention);
-        self.start(next);
+        self.start(next)
     }
 
     /// Makes earlier branch `index` current; the current one takes its place in the list.
@@ -90,13 +92,17 @@ impl Branches {
         }
     }
 
-    fn start(&mut self, next: PlayOptions) {
+    fn start(&mut self, next: PlayOptions) -> Result<(), PlayError> {
+        if next.interventions.len() > MAX_INTERVENTIONS {
+            return Err(PlayError::TooManyEdits(MAX_INTERVENTIONS));
+        }
         let old = std::mem::replace(&mut self.current, next);
         if !self.earlier.contains(&old) {
             self.earlier.push(old);
         }
         let current = &self.current;
         self.earlier.retain(|b| b != current);
+        Ok(())
     }
 }
 

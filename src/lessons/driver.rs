@@ -113,6 +113,8 @@ pub enum PlayError {
     InvalidConfig(String),
     /// The run did not settle within the input bound (a runaway script).
     TooLong(usize),
+    /// More fork edits than a run takes ([`super::run::MAX_INTERVENTIONS`]).
+    TooManyEdits(usize),
 }
 
 impl std::fmt::Display for PlayError {
@@ -121,6 +123,9 @@ impl std::fmt::Display for PlayError {
             PlayError::UnknownLesson(id) => write!(f, "there is no lesson with id '{id}'"),
             PlayError::InvalidConfig(why) => write!(f, "the lesson's team is not valid: {why}"),
             PlayError::TooLong(n) => write!(f, "the run did not finish within {n} inputs"),
+            PlayError::TooManyEdits(n) => {
+                write!(f, "the run has more than {n} fork edits, the most it takes")
+            }
         }
     }
 }

@@ -12,6 +12,8 @@
 //! lesson and options gives the same timeline (the engine is deterministic), which is how a
 //! live run is recorded and replayed offline.
 
+use std::collections::BTreeSet;
+
 use super::driver::{Intervention, PlayError, PlayOptions};
 use super::recording::{RecordedAnswer, Recording};
 use super::script::Answer;
@@ -23,12 +25,21 @@ use crate::engine::{Caption, EventKind, Input, ModelRequest, Recorder, RequestId
 /// Upper bound on inputs in one run; lessons use a few hundred.
 pub const MAX_INPUTS: usize = 20_000;
 
+/// The most fork edits one run takes: far more than a learner makes by hand, and what a link,
+/// an import or a stored session may carry (each refuses more with a message of its own; a run
+/// asked for more is [`PlayError::TooManyEdits`]).
+pub const MAX_INTERVENTIONS: usize = 100;
+
 /// A lesson being played.
 pub struct Run {
     recorder: Recorder,
     lesson: Lesson,
     interventions: Vec<Intervention>,
-    applied: Vec<bool>,
+    /// Indices of `interventions` by anchor (then index), and how many of them are due.
+    by_anchor: Vec<usize>,
+    anchored: usize,
+    /// Due and not yet applied, lowest index first (the order they are applied in).
+    due: BTreeSet<usize>,
     /// The modes the learner fixed for the whole lesson.
     learner: ToggleChoice,
     next_direction: usize,
@@ -48,13 +59,20 @@ pub struct Run {
 impl Run {
     /// Starts `lesson` with `options`; nothing is applied until [`Run::advance`].
     pub fn new(lesson: &Lesson, options: &PlayOptions) -> Result<Run, PlayError> {
+        if options.interventions.len() > MAX_INTERVENTIONS {
+            return Err(PlayError::TooManyEdits(MAX_INTERVENTIONS));
+        }
+        let mut by_anchor: Vec<usize> = (0..options.interventions.len()).collect();
+        by_anchor.sort_by_key(|&i| (options.interventions[i].at(), i));
         let mut recorder = Recorder::new(team_for(lesson, options)?);
         recorder.set_intro(lesson.intro.clone());
         let mut run = Run {
             recorder,
             lesson: lesson.clone(),
             interventions: options.interventions.clone(),
-            applied: vec![false; options.interventions.len()],
+            by_anchor,
+            anchored: 0,
+            due: BTreeSet::new(),
             learner: options.learner_toggles,
             next_direction: 0,
             awaiting: Vec::new(),
@@ -203,7 +221,14 @@ impl Run {
         }
     }
 
+    /// Applies `input`, then the fork edits it made due.
     fn apply(&mut self, input: Input) {
+        self.apply_one(input);
+        self.interventions();
+    }
+
+    /// Applies `input` alone: never an intervention, so nothing here re-enters itself.
+    fn apply_one(&mut self, input: Input) {
         self.inputs += 1;
         let sent: Vec<(ModelRequest, usize)> = self
             .recorder
@@ -218,7 +243,6 @@ impl Run {
             self.awaiting.push(request.clone());
         }
         self.sent.extend(sent);
-        self.interventions();
     }
 
     /// The default delivery policy: starts a round of each member with unread mail, in roster
@@ -249,40 +273,54 @@ impl Run {
     /// L3: a page reload. The roster snapshot (what browser storage keeps) is restored: every
     /// member offline with its history, every in-flight request abandoned.
     fn reload(&mut self) {
-        let snapshot = self.recorder.team().roster_snapshot();
-        self.apply(Input::Restore {
-            snapshot: Box::new(snapshot),
-        });
+        let input = self.reload_input();
+        self.apply(input);
     }
 
-    fn interventions(&mut self) {
-        loop {
-            let len = self.recorder.timeline().len();
-            let Some(index) = (0..self.applied.len())
-                .find(|&i| !self.applied[i] && self.interventions[i].at() <= len)
-            else {
-                return;
-            };
-            self.applied[index] = true;
-            let lead = self.recorder.state().lead_name().to_string();
-            match self.interventions[index].clone() {
-                // The source of replies applies it when it answers.
-                Intervention::ReplaceReply { .. } => {}
-                Intervention::InjectFault { member, fault, .. } => {
-                    self.apply(Input::InjectFault { member, fault });
-                }
-                Intervention::LeadSends { to, body, .. } => {
-                    self.apply(Input::HostSend {
-                        from: lead,
-                        to,
-                        body,
-                        idempotency_key: None,
-                    });
-                }
-                Intervention::Reload { .. } => self.reload(),
-                Intervention::Recall { member, .. } => self.apply(Input::Recall { member }),
-            }
+    fn reload_input(&self) -> Input {
+        let snapshot = self.recorder.team().roster_snapshot();
+        Input::Restore {
+            snapshot: Box::new(snapshot),
         }
+    }
+
+    /// Applies the fork edits that are due, in one flat pass: an edit that makes another due
+    /// (its input grew the log) is picked up by the same loop, never by a nested call, so no
+    /// number of edits deepens the stack. Due edits go in the order they were made, as the
+    /// learner made them; each is applied once.
+    fn interventions(&mut self) {
+        while let Some(index) = self.next_due() {
+            let lead = self.recorder.state().lead_name().to_string();
+            let input = match self.interventions[index].clone() {
+                // The source of replies applies it when it answers.
+                Intervention::ReplaceReply { .. } => continue,
+                Intervention::InjectFault { member, fault, .. } => {
+                    Input::InjectFault { member, fault }
+                }
+                Intervention::LeadSends { to, body, .. } => Input::HostSend {
+                    from: lead,
+                    to,
+                    body,
+                    idempotency_key: None,
+                },
+                Intervention::Reload { .. } => self.reload_input(),
+                Intervention::Recall { member, .. } => Input::Recall { member },
+            };
+            self.apply_one(input);
+        }
+    }
+
+    /// The lowest-indexed edit whose anchor the log has reached and that was not applied.
+    fn next_due(&mut self) -> Option<usize> {
+        let len = self.recorder.timeline().len();
+        while let Some(&index) = self.by_anchor.get(self.anchored) {
+            if self.interventions[index].at() > len {
+                break;
+            }
+            self.due.insert(index);
+            self.anchored += 1;
+        }
+        self.due.pop_first()
     }
 }
 

@@ -15,6 +15,11 @@ use serde_json::json;
 /// The longest stress log a `stress-<n>` id plays; a larger `n` is capped to it.
 pub const MAX_EVENTS: usize = 200_000;
 
+/// The longest stress log a link may name (`#lesson=stress-<n>`): a log this long plays in a
+/// few milliseconds, so a stranger's link cannot freeze the page with it. Longer logs (the perf
+/// test's 100,000 events) open only from the page's own code, never from a link.
+pub const MAX_LINKED_EVENTS: usize = 5_000;
+
 /// Deliveries each member accepts. Finite so a card reads like a real team's, and more than
 /// any member uses in a log of [`MAX_EVENTS`] events (a test checks), so no round is refused
 /// and the log is the same as with an unlimited budget.

@@ -2,6 +2,7 @@
 //! error banner can list them all in the page's language.
 
 use crate::engine::Lang;
+use crate::lessons::run::MAX_INTERVENTIONS;
 
 /// One problem of a scenario, in both languages.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,6 +20,17 @@ impl Problem {
             zh: zh.into(),
             en: en.into(),
         }
+    }
+
+    /// The refusal of `what` (a link, a file, a stored session) carrying `n` fork edits, more
+    /// than a run takes ([`MAX_INTERVENTIONS`]): the page never makes that many, so nothing
+    /// honest carries them.
+    pub fn too_many_edits(n: usize, what_zh: &str, what_en: &str) -> Problem {
+        let max = MAX_INTERVENTIONS;
+        Problem::new(
+            format!("{what_zh}带有 {n} 个分支修改；一次运行最多接受 {max} 个，页面也不会做出更多，所以没有打开"),
+            format!("{what_en} carries {n} fork edits; a run takes at most {max}, more than the page ever makes, so it was not opened"),
+        )
     }
 
     /// The problem in `lang`.

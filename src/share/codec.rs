@@ -2,7 +2,8 @@
 //! deflate primed with a preset dictionary of the format's common strings, then base64url
 //! without padding) and the dictionary below. A link is read by a stranger's browser, so
 //! decoding checks everything and never panics: an unknown version, bad base64, a bad deflate
-//! stream and a decompressed size over the cap are each a clear error.
+//! stream, bytes after the stream's end and a decompressed size over the cap are each a clear
+//! error.
 //!
 //! The dictionary primes the compressor: it is compressed first and flushed to a byte
 //! boundary, the payload continues the same stream (so it can point back into the dictionary),
@@ -14,7 +15,8 @@ use base64::Engine;
 use miniz_oxide::deflate::core::{
     compress, create_comp_flags_from_zip_params, CompressorOxide, TDEFLFlush, TDEFLStatus,
 };
-use miniz_oxide::inflate::decompress_to_vec_with_limit;
+use miniz_oxide::inflate::core::{decompress, inflate_flags, DecompressorOxide};
+use miniz_oxide::inflate::TINFLStatus;
 
 /// The version prefix this build writes and reads.
 pub const VERSION: &str = "1";
@@ -157,10 +159,22 @@ pub fn decode(text: &str) -> Result<Vec<u8>, CodecError> {
     let mut stream = primed_prefix().to_vec();
     stream.extend_from_slice(&bytes);
     let limit = MAX_DECODED_BYTES + DICTIONARY.len();
-    let inflated = decompress_to_vec_with_limit(&stream, limit).map_err(|e| match e.status {
-        miniz_oxide::inflate::TINFLStatus::HasMoreOutput => CodecError::TooLarge,
-        _ => CodecError::Compression,
-    })?;
+    let mut inflated = vec![0u8; limit];
+    let mut inflater = Box::<DecompressorOxide>::default();
+    let (status, consumed, written) = decompress(
+        &mut inflater,
+        &stream,
+        &mut inflated,
+        0,
+        inflate_flags::TINFL_FLAG_USING_NON_WRAPPING_OUTPUT_BUF,
+    );
+    match status {
+        // Bytes after the stream's end are not part of what was written: a changed link.
+        TINFLStatus::Done if consumed == stream.len() => {}
+        TINFLStatus::HasMoreOutput => return Err(CodecError::TooLarge),
+        _ => return Err(CodecError::Compression),
+    }
+    inflated.truncate(written);
     inflated
         .get(DICTIONARY.len()..)
         .map(<[u8]>::to_vec)
@@ -215,6 +229,11 @@ mod tests {
         assert_eq!(decode("1.AAAAAAAA"), Err(CodecError::Compression));
         let big = vec![b'a'; MAX_DECODED_BYTES + 10];
         assert_eq!(decode(&encode(&big)), Err(CodecError::TooLarge));
+        let exact = vec![b'a'; MAX_DECODED_BYTES];
+        assert_eq!(
+            decode(&encode(&exact)).map(|d| d.len()),
+            Ok(MAX_DECODED_BYTES)
+        );
         for e in [
             CodecError::Base64,
             CodecError::Compression,
@@ -222,6 +241,26 @@ mod tests {
         ] {
             assert!(!e.to_string().is_empty());
         }
+    }
+
+    #[test]
+    fn bytes_after_the_end_of_the_stream_are_refused() {
+        let json = br#"{"toggles":{"drain_on_read":true}}"#;
+        let link = encode(json);
+        let (_, payload) = link.split_once('.').expect("versioned");
+        let bytes = URL_SAFE_NO_PAD.decode(payload).expect("base64url");
+        assert_eq!(decode(&link).as_deref(), Ok(&json[..]));
+        for tail in [&[0u8][..], &[0xff], &[1, 2, 3], b"{}"] {
+            let mut longer = bytes.clone();
+            longer.extend_from_slice(tail);
+            let changed = format!("1.{}", URL_SAFE_NO_PAD.encode(&longer));
+            assert_eq!(decode(&changed), Err(CodecError::Compression), "{tail:?}");
+        }
+        // A second, complete stream after the first is trailing bytes too.
+        let mut twice = bytes.clone();
+        twice.extend_from_slice(&bytes);
+        let doubled = format!("1.{}", URL_SAFE_NO_PAD.encode(&twice));
+        assert_eq!(decode(&doubled), Err(CodecError::Compression));
     }
 
     #[test]

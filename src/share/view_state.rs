@@ -19,7 +19,10 @@ use super::{codec, parse_fragment_problem, EmbedFlags, Problem};
 use crate::engine::{Category, Lang, Timeline};
 use crate::lessons::language::LangText;
 use crate::lessons::recording::Recording;
-use crate::lessons::{catalog, Intervention, PlayOptions, Playable, ToggleChoice, FREE_PLAY_ID};
+use crate::lessons::run::MAX_INTERVENTIONS;
+use crate::lessons::{
+    catalog, stress, Intervention, PlayOptions, Playable, ToggleChoice, FREE_PLAY_ID,
+};
 use crate::scenario::Scenario;
 
 /// Everything beyond the readable parts: the `x=` parameter's JSON.
@@ -151,11 +154,21 @@ pub fn decode(fragment: &str, lang: Lang) -> Result<ViewState, Problem> {
         .and_then(Lang::from_code)
         .unwrap_or(lang);
     let lesson = link.lesson.clone().unwrap_or_else(default_lesson);
-    if Playable::parse(&lesson).is_none() {
-        return Err(Problem::new(
-            format!("这个链接指向一个不存在的课程：'{lesson}'"),
-            format!("this link names a lesson that does not exist: '{lesson}'"),
-        ));
+    match Playable::parse(&lesson) {
+        None => {
+            return Err(Problem::new(
+                format!("这个链接指向一个不存在的课程：'{lesson}'"),
+                format!("this link names a lesson that does not exist: '{lesson}'"),
+            ))
+        }
+        Some(Playable::Stress(n)) if n > stress::MAX_LINKED_EVENTS => {
+            let max = stress::MAX_LINKED_EVENTS;
+            return Err(Problem::new(
+                format!("这个链接要求生成 {n} 个事件的压力日志；链接最多只能打开 {max} 个事件"),
+                format!("this link asks for a generated stress log of {n} events; a link opens at most {max}"),
+            ));
+        }
+        Some(_) => {}
     }
     let extra = match &link.x {
         Some(x) => decode_extra(x)?,
@@ -233,6 +246,16 @@ pub fn decode_extra(x: &str) -> Result<Extra, Problem> {
         interventions: raw.interventions,
         toggles: raw.toggles,
     };
+    // Before anything reads the edits further: more than a run takes is refused here.
+    let edits = extra.interventions.len().max(
+        extra
+            .recording
+            .as_ref()
+            .map_or(0, |r| r.options.interventions.len()),
+    );
+    if edits > MAX_INTERVENTIONS {
+        return Err(Problem::too_many_edits(edits, "这个链接", "this link"));
+    }
     let typed: Value = serde_json::to_string(&extra)
         .and_then(|json| serde_json::from_str(&json))
         .map_err(|e| wrong(&e))?;
@@ -318,6 +341,9 @@ pub struct Opened {
     pub notice: Option<Problem>,
     /// The recorded run replayed, when the link carries one (the run on screen).
     pub replayed: Option<Timeline>,
+    /// The scripted run as the check played it, and where it left the original run: the run
+    /// the page shows, so the page need not play it again.
+    pub played: Option<(Timeline, Option<usize>)>,
 }
 
 /// [`decode`], then plays what the link asks for once: the fork edits must play, a recorded
@@ -332,9 +358,14 @@ pub fn open(fragment: &str, lang: Lang) -> Result<Opened, Problem> {
             state,
             notice: None,
             replayed: None,
+            played: None,
         });
     }
-    let (last, replayed) = play(&state)?;
+    let (replayed, played) = play(&state)?;
+    let last = replayed
+        .as_ref()
+        .or(played.as_ref().map(|(timeline, _)| timeline))
+        .map_or(0, Timeline::len);
     let notice = (state.step > last).then(|| {
         Problem::new(
             format!(
@@ -352,6 +383,7 @@ pub fn open(fragment: &str, lang: Lang) -> Result<Opened, Problem> {
         state,
         notice,
         replayed,
+        played,
     })
 }
 
@@ -365,8 +397,12 @@ pub fn play_options(state: &ViewState) -> PlayOptions {
     }
 }
 
-/// Plays the state: the number of steps, and the replayed recording if there is one.
-fn play(state: &ViewState) -> Result<(usize, Option<Timeline>), Problem> {
+/// What playing a link gave: the recording's replay, or the scripted run and where it left
+/// the original run.
+type Played = (Option<Timeline>, Option<(Timeline, Option<usize>)>);
+
+/// Plays the state once: the replayed recording if there is one, else the scripted run.
+fn play(state: &ViewState) -> Result<Played, Problem> {
     let unplayable = |why: String| {
         Problem::new(
             format!("这个链接的运行无法播放：{why}"),
@@ -382,15 +418,15 @@ fn play(state: &ViewState) -> Result<(usize, Option<Timeline>), Problem> {
         let timeline = recording
             .replay(&lesson)
             .map_err(|e| unplayable(e.to_string()))?;
-        return Ok((timeline.len(), Some(timeline)));
+        return Ok((Some(timeline), None));
     }
     let options = play_options(state);
     let played = match &state.extra.scenario {
         Some(scenario) => crate::lessons::play_scenario_branch(scenario, &options),
         None => crate::lessons::play_id_branch(&state.lesson, &options),
     };
-    let (timeline, _) = played.map_err(|e| unplayable(e.to_string()))?;
-    Ok((timeline.len(), None))
+    let played = played.map_err(|e| unplayable(e.to_string()))?;
+    Ok((None, Some(played)))
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ use crate::share::Part;
 #[component]
 pub fn App() -> impl IntoView {
     let pg = super::link::open_from_address();
+    super::generated_log::remember(pg);
     let lang = pg.lang;
 
     super::link::keep_address_current(pg);

@@ -43,6 +43,15 @@ impl PartialEq for StepState {
     }
 }
 
+/// A played run and what it was played for: the lesson id, free play's scenario, the options.
+#[derive(Clone, Debug)]
+pub struct Seed {
+    pub lesson: String,
+    pub scenario: Option<Scenario>,
+    pub options: PlayOptions,
+    pub run: Run,
+}
+
 /// A live call's reply while it streams in.
 #[derive(Clone, Debug, PartialEq)]
 pub struct StreamingReply {
@@ -104,6 +113,9 @@ pub struct Playground {
     /// The link's embed flags (`embed=1`, `hide=`, `origin=`), set once when the page opens;
     /// every link the page writes carries them on (`ui::link`).
     pub embed: RwSignal<crate::share::EmbedFlags>,
+    /// A run already played for exactly what is about to be on screen (an opened link's check
+    /// played it): the `run` memo takes it once instead of playing the same run again.
+    pub seed: StoredValue<Option<Seed>>,
     /// A `src=` scenario is being fetched (`ui::scenario_src`): until it opened or failed, the
     /// lesson on screen is not yet the one the link asks for.
     pub src_pending: RwSignal<bool>,
@@ -125,6 +137,7 @@ impl Playground {
         });
         let live: RwSignal<Option<(String, Run)>> = RwSignal::new(None);
         let scenario: RwSignal<Option<Arc<Scenario>>> = RwSignal::new(None);
+        let seed: StoredValue<Option<Seed>> = StoredValue::new(None);
         let run = Memo::new(move |_| {
             let id = lesson_id.get();
             if let Some(run) = live.with(|l| {
@@ -136,6 +149,18 @@ impl Playground {
             }
             let on_screen = (id == FREE_PLAY_ID).then(|| scenario.get()).flatten();
             options.with(|options| {
+                let seeded = seed
+                    .try_update_value(|slot| {
+                        slot.take_if(|s| {
+                            s.lesson == id
+                                && s.scenario.as_ref() == on_screen.as_deref()
+                                && s.options == *options
+                        })
+                    })
+                    .flatten();
+                if let Some(seeded) = seeded {
+                    return Ok(seeded.run);
+                }
                 match &on_screen {
                     Some(scenario) => lessons::play_scenario_branch(scenario, options),
                     None => lessons::play_id_branch(&id, options),
@@ -191,6 +216,7 @@ impl Playground {
             error: RwSignal::new(None),
             recording: RwSignal::new(None),
             embed: RwSignal::new(Default::default()),
+            seed,
             src_pending: RwSignal::new(false),
         };
         provide_context(playground);

@@ -400,7 +400,15 @@ impl ForkDraft {
             Ok(intervention) => {
                 let summary = describe(&intervention, lang);
                 pg.playing.set(false);
-                pg.branches.update(|branches| branches.fork(intervention));
+                let forked = pg
+                    .branches
+                    .try_update(|branches| branches.fork(intervention))
+                    .unwrap_or(Ok(()));
+                if forked.is_err() {
+                    self.notice.set(None);
+                    self.error.set(Some(too_many_edits(lang)));
+                    return;
+                }
                 pg.go_to(step);
                 self.error.set(None);
                 self.notice.set(Some(match lang {
@@ -409,6 +417,15 @@ impl ForkDraft {
                 }));
             }
         }
+    }
+}
+
+/// A branch already holds as many edits as a run takes (`lessons::run::MAX_INTERVENTIONS`).
+pub fn too_many_edits(lang: Lang) -> String {
+    let max = crate::lessons::run::MAX_INTERVENTIONS;
+    match lang {
+        Lang::Zh => format!("这个分支已有 {max} 个修改，一次运行最多接受这么多：请切换到更早的分支再分叉。"),
+        Lang::En => format!("This branch already holds {max} edits, the most a run takes: switch to an earlier branch to fork again."),
     }
 }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::context::{Categories, Playground, Run};
+use super::context::{Categories, Playground, Run, Seed};
 use super::i18n::{initial_lang, Lang, LangText};
 use crate::engine::{Category, Timeline};
 use crate::lessons::recording::Recording;
@@ -154,11 +154,13 @@ pub fn show(pg: Playground, shown: OnScreen) {
     pg.playing.set(false);
     pg.lang.set(lang);
     pg.open_lesson(lesson.clone());
+    // The branch before the scenario: setting the scenario clamps the step, which plays the
+    // run, and it should be this branch's run, not the default one's.
+    pg.toggles.set(options.learner_toggles);
+    pg.branches.set(Branches::new(options));
     if lesson == FREE_PLAY_ID {
         pg.set_scenario(scenario.map(Arc::new));
     }
-    pg.toggles.set(options.learner_toggles);
-    pg.branches.set(Branches::new(options));
     match recording {
         Some((recording, timeline)) => {
             pg.recording.set(Some(Arc::new(recording)));
@@ -173,8 +175,21 @@ pub fn show(pg: Playground, shown: OnScreen) {
 /// flags stay.
 fn apply(pg: Playground, opened: Opened) {
     let Opened {
-        state, replayed, ..
+        state,
+        replayed,
+        played,
+        ..
     } = opened;
+    if let Some((timeline, diverged)) = played {
+        // The options the page will play with: the link's edits and toggles, in its language.
+        let seed = Seed {
+            lesson: state.lesson.clone(),
+            scenario: state.extra.scenario.clone(),
+            options: view_state::play_options(&state),
+            run: Run(Arc::new(timeline), diverged),
+        };
+        pg.seed.set_value(Some(seed));
+    }
     let mut breakpoints = Categories::default();
     for category in state.extra.breakpoints {
         breakpoints.insert(category);
@@ -195,6 +210,8 @@ fn apply(pg: Playground, opened: Opened) {
             step: state.step,
         },
     );
+    // Taken by the step's clamp in `show` if it fit; a seed that did not is not kept.
+    pg.seed.set_value(None);
 }
 
 /// The banner text for a link that was refused.

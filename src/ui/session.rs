@@ -15,7 +15,10 @@ use serde::{Deserialize, Serialize};
 
 use super::context::Playground;
 use crate::engine::EventKind;
+use crate::engine::Lang;
+use crate::lessons::run::MAX_INTERVENTIONS;
 use crate::lessons::{Branches, Intervention, PlayOptions};
+use crate::scenario::Problem;
 
 const STORAGE_KEY: &str = "atp.session";
 
@@ -33,15 +36,31 @@ struct StoredSession {
 
 /// The stored session, if any. A session that cannot be read is an error for the banner;
 /// the stored text is left in place (nothing the learner had is overwritten until they act).
-fn load() -> Result<Option<StoredSession>, String> {
+fn load(lang: Lang) -> Result<Option<StoredSession>, String> {
     let Some(text) = super::storage::read(STORAGE_KEY) else {
         return Ok(None);
     };
-    serde_json::from_str::<StoredSession>(&text)
-        .map(Some)
-        .map_err(|e| {
+    let session = serde_json::from_str::<StoredSession>(&text).map_err(|e| match lang {
+        Lang::Zh => format!("这个浏览器里保存的会话无法读取（{e}），没有恢复"),
+        Lang::En => {
             format!("the session stored in this browser cannot be read ({e}); it was not restored")
-        })
+        }
+    })?;
+    // What no page writes is not replayed: a branch holds at most this many edits.
+    let edits = std::iter::once(&session.options)
+        .chain(&session.earlier)
+        .map(|options| options.interventions.len())
+        .max()
+        .unwrap_or(0);
+    if edits > MAX_INTERVENTIONS {
+        let problem = Problem::too_many_edits(
+            edits,
+            "这个浏览器里保存的会话",
+            "the session stored in this browser",
+        );
+        return Err(problem.text(lang).to_string());
+    }
+    Ok(Some(session))
 }
 
 /// Whether this page load is a reload of the same page (Navigation Timing's `type`), the only
@@ -70,7 +89,7 @@ pub fn restore_and_track(
 ) -> Option<String> {
     let mut error = None;
     if restore && page_was_reloaded() {
-        match load() {
+        match load(pg.lang.get_untracked()) {
             Ok(Some(session))
                 if session.lesson == pg.lesson_id.get_untracked()
                     && link_step.is_none_or(|step| step == session.step) =>
@@ -124,8 +143,15 @@ pub fn restart_host(pg: Playground) {
         .with_untracked(|s| s.as_ref().map(|s| s.step))
         .unwrap_or(0);
     pg.playing.set(false);
-    pg.branches
-        .update(|branches| branches.fork(Intervention::Reload { at }));
+    let forked = pg
+        .branches
+        .try_update(|branches| branches.fork(Intervention::Reload { at }))
+        .unwrap_or(Ok(()));
+    if forked.is_err() {
+        pg.error
+            .set(Some(super::fork::too_many_edits(pg.lang.get_untracked())));
+        return;
+    }
     let restored = pg.timeline_untracked().and_then(|timeline| {
         timeline
             .events()
@@ -141,12 +167,20 @@ pub fn restart_host(pg: Playground) {
 /// (`Branches::extend`); the view moves to the step right after the recall.
 pub fn recall(pg: Playground, member: String) {
     let at = pg.step.get_untracked();
-    pg.branches.update(|branches| {
-        branches.extend(Intervention::Recall {
-            at,
-            member: member.clone(),
+    let recalled = pg
+        .branches
+        .try_update(|branches| {
+            branches.extend(Intervention::Recall {
+                at,
+                member: member.clone(),
+            })
         })
-    });
+        .unwrap_or(Ok(()));
+    if recalled.is_err() {
+        pg.error
+            .set(Some(super::fork::too_many_edits(pg.lang.get_untracked())));
+        return;
+    }
     // The recall is one event that makes the member idle (or a refusal): land on the step
     // right after it, so the card already shows what the caption says.
     let recalled = pg.timeline_untracked().and_then(|timeline| {

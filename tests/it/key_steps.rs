@@ -116,7 +116,9 @@ fn a_fork_keeps_the_key_steps_before_it_and_the_rest_in_range() {
             },
         ] {
             let mut branches = Branches::default();
-            branches.fork(intervention);
+            branches
+                .fork(intervention)
+                .expect("a branch takes the edit");
             let forked = play(info.id, branches.current());
             let after = key_steps(info.id, &forked);
             let kept = |steps: &[agent_team_playground::lessons::key_steps::KeyStep]| {

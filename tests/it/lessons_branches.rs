@@ -42,7 +42,9 @@ fn a_new_learner_has_one_branch_and_nothing_to_switch_to() {
 fn a_fork_keeps_the_changes_in_effect_by_its_step_and_keeps_the_old_branch() {
     let mut branches = Branches::new(options(vec![fault(3, "reader"), lead_sends(20, "later")]));
     let old = branches.current().clone();
-    branches.fork(lead_sends(10, "now"));
+    branches
+        .fork(lead_sends(10, "now"))
+        .expect("a branch takes the edit");
     assert_eq!(
         branches.current(),
         &options(vec![fault(3, "reader"), lead_sends(10, "now")]),
@@ -54,10 +56,14 @@ fn a_fork_keeps_the_changes_in_effect_by_its_step_and_keeps_the_old_branch() {
 #[test]
 fn forking_the_same_change_again_lists_no_branch_twice() {
     let mut branches = Branches::default();
-    branches.fork(fault(4, "reader"));
+    branches
+        .fork(fault(4, "reader"))
+        .expect("a branch takes the edit");
     let forked = branches.current().clone();
     assert!(branches.switch_to(0));
-    branches.fork(fault(4, "reader"));
+    branches
+        .fork(fault(4, "reader"))
+        .expect("a branch takes the edit");
     assert_eq!(branches.current(), &forked);
     assert_eq!(branches.earlier(), &[PlayOptions::default()]);
 }
@@ -65,8 +71,12 @@ fn forking_the_same_change_again_lists_no_branch_twice() {
 #[test]
 fn switching_swaps_the_current_branch_with_the_chosen_one() {
     let mut branches = Branches::default();
-    branches.fork(fault(4, "reader"));
-    branches.fork(lead_sends(9, "second"));
+    branches
+        .fork(fault(4, "reader"))
+        .expect("a branch takes the edit");
+    branches
+        .fork(lead_sends(9, "second"))
+        .expect("a branch takes the edit");
     let second = branches.current().clone();
     assert_eq!(branches.earlier().len(), 2);
     assert!(branches.switch_to(0));
@@ -88,7 +98,9 @@ fn l3_a_recall_starts_a_branch_that_keeps_the_later_changes() {
         at: 8,
         member: "reader".into(),
     };
-    branches.extend(recall.clone());
+    branches
+        .extend(recall.clone())
+        .expect("a branch takes the edit");
     let mut expected = start.clone();
     expected.interventions.push(recall);
     assert_eq!(branches.current(), &expected);
@@ -115,14 +127,16 @@ fn requests_sent_in_base_counts_the_run_the_fork_starts_from() {
     // from.
     let first_request = crate::support::events_of(&plain, "model_requested", "reader")[0].seq;
     let mut with_later = Branches::default();
-    with_later.fork(Intervention::ReplaceReply {
-        at: first_request,
-        member: "reader".into(),
-        request_index: 0,
-        outcome: ScriptOutcome::Reply {
-            reply: ModelReply::text("Nothing to report."),
-        },
-    });
+    with_later
+        .fork(Intervention::ReplaceReply {
+            at: first_request,
+            member: "reader".into(),
+            request_index: 0,
+            outcome: ScriptOutcome::Reply {
+                reply: ModelReply::text("Nothing to report."),
+            },
+        })
+        .expect("a branch takes the edit");
     let later_run = lessons::play(L1, with_later.current()).expect("forked lesson plays");
     let later_count = later_run
         .final_state()

@@ -12,6 +12,7 @@ mod engine_fidelity;
 mod engine_rules;
 mod engine_timeline;
 mod export;
+mod hostile_links;
 mod hostile_replies;
 mod key_steps;
 mod lesson1_two_investigators;
