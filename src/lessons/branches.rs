@@ -7,7 +7,7 @@
 //! the new one; changes anchored later belong to the old branch. The first `at` events of the
 //! new run are those of the old one (see the driver), so the view stays at its step.
 
-use super::{Intervention, PlayOptions};
+use super::options::{Intervention, PlayOptions};
 use crate::engine::Timeline;
 
 /// The current branch and the earlier ones.

@@ -34,7 +34,9 @@ mod l6_plan_approval;
 mod l7_limits;
 mod l8_restart;
 pub mod narration;
+mod options;
 pub mod recording;
+mod replay;
 pub mod run;
 mod scenario_play;
 mod script;
@@ -44,10 +46,11 @@ mod transcript;
 pub use branches::Branches;
 pub use catalog::{catalog, find, LessonInfo};
 pub use driver::{
-    divergence, play, play_branch, play_lesson, play_lesson_branch, resolve_captions, Intervention,
-    LessonSource, PlayError, PlayOptions,
+    divergence, play, play_branch, play_lesson, play_lesson_branch, resolve_captions, LessonSource,
 };
+pub use options::{Intervention, PlayError, PlayOptions};
 pub use playable::{play_id, play_id_branch, Playable};
+pub use replay::ReplayError;
 pub use scenario_play::{play_scenario, play_scenario_branch};
 pub use script::{Answer, ScriptOutcome, ScriptedModel, ScriptedReply};
 pub use toggle_choice::ToggleChoice;

@@ -4,7 +4,8 @@
 //! test opens. The UI resolves ids only through here, so no prefix is special-cased anywhere
 //! else.
 
-use super::{stress, PlayError, PlayOptions};
+use super::options::{PlayError, PlayOptions};
+use super::stress;
 use crate::engine::Timeline;
 
 const STRESS_PREFIX: &str = "stress-";

@@ -12,7 +12,7 @@
 //! lesson and options gives the same timeline (the engine is deterministic), which is how a
 //! live run is recorded and replayed offline.
 
-use super::driver::{Intervention, PlayError, PlayOptions};
+use super::options::{Intervention, PlayError, PlayOptions};
 use super::recording::{RecordedAnswer, Recording};
 use super::script::Answer;
 use super::toggle_choice::modes_in_force;

@@ -2,7 +2,8 @@
 //! default delivery policy and the authored replies) through the same driver as a built-in
 //! lesson, so forks, toggles and live runs work the same way.
 
-use super::driver::{play_lesson_branch, PlayError, PlayOptions};
+use super::driver::play_lesson_branch;
+use super::options::{PlayError, PlayOptions};
 use crate::engine::Timeline;
 use crate::scenario::Scenario;
 
