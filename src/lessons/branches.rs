@@ -8,6 +8,7 @@
 //! new run are those of the old one (see the driver), so the view stays at its step.
 
 use super::options::{Intervention, PlayOptions};
+use super::playable::play_id;
 use crate::engine::Timeline;
 
 /// The current branch and the earlier ones.
@@ -119,6 +120,6 @@ pub fn requests_sent_in_base(
     };
     match current_run {
         Some(run) if base == *branches.current() => Some(count(run)),
-        _ => super::play_id(id, &base).ok().map(|run| count(&run)),
+        _ => play_id(id, &base).ok().map(|run| count(&run)),
     }
 }

@@ -12,7 +12,7 @@
 //! applies to the matching request only if that request was sent at or after `at`.
 //! Interventions due at the same boundary take effect in the order they are listed.
 //!
-//! A `Reload` intervention does exactly what the lesson action [`Action::Reload`](super::Action::Reload) does (L3):
+//! A `Reload` intervention does exactly what the lesson action [`Action::Reload`](super::lesson::Action::Reload) does (L3):
 //! the driver stores the roster snapshot and restores it, so every member comes back offline
 //! with its history and every in-flight request is abandoned. Outcomes already on the agenda
 //! for those requests still arrive in logical time and the engine refuses them as stale, as a
@@ -20,11 +20,12 @@
 //! `Input::Recall`; unknown or not-recallable members are refused by the engine as usual. So
 //! the state after a reload or a recall stays a pure function of (lesson, options, step).
 
+use super::lesson::{resolve_rule, Lesson};
 use super::options::{Intervention, PlayError, PlayOptions};
+use super::registry;
 use super::run::{place_captions_marked, Run};
 use super::script::{Answer, ScriptedModel};
 use super::toggle_choice::modes_in_force;
-use super::{resolve_rule, Lesson};
 use crate::engine::{ModelRequest, RequestId, Timeline};
 use serde::{Deserialize, Serialize};
 
@@ -60,7 +61,7 @@ pub fn play_branch(
 ) -> Result<(Timeline, Option<usize>), PlayError> {
     match source.into() {
         LessonSource::Builtin(id) => {
-            let lesson = super::lesson(&id, options.lang).ok_or(PlayError::UnknownLesson(id))?;
+            let lesson = registry::lesson(&id, options.lang).ok_or(PlayError::UnknownLesson(id))?;
             play_lesson_branch(&lesson, options)
         }
         LessonSource::Inline(lesson) => play_lesson_branch(&lesson, options),

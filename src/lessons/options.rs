@@ -30,7 +30,7 @@ pub enum Intervention {
         to: String,
         body: String,
     },
-    /// L3: a page reload, exactly as the lesson action [`Action::Reload`](super::Action::Reload).
+    /// L3: a page reload, exactly as the lesson action [`Action::Reload`](super::lesson::Action::Reload).
     Reload {
         at: usize,
     },

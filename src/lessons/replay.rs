@@ -1,10 +1,10 @@
 //! Replaying a [`Recording`]: the recorded answers handed to a new [`Run`] of the same lesson
 //! and options, in their order, give the same log (the engine is deterministic).
 
+use super::lesson::Lesson;
 use super::options::PlayError;
 use super::recording::Recording;
 use super::run::{Run, MAX_INPUTS};
-use super::Lesson;
 use crate::engine::{RequestId, Timeline};
 
 /// Why a recording cannot be replayed.

@@ -12,12 +12,13 @@
 //! lesson and options gives the same timeline (the engine is deterministic), which is how a
 //! live run is recorded and replayed offline.
 
+use super::facts;
+use super::lesson::{resolve_rule, Action, Lesson, Wait};
 use super::options::{Intervention, PlayError, PlayOptions};
 use super::recording::{RecordedAnswer, Recording};
 use super::script::Answer;
 use super::toggle_choice::modes_in_force;
-use super::ToggleChoice;
-use super::{facts, resolve_rule, Action, Lesson, Wait};
+use super::toggle_choice::ToggleChoice;
 use crate::engine::{Caption, EventKind, Input, ModelRequest, Recorder, RequestId, Team, Timeline};
 
 /// Upper bound on inputs in one run; lessons use a few hundred.
