@@ -1,4 +1,6 @@
-//! The playground's view state, and the one memo that asks `lessons::play_id` for a timeline.
+//! The playground's view state, and the one memo that makes the run on screen: the live run
+//! when there is one, else the scenario free play shows (`scenario::play_scenario_branch`), else
+//! whatever the lesson id names (`lessons::play_id_branch`).
 //!
 //! Everything on screen is a function of (lesson, play options, step): the timeline is a memo
 //! of the lesson and the current branch's options (toggles and fork interventions, see
@@ -137,7 +139,7 @@ impl Playground {
             let on_screen = (id == FREE_PLAY_ID).then(|| scenario.get()).flatten();
             options.with(|options| {
                 match &on_screen {
-                    Some(scenario) => lessons::play_scenario_branch(scenario, options),
+                    Some(scenario) => crate::scenario::play_scenario_branch(scenario, options),
                     None => lessons::play_id_branch(&id, options),
                 }
                 .map(|(timeline, diverged)| Run(Arc::new(timeline), diverged))

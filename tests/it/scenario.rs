@@ -2,8 +2,8 @@
 //! built-in lessons opened as scenarios, and the default delivery policy.
 
 use agent_team_playground::engine::{EventKind, Lang, MemberKind};
-use agent_team_playground::lessons::{self, play_scenario, PlayOptions};
-use agent_team_playground::scenario::{parse, Scenario, ScenarioErrors};
+use agent_team_playground::lessons::{self, PlayOptions};
+use agent_team_playground::scenario::{parse, play_scenario, Scenario, ScenarioErrors};
 use serde_json::{json, Value};
 
 /// A small valid scenario: a lead and two teammates with authored replies.
