@@ -8,8 +8,9 @@
 use super::{RunExport, FORMAT, MAX_IMPORT_BYTES, VERSION};
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
-use crate::lessons::{self, event_line, Lesson, PlayOptions, Playable, FREE_PLAY_ID};
+use crate::lessons::{self, Lesson, PlayOptions, Playable, FREE_PLAY_ID};
 use crate::scenario::{Problem, Scenario};
+use crate::view::transcript::event_line;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 

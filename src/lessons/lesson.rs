@@ -73,6 +73,11 @@ impl CaptionRule {
     }
 }
 
+/// The token the driver puts in front of a caption that tells the original run's story (on a
+/// branch, a caption on an event after the run left the original); the view renders it as
+/// "(original run)" (`view::facts`).
+pub const ORIGINAL: &str = "{original}";
+
 /// A whole lesson, as data.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Lesson {

@@ -24,7 +24,6 @@ pub mod stress;
 
 mod builder;
 mod driver;
-pub mod facts;
 mod l1_two_investigators;
 mod l2_drain_on_read;
 mod l3_lock_scope;
@@ -34,7 +33,6 @@ mod l6_plan_approval;
 mod l7_limits;
 mod l8_restart;
 mod lesson;
-pub mod narration;
 mod options;
 pub mod recording;
 mod registry;
@@ -42,18 +40,16 @@ mod replay;
 pub mod run;
 mod script;
 pub mod toggle_choice;
-mod transcript;
 
 pub use branches::Branches;
 pub use catalog::{catalog, find, LessonInfo, FREE_PLAY_ID};
 pub use driver::{
     divergence, play, play_branch, play_lesson, play_lesson_branch, resolve_captions, LessonSource,
 };
-pub use lesson::{Action, CaptionRule, Direction, Lesson, Wait};
+pub use lesson::{Action, CaptionRule, Direction, Lesson, Wait, ORIGINAL};
 pub use options::{Intervention, PlayError, PlayOptions};
 pub use playable::{play_id, play_id_branch, Playable};
 pub use registry::{free_play, lesson, lessons};
 pub use replay::ReplayError;
 pub use script::{Answer, ScriptOutcome, ScriptedModel, ScriptedReply};
 pub use toggle_choice::ToggleChoice;
-pub use transcript::{event_line, transcript};

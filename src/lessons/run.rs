@@ -12,8 +12,7 @@
 //! lesson and options gives the same timeline (the engine is deterministic), which is how a
 //! live run is recorded and replayed offline.
 
-use super::facts;
-use super::lesson::{resolve_rule, Action, Lesson, Wait};
+use super::lesson::{resolve_rule, Action, Lesson, Wait, ORIGINAL};
 use super::options::{Intervention, PlayError, PlayOptions};
 use super::recording::{RecordedAnswer, Recording};
 use super::script::Answer;
@@ -310,8 +309,8 @@ pub fn place_captions_marked(lesson: &Lesson, timeline: &mut Timeline, diverged:
         if let Some(seq) = resolve_rule(rule, timeline.events(), &modes) {
             let caption = match diverged {
                 Some(at) if seq >= at => Caption::new(
-                    format!("{}{}", facts::ORIGINAL, rule.caption.zh),
-                    format!("{}{}", facts::ORIGINAL, rule.caption.en),
+                    format!("{}{}", ORIGINAL, rule.caption.zh),
+                    format!("{}{}", ORIGINAL, rule.caption.en),
                 ),
                 _ => rule.caption.clone(),
             };

@@ -16,10 +16,10 @@
 use serde_json::{json, Map, Value};
 
 use crate::engine::{Lang, Position, TeamState, Timeline};
-use crate::lessons::facts::plain;
 use crate::lessons::language::LangText;
 use crate::view::caption::step_caption_parts;
 use crate::view::card::cards;
+use crate::view::facts::plain;
 use crate::view::lanes::{Lane, Placement};
 
 /// The name in `source` (out) and `target` (in).

@@ -13,10 +13,10 @@ use leptos::prelude::*;
 use super::context::Playground;
 use super::i18n::{tr, Lang};
 use super::toggles::ModeToggles;
-use crate::lessons::facts::{original_words, Part};
 use crate::view::caption::{
     event_parts_in, logical_time_hint, logical_time_label, modes, step_caption_parts,
 };
+use crate::view::facts::{original_words, Part};
 use crate::view::repeats::repeat_run;
 
 #[component]

@@ -5,8 +5,8 @@
 //! the scripted model's words for the original run and is marked so.
 
 use crate::engine::{Event, EventKind, Lang, TeamState};
-use crate::lessons::facts::latest_answer;
 use crate::lessons::{Intervention, PlayOptions, ScriptOutcome};
+use crate::view::facts::latest_answer;
 use crate::view::tr;
 
 /// Members whose answers the panel lists at most (a large team: the lead and the step's

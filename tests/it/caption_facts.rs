@@ -7,9 +7,9 @@
 use agent_team_playground::engine::{
     Event, EventKind, Lang, ModelReply, Position, TeamState, Timeline,
 };
-use agent_team_playground::lessons::facts::{Fact, Part};
 use agent_team_playground::lessons::{self, catalog, Intervention, PlayOptions, ScriptOutcome};
 use agent_team_playground::view::caption::{step_caption, step_caption_parts};
+use agent_team_playground::view::facts::{Fact, Part};
 use agent_team_playground::view::result::ResultPanel;
 
 /// What the engine says a fact is, asked without the rendering code.
@@ -249,7 +249,7 @@ fn a_host_send_on_a_members_behalf_says_so_and_states_the_members_status() {
         .seq;
     let state = timeline.state_at(m3 + 1);
     let en = step_caption_parts(&timeline, &state, m3 + 1, Lang::En);
-    let text = agent_team_playground::lessons::facts::plain(&en, Lang::En);
+    let text = agent_team_playground::view::facts::plain(&en, Lang::En);
     assert!(text.contains("on lead's behalf"), "{text}");
     assert!(facts_of(&en).contains(&(Fact::Status("lead".into()), "offline".into())));
     let zh = step_caption(&timeline, m3 + 1, Lang::Zh);
@@ -281,7 +281,7 @@ fn every_token_a_lesson_caption_writes_is_a_fact_both_languages_name() {
                         assert!(Fact::parse(token).is_some(), "{}: {{{token}}}", lesson.id);
                     }
                 }
-                let mut keys: Vec<String> = agent_team_playground::lessons::facts::tokens(text)
+                let mut keys: Vec<String> = agent_team_playground::view::facts::tokens(text)
                     .iter()
                     .map(Fact::key)
                     .collect();

@@ -10,9 +10,6 @@
 
 use crate::engine::{Event, EventKind, Lang, MessageId, TeamState};
 
-/// The token the driver puts in front of a caption that tells the original run's story.
-pub const ORIGINAL: &str = "{original}";
-
 /// One fact a caption can state, about one member or one message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fact {
