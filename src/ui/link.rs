@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::context::{Categories, Playground, Run};
+use super::context::{Categories, PlayedRun, Playground};
 use super::i18n::{initial_lang, Lang, LangText};
 use crate::engine::{Category, Timeline};
 use crate::lessons::recording::Recording;
@@ -162,7 +162,8 @@ pub fn show(pg: Playground, shown: OnScreen) {
     match recording {
         Some((recording, timeline)) => {
             pg.recording.set(Some(Arc::new(recording)));
-            pg.live.set(Some((lesson, Run(Arc::new(timeline), None))));
+            pg.live
+                .set(Some((lesson, PlayedRun(Arc::new(timeline), None))));
         }
         None => pg.live.set(None),
     }

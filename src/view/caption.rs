@@ -4,7 +4,7 @@
 //! carried or closing caption states what is true at that step, not where it was written.
 
 use crate::engine::{Category, Event, EventKind, Lang, TeamState, Timeline, Toggles};
-use crate::view::facts::{plain, render, sends_on_its_own, Part, Scene};
+use crate::view::facts::{plain, render, sends_on_its_own, CaptionPart, Scene};
 use crate::view::narration::{caption_in, narrate_in};
 use crate::view::tr;
 
@@ -71,7 +71,7 @@ pub fn step_caption_parts(
     state: &TeamState,
     step: usize,
     lang: Lang,
-) -> Vec<Part> {
+) -> Vec<CaptionPart> {
     let step = step.min(timeline.len());
     let template = step_template(timeline, state, step, lang);
     let scene = Scene {
