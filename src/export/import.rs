@@ -178,7 +178,7 @@ fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
         }
         None => {
             let played = match &export.scenario {
-                Some(scenario) => crate::scenario::play_scenario(scenario, &export.options),
+                Some(scenario) => crate::scenario::play::play_scenario(scenario, &export.options),
                 None => lessons::play_id(&export.lesson, &export.options),
             };
             played.map_err(|e| {

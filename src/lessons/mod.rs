@@ -14,6 +14,11 @@
 //! the scripted model's words (message bodies, replies, the lead's summary) and the prose files
 //! are in that language, while technical names (tools, members, files, JSON keys, ids) stay as
 //! they are. The captions carry the teaching in both languages either way.
+//!
+//! This file only names the files and re-exports what the floors above use; a file inside
+//! imports another by its own path (`super::options::PlayOptions`), and imports only files
+//! below it (ARCHITECTURE.md lists them bottom up). Narration and caption facts are
+//! presentation and live in `view/`.
 
 pub mod branches;
 pub mod catalog;

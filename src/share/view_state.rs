@@ -386,7 +386,7 @@ fn play(state: &ViewState) -> Result<(usize, Option<Timeline>), Problem> {
     }
     let options = play_options(state);
     let played = match &state.extra.scenario {
-        Some(scenario) => crate::scenario::play_scenario_branch(scenario, &options),
+        Some(scenario) => crate::scenario::play::play_scenario_branch(scenario, &options),
         None => crate::lessons::play_id_branch(&state.lesson, &options),
     };
     let (timeline, _) = played.map_err(|e| unplayable(e.to_string()))?;

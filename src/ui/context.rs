@@ -1,5 +1,5 @@
 //! The playground's view state, and the one memo that makes the run on screen: the live run
-//! when there is one, else the scenario free play shows (`scenario::play_scenario_branch`), else
+//! when there is one, else the scenario free play shows (`scenario::play::play_scenario_branch`), else
 //! whatever the lesson id names (`lessons::play_id_branch`).
 //!
 //! Everything on screen is a function of (lesson, play options, step): the timeline is a memo
@@ -139,7 +139,9 @@ impl Playground {
             let on_screen = (id == FREE_PLAY_ID).then(|| scenario.get()).flatten();
             options.with(|options| {
                 match &on_screen {
-                    Some(scenario) => crate::scenario::play_scenario_branch(scenario, options),
+                    Some(scenario) => {
+                        crate::scenario::play::play_scenario_branch(scenario, options)
+                    }
                     None => lessons::play_id_branch(&id, options),
                 }
                 .map(|(timeline, diverged)| PlayedRun(Arc::new(timeline), diverged))

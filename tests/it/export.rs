@@ -52,7 +52,7 @@ fn export_of(
     step: usize,
 ) -> RunExport {
     let timeline = match scenario {
-        Some(s) => agent_team_playground::scenario::play_scenario(s, options).expect("plays"),
+        Some(s) => agent_team_playground::scenario::play::play_scenario(s, options).expect("plays"),
         None => lessons::play_id(lesson, options).expect("plays"),
     };
     RunExport::new(lesson, scenario, options, step, None, &timeline)

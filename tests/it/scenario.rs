@@ -3,7 +3,8 @@
 
 use agent_team_playground::engine::{EventKind, Lang, MemberKind};
 use agent_team_playground::lessons::{self, PlayOptions};
-use agent_team_playground::scenario::{parse, play_scenario, Scenario, ScenarioErrors};
+use agent_team_playground::scenario::play::play_scenario;
+use agent_team_playground::scenario::{parse, Scenario, ScenarioErrors};
 use serde_json::{json, Value};
 
 /// A small valid scenario: a lead and two teammates with authored replies.
