@@ -1,6 +1,8 @@
 //! Agent Team Playground: a browser playground that teaches how a team of LLM agents works.
 //!
-//! Module map (see ARCHITECTURE.md for the invariants):
+//! Module map (see ARCHITECTURE.md for the invariants). The modules stand in floors, and a
+//! floor imports only floors below it: engine <- lessons <- scenario <- view <- share,
+//! export <- providers <- ui (ARCHITECTURE.md, "Floors").
 //! - [`engine`]: the sans-IO team host (roster, mailbox, histories, protocols, budgets). It
 //!   knows nothing about the browser and is tested natively.
 //! - [`lessons`]: the built-in lessons as data, the scripted model and the deterministic
@@ -11,7 +13,8 @@
 //! - [`share`]: what a link carries and its parser.
 //! - [`markup`]: the escaped markup writer the sequence diagram draws its marks with.
 //! - [`view`]: the view model: everything on screen that is computed from the team state
-//!   (diagram layout, lane placement, cards, the member detail, windowing), native and tested
+//!   (diagram layout, lane placement, cards, the member detail, windowing, narration and
+//!   caption facts), native and tested
 //!   with plain `cargo test`.
 //! - `ui` (wasm only): the Leptos components that bind the view model to the page.
 

@@ -2,18 +2,8 @@
 //! teaching session (M7, L2) and the contrast toggles (M6, T6).
 
 use super::sorted_map::SortedMap;
-use super::tool_table::{tools_for, ToolName};
+use super::tool_table::{tools_for, MemberKind, ToolName};
 use serde::{Deserialize, Serialize};
-
-crate::named_enum! {
-    /// Lead or teammate: decides the tool list (K1, K2) and the protocol duties (P4).
-    pub enum MemberKind {
-        /// Splits the work, delivers it and summarizes (K1, D1); exactly one per team.
-        Lead = "lead",
-        /// Does delivered work with its own history and reports to the lead (K2).
-        Teammate = "teammate",
-    }
-}
 
 /// One roster entry as a lesson (or the learner in free play) declares it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

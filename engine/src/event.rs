@@ -1,8 +1,8 @@
 //! The event log: everything that happened, in past tense, as data. The UI is a view of "the
 //! state after event N", so every state change is an event, and so is every refusal (with an
 //! English reason the learner sees). Each event has a breakpoint category and a one-line English
-//! summary for transcripts; what an event means to a learner, in both languages, is lesson
-//! content (`lessons::narration`).
+//! summary for transcripts; what an event means to a learner, in both languages, is the
+//! playground's presentation (its `view::narration`).
 
 use super::config::{MemberConfig, Toggles};
 use super::history::Candidate;

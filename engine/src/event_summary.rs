@@ -1,5 +1,6 @@
 //! The one-line English summary of an event, for transcripts (the golden files) and logs. What
-//! an event means to a learner, in both languages, is lesson content (`lessons::narration`).
+//! an event means to a learner, in both languages, is the playground's presentation (its
+//! `view::narration`).
 
 use super::mailbox::id_list;
 use super::roster::RoundOutcome;

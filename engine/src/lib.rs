@@ -55,13 +55,15 @@
 //! reader.deliveries_used = 0; // a member record is read-only outside the engine
 //! ```
 //!
-//! Code map, from the bottom up (imports only point down):
+//! Code map, from the bottom up: a module imports only modules listed before it (the
+//! `named_enum!` macro of [`names`] is named from the crate root, where `#[macro_export]`
+//! puts it).
 //! - records and ids: [`caption`] (bilingual text), [`text`], [`names`] (stable enum names),
-//!   [`refusal`], [`model`] (reply, tool call, ids), [`mailbox`] (records, receipts,
-//!   positions; M1, M2, M8), [`protocol`] (the tracker's records; P1), [`config`], [`persist`]
-//!   and [`sorted_map`] (containers that make checkpoints cheap), [`history`] (entries and
-//!   candidates; M4), [`request`] (what a model is sent; M3), [`tool_table`] (tools per role,
-//!   schemas, system prompts; K1, K2, P4), [`tool_args`].
+//!   [`refusal`], [`model`] (reply, tool call, ids), [`persist`] and [`sorted_map`]
+//!   (containers that make checkpoints cheap), [`mailbox`] (records, receipts, positions; M1,
+//!   M2, M8), [`protocol`] (the tracker's records; P1), [`tool_table`] (the roles, the tools
+//!   each has, schemas, system prompts; K1, K2, P4), [`config`], [`history`] (entries and
+//!   candidates; M4), [`request`] (what a model is sent; M3), [`tool_args`].
 //! - team state: [`roster`] (member records and their [`Lifecycle`]; T1, L1, T5), [`state`]
 //!   ([`TeamState`] and its queries), [`snapshot`] (what survives a restart; L3).
 //! - the language between decider and state: [`event`]; the reducer (`evolve.rs`) and
@@ -104,7 +106,7 @@ mod tool_calls;
 pub mod tool_table;
 
 pub use caption::{Caption, Lang};
-pub use config::{ConfigError, Limits, MemberConfig, MemberKind, TeamConfig, Toggles};
+pub use config::{ConfigError, Limits, MemberConfig, TeamConfig, Toggles};
 pub use event::{Category, Event, EventKind};
 pub use history::{Candidate, EntryRole, HistoryEntry};
 pub use mailbox::{MessageId, MessageKind, MessageRecord, Position, Receipt, ReceiptState};
@@ -119,3 +121,4 @@ pub use sorted_map::SortedMap;
 pub use state::{RequestStatus, SentRequest, TeamState};
 pub use team::{Input, Team};
 pub use timeline::{Recorder, Timeline};
+pub use tool_table::MemberKind;

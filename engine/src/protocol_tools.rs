@@ -4,7 +4,6 @@
 
 use super::protocol::next_id;
 
-use super::config::MemberKind;
 use super::event::EventKind;
 use super::mailbox::MessageKind;
 use super::protocol::ProtocolKind;
@@ -14,6 +13,7 @@ use super::protocol::Tracker;
 use super::refusal::Refusal;
 use super::refusal::RefusalCode;
 use super::tool_args::refuse;
+use super::tool_table::MemberKind;
 
 use super::team::Team;
 

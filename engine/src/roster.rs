@@ -5,12 +5,12 @@
 //! many deliveries it has used. A round ("delivery") is only the carrier of one piece of work;
 //! it lives in `Lifecycle::Working` and disappears when the round ends.
 
-use super::config::MemberKind;
 use super::history::{Candidate, HistoryEntry};
 use super::mailbox::MessageId;
 use super::model::RequestId;
 use super::persist::PVec;
 use super::refusal::Fault;
+use super::tool_table::MemberKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::sync::Arc;

@@ -5,7 +5,7 @@
 //! happens and emits events; the timeline replays the same events through the same reducer.
 //! That is why "state after event N" is exact for every N, mid-command included.
 
-use super::config::{MemberKind, TeamConfig, Toggles};
+use super::config::{TeamConfig, Toggles};
 use super::mailbox::find_message;
 use super::mailbox::{MessageId, MessageRecord, Position, Receipt};
 use super::model::{ModelReply, RequestId, ToolSpec};
@@ -14,7 +14,7 @@ use super::protocol::{ProtocolRequest, Tracker};
 use super::request::ModelRequest;
 use super::roster::{MemberState, MemberStatus};
 use super::sorted_map::SortedMap;
-use super::tool_table::{self, ToolName};
+use super::tool_table::{self, MemberKind, ToolName};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 

@@ -17,13 +17,14 @@
 //!    the lead (L1).
 
 pub use super::config::ConfigError;
-use super::config::{MemberKind, TeamConfig, Toggles};
+use super::config::{TeamConfig, Toggles};
 use super::event::{Event, EventKind};
 use super::model::{ModelReply, RequestId};
 use super::refusal::{Fault, Refusal, RefusalCode};
 use super::roster::MemberStatus;
 use super::snapshot::RosterSnapshot;
 use super::state::TeamState;
+use super::tool_table::MemberKind;
 use serde::{Deserialize, Serialize};
 
 /// Everything that can happen to a team from outside.

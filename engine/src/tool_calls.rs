@@ -4,7 +4,6 @@
 
 use super::config::validate_member_name;
 use super::config::validate_path;
-use super::config::MemberKind;
 use super::event::EventKind;
 use super::mailbox::MessageId;
 use super::mailbox::MessageKind;
@@ -17,6 +16,7 @@ use super::text::char_len;
 use super::tool_args::refuse;
 use super::tool_args::Args;
 use super::tool_table::tools_for;
+use super::tool_table::MemberKind;
 use super::tool_table::ToolName;
 use serde_json::json;
 use serde_json::Value;

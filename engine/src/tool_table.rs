@@ -2,9 +2,18 @@
 //! name may mean different things per role, P4), and the system prompts that state each role's
 //! protocol duties. Data only: running a tool is `tool_calls.rs`.
 
-use super::config::MemberKind;
 use super::model::ToolSpec;
 use serde_json::{json, Value};
+
+crate::named_enum! {
+    /// Lead or teammate: decides the tool list (K1, K2) and the protocol duties (P4).
+    pub enum MemberKind {
+        /// Splits the work, delivers it and summarizes (K1, D1); exactly one per team.
+        Lead = "lead",
+        /// Does delivered work with its own history and reports to the lead (K2).
+        Teammate = "teammate",
+    }
+}
 
 crate::named_enum! {
     /// The team tools (K1, K2); the stable name is the one a model calls.

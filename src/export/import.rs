@@ -9,8 +9,9 @@ use super::{RunExport, FORMAT, MAX_IMPORT_BYTES, VERSION};
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
 use crate::lessons::run::MAX_INTERVENTIONS;
-use crate::lessons::{self, event_line, stress, Lesson, PlayOptions, Playable, FREE_PLAY_ID};
+use crate::lessons::{self, stress, Lesson, PlayOptions, Playable, FREE_PLAY_ID};
 use crate::scenario::{Problem, Scenario};
+use crate::view::transcript::event_line;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
@@ -200,7 +201,7 @@ fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
         }
         None => {
             let played = match &export.scenario {
-                Some(scenario) => lessons::play_scenario(scenario, &export.options),
+                Some(scenario) => crate::scenario::play::play_scenario(scenario, &export.options),
                 None => lessons::play_id(&export.lesson, &export.options),
             };
             played.map_err(|e| {

@@ -2,9 +2,10 @@
 //! team, the task, then per step the caption the page showed and the event's log line.
 
 use crate::engine::{Lang, MemberKind, Timeline};
-use crate::lessons::facts::plain;
-use crate::lessons::{event_line, Lesson};
+use crate::lessons::Lesson;
 use crate::view::caption::step_caption_parts;
+use crate::view::facts::plain;
+use crate::view::transcript::event_line;
 use std::fmt::Write;
 
 /// The transcript of `timeline` (a run of `lesson`) in `lang`.

@@ -16,8 +16,9 @@ pub use markdown::markdown;
 
 use crate::engine::Timeline;
 use crate::lessons::recording::Recording;
-use crate::lessons::{event_line, PlayOptions};
+use crate::lessons::PlayOptions;
 use crate::scenario::Scenario;
+use crate::view::transcript::event_line;
 use serde::{Deserialize, Serialize};
 
 /// The format name every export carries, so an import knows what it reads.

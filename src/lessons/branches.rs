@@ -7,8 +7,9 @@
 //! the new one; changes anchored later belong to the old branch. The first `at` events of the
 //! new run are those of the old one (see the driver), so the view stays at its step.
 
+use super::options::{Intervention, PlayError, PlayOptions};
+use super::playable::play_id;
 use super::run::MAX_INTERVENTIONS;
-use super::{Intervention, PlayError, PlayOptions};
 use crate::engine::Timeline;
 
 /// The current branch and the earlier ones.
@@ -125,6 +126,6 @@ pub fn requests_sent_in_base(
     };
     match current_run {
         Some(run) if base == *branches.current() => Some(count(run)),
-        _ => super::play_id(id, &base).ok().map(|run| count(&run)),
+        _ => play_id(id, &base).ok().map(|run| count(&run)),
     }
 }

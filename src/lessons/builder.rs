@@ -1,6 +1,8 @@
 //! Small helpers that keep the lesson files readable as data tables.
 
-use super::{Action, CaptionRule, Direction, ScriptOutcome, ScriptedModel, ScriptedReply, Wait};
+use super::lesson::{Action, CaptionRule, Direction, Lesson, Wait};
+use super::script::{ScriptOutcome, ScriptedModel, ScriptedReply};
+use super::toggle_choice::ToggleChoice;
 use crate::engine::{Caption, Input, Lang, ModelReply, ToolCall};
 use serde_json::Value;
 
@@ -187,7 +189,7 @@ pub fn cap(event: &str, member: &str, nth: usize, zh: &str, en: &str) -> Caption
         contains: None,
         nth,
         caption: Caption::new(zh, en),
-        when: super::ToggleChoice::default(),
+        when: ToggleChoice::default(),
         from_end: false,
     }
 }
@@ -209,7 +211,7 @@ pub fn cap_with(
 
 /// Fills id, titles, summaries and rules from the catalog entry `id` (the single source of the
 /// picker's texts).
-pub fn set_meta(lesson: &mut super::Lesson, id: &str) {
+pub fn set_meta(lesson: &mut Lesson, id: &str) {
     // Invariant: built-in lessons only use ids that are in the catalog (tested).
     let info = super::catalog::find(id).expect("lesson id is in the catalog");
     lesson.id = info.id.to_string();
@@ -220,14 +222,14 @@ pub fn set_meta(lesson: &mut super::Lesson, id: &str) {
 }
 
 /// A lesson shell with the catalog's texts for `id`; the lesson file fills the rest.
-impl super::Lesson {
+impl Lesson {
     /// The lesson with what plays it: the scripted replies, the directions and the captions.
     pub fn played_as(
         mut self,
         script: ScriptedModel,
-        directions: Vec<super::Direction>,
-        captions: Vec<super::CaptionRule>,
-    ) -> super::Lesson {
+        directions: Vec<Direction>,
+        captions: Vec<CaptionRule>,
+    ) -> Lesson {
         self.script = script;
         self.directions = directions;
         self.captions = captions;
@@ -240,8 +242,8 @@ pub fn lesson(
     config: crate::engine::TeamConfig,
     task: Caption,
     intro: Caption,
-) -> super::Lesson {
-    let mut lesson = super::Lesson {
+) -> Lesson {
+    let mut lesson = Lesson {
         id: String::new(),
         title: Caption::new("", ""),
         summary: Caption::new("", ""),

@@ -1,9 +1,11 @@
 //! The list of built-in lessons as the picker shows it: a stable id, titles and one-line
-//! summaries in Chinese and English, and the SPEC rule ids each lesson teaches.
-//!
-//! (Started by the UI side for the playground shell; the lesson engineer owns and extends it.)
+//! summaries in Chinese and English, and the SPEC rule ids each lesson teaches. The last entry
+//! is free play ([`FREE_PLAY_ID`]).
 
 use serde::Serialize;
+
+/// Id of the free-play entry.
+pub const FREE_PLAY_ID: &str = "free-play";
 
 /// One entry of the lesson picker.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -84,7 +86,7 @@ const CATALOG: &[LessonInfo] = &[
         rules: &["L3"],
     },
     LessonInfo {
-        id: "free-play",
+        id: FREE_PLAY_ID,
         title_zh: "自由练习",
         title_en: "Free play",
         summary_zh: "编辑成员、文件与任务，也可以接入真实模型。",

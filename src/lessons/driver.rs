@@ -12,7 +12,7 @@
 //! applies to the matching request only if that request was sent at or after `at`.
 //! Interventions due at the same boundary take effect in the order they are listed.
 //!
-//! A `Reload` intervention does exactly what the lesson action [`Action::Reload`](super::Action::Reload) does (L3):
+//! A `Reload` intervention does exactly what the lesson action [`Action::Reload`](super::lesson::Action::Reload) does (L3):
 //! the driver stores the roster snapshot and restores it, so every member comes back offline
 //! with its history and every in-flight request is abandoned. Outcomes already on the agenda
 //! for those requests still arrive in logical time and the engine refuses them as stale, as a
@@ -20,117 +20,14 @@
 //! `Input::Recall`; unknown or not-recallable members are refused by the engine as usual. So
 //! the state after a reload or a recall stays a pure function of (lesson, options, step).
 
+use super::lesson::{resolve_rule, Lesson};
+use super::options::{Intervention, PlayError, PlayOptions};
+use super::registry;
 use super::run::{place_captions_marked, Run};
-use super::script::Answer;
+use super::script::{Answer, ScriptedModel};
 use super::toggle_choice::modes_in_force;
-use super::{resolve_rule, Lesson, ScriptOutcome, ScriptedModel, ToggleChoice};
-use crate::engine::{Fault, Lang, ModelRequest, RequestId, Timeline, Toggles};
+use crate::engine::{ModelRequest, RequestId, Timeline};
 use serde::{Deserialize, Serialize};
-
-/// A learner's change to a run, anchored at an event index. Stored (the session, links) as
-/// JSON in serde's default, externally tagged form: `{"lead_sends": {"at": 3, ...}}`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Intervention {
-    ReplaceReply {
-        at: usize,
-        member: String,
-        request_index: u32,
-        outcome: ScriptOutcome,
-    },
-    InjectFault {
-        at: usize,
-        member: String,
-        fault: Fault,
-    },
-    LeadSends {
-        at: usize,
-        to: String,
-        body: String,
-    },
-    /// L3: a page reload, exactly as the lesson action [`Action::Reload`](super::Action::Reload).
-    Reload {
-        at: usize,
-    },
-    /// L3: an explicit recall of `member` (the engine's `Input::Recall`).
-    Recall {
-        at: usize,
-        member: String,
-    },
-}
-
-impl Intervention {
-    pub fn at(&self) -> usize {
-        match self {
-            Intervention::ReplaceReply { at, .. }
-            | Intervention::InjectFault { at, .. }
-            | Intervention::LeadSends { at, .. }
-            | Intervention::Reload { at }
-            | Intervention::Recall { at, .. } => *at,
-        }
-    }
-}
-
-/// Options of one run. A toggle set in `toggles` is on from the start (it ORs with the
-/// lesson's); a mode fixed in `learner_toggles` holds for the whole run: the team starts with
-/// it and the lesson's own `SetToggles` inputs become defaults for the modes not fixed (an
-/// input that would then change nothing is not applied, so no event claims a switch).
-/// `lang` is the language a built-in lesson is built for.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct PlayOptions {
-    #[serde(default)]
-    pub toggles: Toggles,
-    #[serde(default)]
-    pub interventions: Vec<Intervention>,
-    #[serde(default, skip_serializing_if = "ToggleChoice::is_empty")]
-    pub learner_toggles: ToggleChoice,
-    #[serde(default = "english", skip_serializing_if = "is_english")]
-    pub lang: Lang,
-}
-
-impl Default for PlayOptions {
-    fn default() -> Self {
-        PlayOptions {
-            toggles: Toggles::default(),
-            interventions: Vec::new(),
-            learner_toggles: ToggleChoice::default(),
-            lang: Lang::En,
-        }
-    }
-}
-
-fn english() -> Lang {
-    Lang::En
-}
-
-fn is_english(lang: &Lang) -> bool {
-    *lang == Lang::En
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum PlayError {
-    UnknownLesson(String),
-    InvalidConfig(String),
-    /// The run did not settle within the input bound (a runaway script).
-    TooLong(usize),
-    /// More fork edits than a run takes ([`super::run::MAX_INTERVENTIONS`]).
-    TooManyEdits(usize),
-}
-
-impl std::fmt::Display for PlayError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            PlayError::UnknownLesson(id) => write!(f, "there is no lesson with id '{id}'"),
-            PlayError::InvalidConfig(why) => write!(f, "the lesson's team is not valid: {why}"),
-            PlayError::TooLong(n) => write!(f, "the run did not finish within {n} inputs"),
-            PlayError::TooManyEdits(n) => {
-                write!(f, "the run has more than {n} fork edits, the most it takes")
-            }
-        }
-    }
-}
-
-impl std::error::Error for PlayError {}
 
 /// A built-in lesson id, or an inline definition (free play, shared links).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -164,7 +61,7 @@ pub fn play_branch(
 ) -> Result<(Timeline, Option<usize>), PlayError> {
     match source.into() {
         LessonSource::Builtin(id) => {
-            let lesson = super::lesson(&id, options.lang).ok_or(PlayError::UnknownLesson(id))?;
+            let lesson = registry::lesson(&id, options.lang).ok_or(PlayError::UnknownLesson(id))?;
             play_lesson_branch(&lesson, options)
         }
         LessonSource::Inline(lesson) => play_lesson_branch(&lesson, options),

@@ -7,6 +7,7 @@
 //! on screen. So the marks survive edits of the lesson files, and on a forked branch they sit
 //! where the moment happens there, or are absent when it no longer happens.
 
+use super::catalog::FREE_PLAY_ID;
 use crate::engine::{Caption, Lang, Timeline};
 
 /// One key moment of a lesson, as a predicate on events.
@@ -122,7 +123,7 @@ const L8: &[KeyMoment] = &[
 /// generated stress lesson.
 pub fn moments(lesson_id: &str) -> &'static [KeyMoment] {
     match lesson_id {
-        "l1-two-investigators" | super::FREE_PLAY_ID => L1,
+        "l1-two-investigators" | FREE_PLAY_ID => L1,
         "l2-drain-loses-mail" => L2,
         "l3-lock-scope" => L3,
         "l4-coder-and-reviewer" => L4,

@@ -5,7 +5,7 @@
 //! program was read, not run. (T1-T5, M1-M4, D1-D3)
 
 use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script, Tr};
-use super::{CaptionRule, Lesson};
+use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
 use serde_json::json;
 

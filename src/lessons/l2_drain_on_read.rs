@@ -8,7 +8,8 @@
 //! reader's replies answer from what its requests held. (M5, M6)
 
 use super::builder::{self, after, cap, cap_with, deliver, host_send, now, quiet, Script, Tr};
-use super::{CaptionRule, Lesson, ToggleChoice};
+use super::lesson::{CaptionRule, Lesson};
+use super::toggle_choice::ToggleChoice;
 use crate::engine::{Caption, Fault, Input, Lang, MemberConfig, TeamConfig, Toggles};
 
 pub const ID: &str = "l2-drain-loses-mail";

@@ -7,7 +7,8 @@
 //! (T5, T6)
 
 use super::builder::{self, cap, cap_with, deliver, host_send, now, quiet, Script, Tr};
-use super::{CaptionRule, Lesson, ToggleChoice};
+use super::lesson::{CaptionRule, Lesson};
+use super::toggle_choice::ToggleChoice;
 use crate::engine::{Caption, Input, Lang, MemberConfig, TeamConfig, Toggles};
 use serde_json::json;
 

@@ -5,7 +5,7 @@
 //! broadcast's copies included). (K1, K2, K3, L1, L4, M1, M9, D2, D3)
 
 use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, quiet, Script, Tr};
-use super::{CaptionRule, Lesson};
+use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Input, Lang, MemberConfig, TeamConfig};
 use serde_json::json;
 

@@ -4,7 +4,7 @@
 //! a response to an unknown id are refused and leave the tracker unchanged. (P1, P2, P4, P5)
 
 use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script, Tr};
-use super::{CaptionRule, Lesson};
+use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
 use serde_json::json;
 

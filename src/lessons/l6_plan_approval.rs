@@ -3,7 +3,7 @@
 //! revises and resubmits; the lead approves; the teammate proceeds. (P1, P3)
 
 use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script, Tr};
-use super::{CaptionRule, Lesson};
+use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
 use serde_json::json;
 

@@ -6,7 +6,7 @@
 //! Every limit gives a clear error; nothing is truncated or dropped. (M7, M8, L1, L2)
 
 use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script, Tr};
-use super::{CaptionRule, Lesson};
+use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
 use serde_json::{json, Value};
 

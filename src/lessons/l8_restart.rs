@@ -4,7 +4,7 @@
 //! reload. (L3)
 
 use super::builder::{self, after, cap, cap_with, deliver, host_send, now, Script, Tr};
-use super::{Action, Direction, Lesson, Wait};
+use super::lesson::{Action, Direction, Lesson, Wait};
 use crate::engine::{Caption, Input, Lang, MemberConfig, TeamConfig};
 use serde_json::json;
 

@@ -3,7 +3,7 @@
 //! natively; choosing the default language and remembering the choice is the browser's part
 //! (`ui::i18n`).
 
-use super::LessonInfo;
+use super::catalog::LessonInfo;
 pub use crate::engine::Lang;
 
 /// Picks the string of the learner's language; for strings that live next to the one

@@ -4,7 +4,10 @@
 //! test opens. The UI resolves ids only through here, so no prefix is special-cased anywhere
 //! else.
 
-use super::{stress, PlayError, PlayOptions};
+use super::catalog::find;
+use super::driver::play_branch;
+use super::options::{PlayError, PlayOptions};
+use super::stress;
 use crate::engine::Timeline;
 
 const STRESS_PREFIX: &str = "stress-";
@@ -27,9 +30,7 @@ impl Playable {
                 .ok()
                 .map(|n| Playable::Stress(n.min(stress::MAX_EVENTS)));
         }
-        super::find(id)
-            .is_some()
-            .then(|| Playable::Lesson(id.to_string()))
+        find(id).is_some().then(|| Playable::Lesson(id.to_string()))
     }
 
     /// Plays it. The stress lesson has no script to change, so it ignores the options.
@@ -43,7 +44,7 @@ impl Playable {
         options: &PlayOptions,
     ) -> Result<(Timeline, Option<usize>), PlayError> {
         match self {
-            Playable::Lesson(id) => super::play_branch(id.as_str(), options),
+            Playable::Lesson(id) => play_branch(id.as_str(), options),
             Playable::Stress(n) => Ok((stress::generate(*n), None)),
         }
     }

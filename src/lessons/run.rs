@@ -14,12 +14,12 @@
 
 use std::collections::BTreeSet;
 
-use super::driver::{Intervention, PlayError, PlayOptions};
+use super::lesson::{resolve_rule, Action, Lesson, Wait, ORIGINAL};
+use super::options::{Intervention, PlayError, PlayOptions};
 use super::recording::{RecordedAnswer, Recording};
 use super::script::Answer;
 use super::toggle_choice::modes_in_force;
-use super::ToggleChoice;
-use super::{facts, resolve_rule, Action, Lesson, Wait};
+use super::toggle_choice::ToggleChoice;
 use crate::engine::{Caption, EventKind, Input, ModelRequest, Recorder, RequestId, Team, Timeline};
 
 /// Upper bound on inputs in one run; lessons use a few hundred.
@@ -347,8 +347,8 @@ pub fn place_captions_marked(lesson: &Lesson, timeline: &mut Timeline, diverged:
         if let Some(seq) = resolve_rule(rule, timeline.events(), &modes) {
             let caption = match diverged {
                 Some(at) if seq >= at => Caption::new(
-                    format!("{}{}", facts::ORIGINAL, rule.caption.zh),
-                    format!("{}{}", facts::ORIGINAL, rule.caption.en),
+                    format!("{}{}", ORIGINAL, rule.caption.zh),
+                    format!("{}{}", ORIGINAL, rule.caption.en),
                 ),
                 _ => rule.caption.clone(),
             };

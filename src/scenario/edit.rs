@@ -526,7 +526,7 @@ mod tests {
         assert!(addressed.iter().any(|t| *t == "ann"), "{addressed:?}");
         assert!(!addressed.iter().any(|t| *t == "reader"));
         // It plays: the renamed member gets its mail and its replies.
-        let timeline = crate::lessons::play_scenario(&r, &Default::default()).unwrap();
+        let timeline = crate::scenario::play::play_scenario(&r, &Default::default()).unwrap();
         let state = timeline.final_state();
         let ann = state
             .members_in_order()

@@ -16,10 +16,10 @@
 use serde_json::{json, Map, Value};
 
 use crate::engine::{Lang, Position, TeamState, Timeline};
-use crate::lessons::facts::plain;
 use crate::lessons::language::LangText;
 use crate::view::caption::step_caption_parts;
 use crate::view::card::cards;
+use crate::view::facts::plain;
 use crate::view::lanes::{Lane, Placement};
 
 /// The name in `source` (out) and `target` (in).
@@ -34,7 +34,7 @@ pub const RESERVED_KEYS: [&str; 3] = ["subject", "messageType", "context"];
 /// One field of an incoming message, as the browser binding read it off the JavaScript object
 /// (no JSON round trip, so no generic JSON value code in the wasm).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub enum Field {
+pub enum MessageField {
     #[default]
     Missing,
     Null,
@@ -44,10 +44,10 @@ pub enum Field {
     Other,
 }
 
-impl Field {
+impl MessageField {
     fn text(&self) -> Option<&str> {
         match self {
-            Field::Text(text) => Some(text),
+            MessageField::Text(text) => Some(text),
             _ => None,
         }
     }
@@ -55,7 +55,9 @@ impl Field {
     /// A whole number, 0 or more.
     fn count(&self) -> Option<u64> {
         match self {
-            Field::Number(n) if *n >= 0.0 && n.fract() == 0.0 && *n <= 9.0e15 => Some(*n as u64),
+            MessageField::Number(n) if *n >= 0.0 && n.fract() == 0.0 && *n <= 9.0e15 => {
+                Some(*n as u64)
+            }
             _ => None,
         }
     }
@@ -63,13 +65,17 @@ impl Field {
     /// How the field reads in an error message.
     fn describe(&self) -> String {
         match self {
-            Field::Missing => "nothing".to_string(),
-            Field::Null => "null".to_string(),
+            MessageField::Missing => "nothing".to_string(),
+            MessageField::Null => "null".to_string(),
             // Whole numbers as integers: formatting a float would add its code to the wasm.
-            Field::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => format!("{}", *n as i64),
-            Field::Number(_) => "a number that is not whole".to_string(),
-            Field::Text(text) => format!("\"{}\"", text.chars().take(40).collect::<String>()),
-            Field::Other => "a value that is not a number".to_string(),
+            MessageField::Number(n) if n.fract() == 0.0 && n.abs() < 9.0e15 => {
+                format!("{}", *n as i64)
+            }
+            MessageField::Number(_) => "a number that is not whole".to_string(),
+            MessageField::Text(text) => {
+                format!("\"{}\"", text.chars().take(40).collect::<String>())
+            }
+            MessageField::Other => "a value that is not a number".to_string(),
         }
     }
 }
@@ -79,19 +85,19 @@ impl Field {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Raw {
     pub object: bool,
-    pub context: Field,
-    pub action: Field,
-    pub target: Field,
-    pub v: Field,
-    pub kind: Field,
-    pub id: Field,
-    pub step: Field,
-    pub link: Field,
+    pub context: MessageField,
+    pub action: MessageField,
+    pub target: MessageField,
+    pub v: MessageField,
+    pub kind: MessageField,
+    pub id: MessageField,
+    pub step: MessageField,
+    pub link: MessageField,
 }
 
 impl Raw {
     /// Builds a `Raw` from a key lookup (the binding's `Reflect.get`, a test's JSON).
-    pub fn read(object: bool, mut get: impl FnMut(&str) -> Field) -> Raw {
+    pub fn read(object: bool, mut get: impl FnMut(&str) -> MessageField) -> Raw {
         if !object {
             return Raw::default();
         }
@@ -182,9 +188,9 @@ pub fn parse_incoming(raw: &Raw) -> Incoming {
         return Incoming::Ignore;
     }
     let id = match &raw.id {
-        Field::Missing | Field::Null => None,
-        Field::Number(n) if n.is_finite() => Some(Id::Number(*n)),
-        Field::Text(s) if s.chars().count() <= MAX_ID_CHARS => Some(Id::Text(s.clone())),
+        MessageField::Missing | MessageField::Null => None,
+        MessageField::Number(n) if n.is_finite() => Some(Id::Number(*n)),
+        MessageField::Text(s) if s.chars().count() <= MAX_ID_CHARS => Some(Id::Text(s.clone())),
         // An id we cannot echo safely is no id: nothing is answered.
         _ => {
             return Incoming::Invalid {
@@ -201,7 +207,9 @@ pub fn parse_incoming(raw: &Raw) -> Incoming {
     };
     match &raw.v {
         v if v.count() == Some(VERSION) => {}
-        Field::Missing => return invalid(format!("a command needs the API version: v: {VERSION}")),
+        MessageField::Missing => {
+            return invalid(format!("a command needs the API version: v: {VERSION}"))
+        }
         v => {
             return invalid(format!(
                 "this playground speaks API version {VERSION}, not {}",
@@ -464,13 +472,13 @@ mod tests {
     use crate::lessons::{play_id, PlayOptions};
 
     /// A field as the binding would read it off the same JavaScript value.
-    fn field(value: Option<&Value>) -> Field {
+    fn field(value: Option<&Value>) -> MessageField {
         match value {
-            None => Field::Missing,
-            Some(Value::Null) => Field::Null,
-            Some(Value::Number(n)) => Field::Number(n.as_f64().unwrap_or(f64::NAN)),
-            Some(Value::String(s)) => Field::Text(s.clone()),
-            Some(_) => Field::Other,
+            None => MessageField::Missing,
+            Some(Value::Null) => MessageField::Null,
+            Some(Value::Number(n)) => MessageField::Number(n.as_f64().unwrap_or(f64::NAN)),
+            Some(Value::String(s)) => MessageField::Text(s.clone()),
+            Some(_) => MessageField::Other,
         }
     }
 
@@ -653,10 +661,10 @@ mod tests {
         }
         let raw = Raw {
             object: true,
-            target: Field::Text(NAME.into()),
-            v: Field::Number(1.0),
-            kind: Field::Text("step".into()),
-            id: Field::Number(f64::INFINITY),
+            target: MessageField::Text(NAME.into()),
+            v: MessageField::Number(1.0),
+            kind: MessageField::Text("step".into()),
+            id: MessageField::Number(f64::INFINITY),
             ..Raw::default()
         };
         assert!(matches!(

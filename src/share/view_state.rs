@@ -422,7 +422,7 @@ fn play(state: &ViewState) -> Result<Played, Problem> {
     }
     let options = play_options(state);
     let played = match &state.extra.scenario {
-        Some(scenario) => crate::lessons::play_scenario_branch(scenario, &options),
+        Some(scenario) => crate::scenario::play::play_scenario_branch(scenario, &options),
         None => crate::lessons::play_id_branch(&state.lesson, &options),
     };
     let played = played.map_err(|e| unplayable(e.to_string()))?;

@@ -13,10 +13,10 @@ use leptos::prelude::*;
 use super::context::Playground;
 use super::i18n::{tr, Lang};
 use super::toggles::ModeToggles;
-use crate::lessons::facts::{original_words, Part};
 use crate::view::caption::{
     event_parts_in, logical_time_hint, logical_time_label, modes, step_caption_parts,
 };
+use crate::view::facts::{original_words, CaptionPart};
 use crate::view::repeats::repeat_run;
 
 #[component]
@@ -40,15 +40,15 @@ pub fn CaptionBar() -> impl IntoView {
             .unwrap_or_default()
             .into_iter()
             .map(|part| match part {
-                Part::Text(text) => text.into_any(),
-                Part::Fact { .. } => {
+                CaptionPart::Text(text) => text.into_any(),
+                CaptionPart::Fact { .. } => {
                     let data = part.data_fact().unwrap_or_default();
-                    let Part::Fact { words, .. } = part else {
+                    let CaptionPart::Fact { words, .. } = part else {
                         return ().into_any();
                     };
                     view! { <span class="fact" data-fact=data>{words}</span> }.into_any()
                 }
-                Part::Original => view! {
+                CaptionPart::Original => view! {
                     <span class="original-run" data-testid="original-run">{original_words(lang)}</span>
                     " "
                 }

@@ -1,4 +1,6 @@
-//! The playground's view state, and the one memo that asks `lessons::play_id` for a timeline.
+//! The playground's view state, and the one memo that makes the run on screen: the live run
+//! when there is one, else the scenario free play shows (`scenario::play::play_scenario_branch`), else
+//! whatever the lesson id names (`lessons::play_id_branch`).
 //!
 //! Everything on screen is a function of (lesson, play options, step): the timeline is a memo
 //! of the lesson and the current branch's options (toggles and fork interventions, see
@@ -20,9 +22,9 @@ use crate::scenario::Scenario;
 /// A played timeline, and the index of its first event that differs from the lesson's original
 /// run (None on the original). Compared by identity: a new play is a new timeline.
 #[derive(Clone, Debug)]
-pub struct Run(pub Arc<Timeline>, pub Option<usize>);
+pub struct PlayedRun(pub Arc<Timeline>, pub Option<usize>);
 
-impl PartialEq for Run {
+impl PartialEq for PlayedRun {
     fn eq(&self, other: &Self) -> bool {
         Arc::ptr_eq(&self.0, &other.0)
     }
@@ -49,7 +51,7 @@ pub struct Seed {
     pub lesson: String,
     pub scenario: Option<Scenario>,
     pub options: PlayOptions,
-    pub run: Run,
+    pub run: PlayedRun,
 }
 
 /// A live call's reply while it streams in.
@@ -85,10 +87,10 @@ pub struct Playground {
     /// and the step stays where it was.
     pub options: Memo<PlayOptions>,
     /// Result of playing (lesson, options): the timeline, or a clear error for the banner.
-    pub run: Memo<Result<Run, String>>,
+    pub run: Memo<Result<PlayedRun, String>>,
     /// A live run on a real model (or its recording replayed), for the lesson it names: while
     /// it is set for the open lesson, it is the run on screen instead of the scripted one.
-    pub live: RwSignal<Option<(String, Run)>>,
+    pub live: RwSignal<Option<(String, PlayedRun)>>,
     /// The replies of a live run's calls in flight, as they stream in (text and tool calls);
     /// the live panel lists them and the request view shows each under its request.
     pub streams: RwSignal<Vec<StreamingReply>>,
@@ -135,7 +137,7 @@ impl Playground {
             learner_toggles: toggles.get(),
             ..branches.with(|b| b.current().clone())
         });
-        let live: RwSignal<Option<(String, Run)>> = RwSignal::new(None);
+        let live: RwSignal<Option<(String, PlayedRun)>> = RwSignal::new(None);
         let scenario: RwSignal<Option<Arc<Scenario>>> = RwSignal::new(None);
         let seed: StoredValue<Option<Seed>> = StoredValue::new(None);
         let run = Memo::new(move |_| {
@@ -162,10 +164,12 @@ impl Playground {
                     return Ok(seeded.run);
                 }
                 match &on_screen {
-                    Some(scenario) => lessons::play_scenario_branch(scenario, options),
+                    Some(scenario) => {
+                        crate::scenario::play::play_scenario_branch(scenario, options)
+                    }
                     None => lessons::play_id_branch(&id, options),
                 }
-                .map(|(timeline, diverged)| Run(Arc::new(timeline), diverged))
+                .map(|(timeline, diverged)| PlayedRun(Arc::new(timeline), diverged))
                 .map_err(|error| error.to_string())
             })
         });

@@ -17,7 +17,9 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
 use super::context::Playground;
-use crate::share::embed_api::{self, Command, Field, H5pAction, Id, Incoming, Raw, Snapshot};
+use crate::share::embed_api::{
+    self, Command, H5pAction, Id, Incoming, MessageField, Raw, Snapshot,
+};
 
 /// The parent window, when this page is framed.
 fn parent() -> Option<web_sys::Window> {
@@ -40,16 +42,16 @@ fn post(parent: &web_sys::Window, target: &str, message: &str) {
 }
 
 /// One field of a message's data, read off the object (a getter that throws reads as Other).
-fn field(data: &JsValue, key: &str) -> Field {
+fn field(data: &JsValue, key: &str) -> MessageField {
     match js_sys::Reflect::get(data, &JsValue::from_str(key)) {
-        Ok(value) if value.is_undefined() => Field::Missing,
-        Ok(value) if value.is_null() => Field::Null,
+        Ok(value) if value.is_undefined() => MessageField::Missing,
+        Ok(value) if value.is_null() => MessageField::Null,
         Ok(value) => match (value.as_f64(), value.as_string()) {
-            (Some(n), _) => Field::Number(n),
-            (_, Some(text)) => Field::Text(text),
-            _ => Field::Other,
+            (Some(n), _) => MessageField::Number(n),
+            (_, Some(text)) => MessageField::Text(text),
+            _ => MessageField::Other,
         },
-        Err(_) => Field::Other,
+        Err(_) => MessageField::Other,
     }
 }
 

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::context::{Categories, Playground, Run, Seed};
+use super::context::{Categories, PlayedRun, Playground, Seed};
 use super::i18n::{initial_lang, Lang, LangText};
 use crate::engine::{Category, Timeline};
 use crate::lessons::recording::Recording;
@@ -164,7 +164,8 @@ pub fn show(pg: Playground, shown: OnScreen) {
     match recording {
         Some((recording, timeline)) => {
             pg.recording.set(Some(Arc::new(recording)));
-            pg.live.set(Some((lesson, Run(Arc::new(timeline), None))));
+            pg.live
+                .set(Some((lesson, PlayedRun(Arc::new(timeline), None))));
         }
         None => pg.live.set(None),
     }
@@ -186,7 +187,7 @@ fn apply(pg: Playground, opened: Opened) {
             lesson: state.lesson.clone(),
             scenario: state.extra.scenario.clone(),
             options: view_state::play_options(&state),
-            run: Run(Arc::new(timeline), diverged),
+            run: PlayedRun(Arc::new(timeline), diverged),
         };
         pg.seed.set_value(Some(seed));
     }

@@ -16,7 +16,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_bindgen_futures::spawn_local;
 
-use super::context::{Playground, Run as PlayedRun, StreamingReply};
+use super::context::{PlayedRun, Playground, StreamingReply};
 use super::i18n::{tr, Lang};
 use super::storage;
 use crate::engine::RequestId;

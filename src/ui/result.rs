@@ -8,10 +8,10 @@ use super::context::Playground;
 use crate::engine::Lang;
 use crate::view::result::{
     answer_label, empty_text, heading, learner_replies, original_note, others_label, step_label,
-    Answer, ResultPanel,
+    FinalAnswer, ResultPanel,
 };
 
-fn answer_view(a: Answer, lang: Lang) -> impl IntoView {
+fn answer_view(a: FinalAnswer, lang: Lang) -> impl IntoView {
     let label = answer_label(&a.member, lang);
     view! {
         <div class="result-answer" data-testid="result-answer" data-member=a.member
@@ -63,7 +63,7 @@ pub fn ResultPanelView() -> impl IntoView {
                 .map(|s| s.state.lead_name().to_string())
                 .unwrap_or_default()
         });
-        let mut rest: Vec<Answer> = Vec::new();
+        let mut rest: Vec<FinalAnswer> = Vec::new();
         let mut first = None;
         for a in panel.answers {
             if a.member == lead && first.is_none() {

@@ -1,11 +1,11 @@
 //! The caption bar's model: the caption of a step (what just happened and why), the line that
 //! names the event's category, actor and time, and the contrast modes in force. A caption's
-//! facts are rendered from the state at the step it is shown ([`crate::lessons::facts`]), so a
+//! facts are rendered from the state at the step it is shown ([`crate::view::facts`]), so a
 //! carried or closing caption states what is true at that step, not where it was written.
 
 use crate::engine::{Category, Event, EventKind, Lang, TeamState, Timeline, Toggles};
-use crate::lessons::facts::{plain, render, sends_on_its_own, Part, Scene};
-use crate::lessons::narration::{caption_in, narrate_in};
+use crate::view::facts::{plain, render, sends_on_its_own, CaptionPart, Scene};
+use crate::view::narration::{caption_in, narrate_in};
 use crate::view::tr;
 
 /// An event category in the learner's language (the caption's kind line, the breakpoints).
@@ -71,7 +71,7 @@ pub fn step_caption_parts(
     state: &TeamState,
     step: usize,
     lang: Lang,
-) -> Vec<Part> {
+) -> Vec<CaptionPart> {
     let step = step.min(timeline.len());
     let template = step_template(timeline, state, step, lang);
     let scene = Scene {
@@ -240,8 +240,8 @@ pub fn modes(toggles: &Toggles, lang: Lang) -> (bool, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lessons::narration::narrate;
     use crate::lessons::{play, PlayOptions};
+    use crate::view::narration::narrate;
 
     #[test]
     fn the_last_step_repeats_the_lessons_last_teaching_caption() {

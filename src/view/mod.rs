@@ -8,6 +8,9 @@
 //!   ticks, the cursor), what of it is in view, and its legend.
 //! - [`journey`]: where a message was at each step its place changed.
 //! - [`lanes`]: which message chip sits in which lane, and what moved at this step.
+//! - [`narration`]: what each event means to a learner, in both languages.
+//! - [`facts`]: the facts a caption states (`{busy:reader}` and the like), rendered from the
+//!   state at the step it is shown, and the "(original run)" marker of a branch's captions.
 //! - [`caption`]: the caption of a step, its event line and the contrast modes.
 //! - [`card`]: what a member card shows.
 //! - [`contrast`]: the learner's contrast toggles and what the run shows under them.
@@ -17,17 +20,22 @@
 //! - [`repeats`]: runs of identical tool calls, collapsed in captions and lists.
 //! - [`result`]: the result panel (final answers, the step's whole tool result).
 //! - [`window`]: which items of a long scrolling list are in view.
+//! - [`transcript`]: a timeline as text, one line per event with its caption (the golden
+//!   files, the export's event log).
 
 pub mod caption;
 pub mod card;
 pub mod contrast;
 pub mod detail;
+pub mod facts;
 pub mod journey;
 pub mod lanes;
+pub mod narration;
 pub mod protocol;
 pub mod repeats;
 pub mod result;
 pub mod sequence;
+pub mod transcript;
 pub mod window;
 
 /// Picks the string of the learner's language (one helper for the view model and the UI).

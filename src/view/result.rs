@@ -5,8 +5,8 @@
 //! the scripted model's words for the original run and is marked so.
 
 use crate::engine::{Event, EventKind, Lang, TeamState};
-use crate::lessons::facts::latest_answer;
 use crate::lessons::{Intervention, PlayOptions, ScriptOutcome};
+use crate::view::facts::latest_answer;
 use crate::view::tr;
 
 /// Members whose answers the panel lists at most (a large team: the lead and the step's
@@ -15,7 +15,7 @@ const MAX_ANSWERS: usize = 6;
 
 /// One final answer.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Answer {
+pub struct FinalAnswer {
     pub member: String,
     pub text: String,
     /// Given after the branch left the original run: scripted words written for the original.
@@ -35,7 +35,7 @@ pub struct StepResult {
 /// What the result panel shows at a step.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct ResultPanel {
-    pub answers: Vec<Answer>,
+    pub answers: Vec<FinalAnswer>,
     pub step_result: Option<StepResult>,
 }
 
@@ -64,7 +64,7 @@ impl ResultPanel {
                 let seq = answer_seq(events, member)?;
                 let text = latest_answer(events, member)?;
                 let learners = learners.iter().any(|(m, t)| m == member && *t == text);
-                Some(Answer {
+                Some(FinalAnswer {
                     member: member.to_string(),
                     original: diverged.is_some_and(|at| seq >= at) && !learners,
                     text,

@@ -7,9 +7,9 @@
 use agent_team_playground::engine::{
     Event, EventKind, Lang, ModelReply, Position, TeamState, Timeline,
 };
-use agent_team_playground::lessons::facts::{Fact, Part};
 use agent_team_playground::lessons::{self, catalog, Intervention, PlayOptions, ScriptOutcome};
 use agent_team_playground::view::caption::{step_caption, step_caption_parts};
+use agent_team_playground::view::facts::{CaptionPart, Fact};
 use agent_team_playground::view::result::ResultPanel;
 
 /// What the engine says a fact is, asked without the rendering code.
@@ -48,11 +48,11 @@ fn truth(fact: &Fact, state: &TeamState, events: &[Event]) -> String {
     }
 }
 
-fn facts_of(parts: &[Part]) -> Vec<(Fact, String)> {
+fn facts_of(parts: &[CaptionPart]) -> Vec<(Fact, String)> {
     parts
         .iter()
         .filter_map(|p| match p {
-            Part::Fact { fact, value, .. } => Some((fact.clone(), value.clone())),
+            CaptionPart::Fact { fact, value, .. } => Some((fact.clone(), value.clone())),
             _ => None,
         })
         .collect()
@@ -82,7 +82,7 @@ fn walk(id: &str, timeline: &Timeline, on_original: bool) -> usize {
             }
             if on_original {
                 assert!(
-                    !parts.contains(&Part::Original),
+                    !parts.contains(&CaptionPart::Original),
                     "{id} step {step}: the original run is not marked as a branch"
                 );
             }
@@ -198,7 +198,7 @@ fn after_a_fork_captions_state_the_branchs_facts_and_mark_the_originals_story() 
     let state = timeline.state_at(prepared + 1);
     for lang in [Lang::Zh, Lang::En] {
         let parts = step_caption_parts(&timeline, &state, prepared + 1, lang);
-        assert_eq!(parts.first(), Some(&Part::Original), "{parts:?}");
+        assert_eq!(parts.first(), Some(&CaptionPart::Original), "{parts:?}");
         let facts = facts_of(&parts);
         assert!(
             facts.contains(&(Fact::Inbox("lead".into()), "1".into())),
@@ -211,7 +211,7 @@ fn after_a_fork_captions_state_the_branchs_facts_and_mark_the_originals_story() 
     }
     // Captions before the divergence are not marked.
     let early = timeline.state_at(27);
-    assert!(!step_caption_parts(&timeline, &early, 27, Lang::En).contains(&Part::Original));
+    assert!(!step_caption_parts(&timeline, &early, 27, Lang::En).contains(&CaptionPart::Original));
     // The lead's scripted summary cites 42, which it never received here: marked as the
     // original run's words on the result panel.
     let learners = [("reader".to_string(), "Nothing to add.".to_string())];
@@ -249,7 +249,7 @@ fn a_host_send_on_a_members_behalf_says_so_and_states_the_members_status() {
         .seq;
     let state = timeline.state_at(m3 + 1);
     let en = step_caption_parts(&timeline, &state, m3 + 1, Lang::En);
-    let text = agent_team_playground::lessons::facts::plain(&en, Lang::En);
+    let text = agent_team_playground::view::facts::plain(&en, Lang::En);
     assert!(text.contains("on lead's behalf"), "{text}");
     assert!(facts_of(&en).contains(&(Fact::Status("lead".into()), "offline".into())));
     let zh = step_caption(&timeline, m3 + 1, Lang::Zh);
@@ -281,7 +281,7 @@ fn every_token_a_lesson_caption_writes_is_a_fact_both_languages_name() {
                         assert!(Fact::parse(token).is_some(), "{}: {{{token}}}", lesson.id);
                     }
                 }
-                let mut keys: Vec<String> = agent_team_playground::lessons::facts::tokens(text)
+                let mut keys: Vec<String> = agent_team_playground::view::facts::tokens(text)
                     .iter()
                     .map(Fact::key)
                     .collect();

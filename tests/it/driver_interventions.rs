@@ -6,6 +6,7 @@ use crate::support;
 
 use agent_team_playground::engine::*;
 use agent_team_playground::lessons::{self, Intervention, PlayOptions};
+use agent_team_playground::view::transcript::transcript;
 use support::*;
 
 const L1: &str = "l1-two-investigators";
@@ -247,10 +248,7 @@ fn l3_reload_and_recall_interventions_are_deterministic() {
     let second = lessons::play(L1, &options).expect("plays");
     assert_eq!(first.events(), second.events());
     assert_eq!(first.final_state(), second.final_state());
-    assert_eq!(
-        lessons::transcript(L1, &first),
-        lessons::transcript(L1, &second)
-    );
+    assert_eq!(transcript(L1, &first), transcript(L1, &second));
     for step in [at, at + 3, at + 8, first.len()] {
         let step = step.min(first.len());
         assert_eq!(first.state_at(step), second.state_at(step));

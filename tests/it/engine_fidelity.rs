@@ -104,8 +104,9 @@ fn t6_in_hold_lock_mode_a_waiter_is_checked_when_it_gets_the_lock() {
 
 #[test]
 fn path_a_status_change_is_one_step_and_every_card_agrees_with_itself() {
-    use agent_team_playground::lessons::{catalog::catalog, narration::narrate, play, PlayOptions};
+    use agent_team_playground::lessons::{catalog::catalog, play, PlayOptions};
     use agent_team_playground::view::card::cards;
+    use agent_team_playground::view::narration::narrate;
     for info in catalog() {
         let timeline = play(info.id, &PlayOptions::default()).expect("the lesson plays");
         for event in timeline.events() {

@@ -2,8 +2,8 @@
 //! generator produces the requested number of events.
 
 use agent_team_playground::engine::*;
-use agent_team_playground::lessons::narration::narrate;
 use agent_team_playground::lessons::{self, PlayOptions};
+use agent_team_playground::view::narration::narrate;
 
 /// The state after `index` events, replayed from the start with no checkpoint.
 fn replay(timeline: &Timeline, index: usize) -> TeamState {

@@ -12,6 +12,7 @@ use agent_team_playground::lessons::{
 };
 use agent_team_playground::scenario::edit::Edit;
 use agent_team_playground::scenario::Scenario;
+use agent_team_playground::view::transcript::event_line;
 use serde_json::Value;
 
 /// A five-member scenario made with the editor's operations.
@@ -51,7 +52,7 @@ fn export_of(
     step: usize,
 ) -> RunExport {
     let timeline = match scenario {
-        Some(s) => lessons::play_scenario(s, options).expect("plays"),
+        Some(s) => agent_team_playground::scenario::play::play_scenario(s, options).expect("plays"),
         None => lessons::play_id(lesson, options).expect("plays"),
     };
     RunExport::new(lesson, scenario, options, step, None, &timeline)
@@ -268,7 +269,7 @@ fn the_markdown_has_the_title_team_task_and_each_steps_caption_and_event_line() 
     assert!(md.contains("## Team\n\n- **lead** (lead, lead)"));
     assert!(md.contains("- **reader** (reader, teammate)"));
     assert!(md.contains("## Task"));
-    let first = lessons::event_line(&timeline.events()[0]);
+    let first = event_line(&timeline.events()[0]);
     assert!(md.contains("\n1. "));
     assert!(md.contains(&format!("`{first}`")), "{md}");
     let steps = md
@@ -283,7 +284,7 @@ fn the_markdown_has_the_title_team_task_and_each_steps_caption_and_event_line() 
         .expect("a captioned event");
     let step = seq + 1;
     let state = timeline.state_at(step);
-    let caption = agent_team_playground::lessons::facts::plain(
+    let caption = agent_team_playground::view::facts::plain(
         &agent_team_playground::view::caption::step_caption_parts(
             &timeline,
             &state,

@@ -2,8 +2,9 @@
 //! it, and its recording replayed: every lesson still ends, and the replay is the same log.
 
 use agent_team_playground::engine::Lang;
-use agent_team_playground::lessons::recording::{Recording, ReplayError};
+use agent_team_playground::lessons::recording::Recording;
 use agent_team_playground::lessons::run::Run;
+use agent_team_playground::lessons::ReplayError;
 use agent_team_playground::lessons::{lessons, Answer, PlayOptions, ScriptedModel};
 
 /// Plays `lesson` answering the most recently sent request first (the opposite of a FIFO

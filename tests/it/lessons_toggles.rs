@@ -154,7 +154,8 @@ fn free_play_keeps_lesson_1s_captions_only_under_the_default_modes() {
         .into_iter()
         .find(|e| e.summary().contains("notifies m"))
         .expect("reader takes in mail");
-    let text = lessons::narration::caption_at(&drain, prepared.seq + 1, Lang::En);
+    let text =
+        agent_team_playground::view::narration::caption_at(&drain, prepared.seq + 1, Lang::En);
     assert!(text.contains("Drain on read is on"), "{text}");
     let held = play_with(id, ToggleChoice::hold_lock(true));
     assert!(!captions_en(&held)

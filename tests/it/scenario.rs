@@ -2,7 +2,8 @@
 //! built-in lessons opened as scenarios, and the default delivery policy.
 
 use agent_team_playground::engine::{EventKind, Lang, MemberKind};
-use agent_team_playground::lessons::{self, play_scenario, PlayOptions};
+use agent_team_playground::lessons::{self, PlayOptions};
+use agent_team_playground::scenario::play::play_scenario;
 use agent_team_playground::scenario::{parse, Scenario, ScenarioErrors};
 use serde_json::{json, Value};
 

@@ -6,6 +6,7 @@
 
 use agent_team_playground::engine::{Event, EventKind, Lang, RefusalCode, Timeline};
 use agent_team_playground::lessons::{self, PlayOptions};
+use agent_team_playground::view::transcript::transcript;
 
 pub fn play(id: &str) -> Timeline {
     let timeline = lessons::play(id, &PlayOptions::default()).expect("lesson plays");
@@ -39,7 +40,7 @@ pub fn unmatched_captions(lesson: &lessons::Lesson, timeline: &Timeline) -> Vec<
 
 /// Compares the transcript with `tests/golden/<id>.txt` (or rewrites it with UPDATE_GOLDEN=1).
 pub fn check_golden(id: &str, timeline: &Timeline) {
-    let text = lessons::transcript(id, timeline);
+    let text = transcript(id, timeline);
     let path = format!("{}/tests/golden/{id}.txt", env!("CARGO_MANIFEST_DIR"));
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, &text).expect("write golden");
@@ -90,7 +91,7 @@ pub fn refusals(timeline: &Timeline) -> Vec<(RefusalCode, String)> {
 /// Every caption of every step is non-empty in both languages, and the Chinese one is Chinese.
 pub fn check_captions(timeline: &Timeline) {
     use agent_team_playground::engine::Lang;
-    use agent_team_playground::lessons::narration::caption_at;
+    use agent_team_playground::view::narration::caption_at;
     for step in 0..=timeline.len() {
         let zh = caption_at(timeline, step, Lang::Zh);
         let en = caption_at(timeline, step, Lang::En);

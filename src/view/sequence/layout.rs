@@ -10,7 +10,7 @@ use super::marks::{
 use super::text;
 use super::{GUTTER, HEAD_H, LANE_W};
 use crate::engine::{Event, EventKind, Lang, MessageRecord, RequestId, SortedMap, TeamState};
-use crate::lessons::narration::narrate;
+use crate::view::narration::narrate;
 
 /// Events laid out at most (the most recent ones up to the step).
 pub const WINDOW_EVENTS: usize = 200;

@@ -4,7 +4,7 @@
 use super::marks::{BarStatus, SeqLayout};
 use crate::engine::text::preview;
 use crate::engine::{Event, Lang, MessageKind, MessageRecord, RequestId};
-use crate::lessons::narration::narrate;
+use crate::view::narration::narrate;
 use crate::view::tr;
 
 /// The kind of a message in the learner's language (short, for arrow labels).

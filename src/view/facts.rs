@@ -10,9 +10,6 @@
 
 use crate::engine::{Event, EventKind, Lang, MessageId, TeamState};
 
-/// The token the driver puts in front of a caption that tells the original run's story.
-pub const ORIGINAL: &str = "{original}";
-
 /// One fact a caption can state, about one member or one message.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fact {
@@ -193,7 +190,7 @@ pub fn latest_answer(events: &[Event], member: &str) -> Option<String> {
 
 /// One piece of a rendered caption.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Part {
+pub enum CaptionPart {
     /// Prose.
     Text(String),
     /// A fact rendered from the state: its `data-fact` (`key=value`) and its words.
@@ -209,11 +206,11 @@ pub enum Part {
     Original,
 }
 
-impl Part {
+impl CaptionPart {
     /// The `data-fact` attribute of a fact (`busy:reader=true`).
     pub fn data_fact(&self) -> Option<String> {
         match self {
-            Part::Fact { fact, value, .. } => Some(format!("{}={value}", fact.key())),
+            CaptionPart::Fact { fact, value, .. } => Some(format!("{}={value}", fact.key())),
             _ => None,
         }
     }
@@ -226,7 +223,7 @@ pub fn original_words(lang: Lang) -> &'static str {
 
 /// Renders a caption template in the scene: tokens become facts, `{original}` the marker;
 /// anything else in braces stays text.
-pub fn render(template: &str, scene: &Scene, lang: Lang) -> Vec<Part> {
+pub fn render(template: &str, scene: &Scene, lang: Lang) -> Vec<CaptionPart> {
     let mut parts = Vec::new();
     let mut text = String::new();
     let mut rest = template;
@@ -245,18 +242,18 @@ pub fn render(template: &str, scene: &Scene, lang: Lang) -> Vec<Part> {
         };
         let token = &after[1..close];
         let part = if token == "original" {
-            Some(Part::Original)
+            Some(CaptionPart::Original)
         } else {
             Fact::parse(token).map(|fact| {
                 let value = fact.value(scene);
                 let words = fact.words(&value, lang);
-                Part::Fact { fact, value, words }
+                CaptionPart::Fact { fact, value, words }
             })
         };
         match part {
             Some(part) => {
                 if !text.is_empty() {
-                    parts.push(Part::Text(std::mem::take(&mut text)));
+                    parts.push(CaptionPart::Text(std::mem::take(&mut text)));
                 }
                 parts.push(part);
             }
@@ -266,7 +263,7 @@ pub fn render(template: &str, scene: &Scene, lang: Lang) -> Vec<Part> {
     }
     text.push_str(rest);
     if !text.is_empty() {
-        parts.push(Part::Text(text));
+        parts.push(CaptionPart::Text(text));
     }
     parts
 }
@@ -278,13 +275,13 @@ pub fn literal(text: &str) -> String {
 }
 
 /// The rendered caption as plain text.
-pub fn plain(parts: &[Part], lang: Lang) -> String {
+pub fn plain(parts: &[CaptionPart], lang: Lang) -> String {
     let mut out = String::new();
     for part in parts {
         match part {
-            Part::Text(text) => out.push_str(text),
-            Part::Fact { words, .. } => out.push_str(words),
-            Part::Original => {
+            CaptionPart::Text(text) => out.push_str(text),
+            CaptionPart::Fact { words, .. } => out.push_str(words),
+            CaptionPart::Original => {
                 out.push_str(original_words(lang));
                 if lang == Lang::En {
                     out.push(' ');
@@ -371,7 +368,10 @@ mod tests {
         };
         let quoted = literal("{original} {busy:lead} {x}");
         let parts = render(&quoted, &scene, Lang::En);
-        assert_eq!(parts, vec![Part::Text("{original} {busy:lead} {x}".into())]);
+        assert_eq!(
+            parts,
+            vec![CaptionPart::Text("{original} {busy:lead} {x}".into())]
+        );
         let live = render("{busy:lead}", &scene, Lang::En);
         assert_eq!(live[0].data_fact().as_deref(), Some("busy:lead=false"));
     }

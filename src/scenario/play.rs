@@ -2,9 +2,9 @@
 //! default delivery policy and the authored replies) through the same driver as a built-in
 //! lesson, so forks, toggles and live runs work the same way.
 
-use super::driver::{play_lesson_branch, PlayError, PlayOptions};
+use super::Scenario;
 use crate::engine::Timeline;
-use crate::scenario::Scenario;
+use crate::lessons::{play_lesson_branch, PlayError, PlayOptions};
 
 /// Plays `scenario` to its end with `options`.
 pub fn play_scenario(scenario: &Scenario, options: &PlayOptions) -> Result<Timeline, PlayError> {
