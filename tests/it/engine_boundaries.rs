@@ -328,3 +328,49 @@ fn t1_a_config_has_exactly_one_lead_unique_valid_names_roles_and_at_most_the_mem
     allowing.allow_write = true;
     assert!(Team::new(allowing).is_ok());
 }
+
+#[test]
+fn m7_a_message_body_of_600_characters_is_stored_and_601_or_blank_are_refused() {
+    let mut team = team();
+    let events = host_send(&mut team, "lead", "reader", &"é".repeat(600));
+    assert_eq!(refusal_codes(&events), []);
+    let events = host_send(&mut team, "lead", "reader", &"é".repeat(601));
+    assert_eq!(refusal_codes(&events), [RefusalCode::BodyTooLong]);
+    let events = host_send(&mut team, "lead", "reader", " \n ");
+    assert_eq!(refusal_codes(&events), [RefusalCode::EmptyBody]);
+    let events = host_send(&mut team, "lead", "reader", "x");
+    assert_eq!(refusal_codes(&events), []);
+    assert_eq!(team.state().messages().len(), 2);
+}
+
+#[test]
+fn m7_an_inbox_takes_its_8th_record_and_refuses_the_9th() {
+    let mut team = team();
+    for k in 0..8 {
+        let events = host_send(&mut team, "lead", "reader", &format!("n{k}"));
+        assert_eq!(refusal_codes(&events), [], "record {}", k + 1);
+    }
+    let events = host_send(&mut team, "lead", "reader", "n8");
+    assert_eq!(refusal_codes(&events), [RefusalCode::InboxFull]);
+    assert_eq!(team.state().inbox_count("reader"), 8);
+    // Another inbox is not full.
+    let events = host_send(&mut team, "lead", "reviewer", "n0");
+    assert_eq!(refusal_codes(&events), []);
+}
+
+#[test]
+fn m1_a_member_cannot_send_to_itself_or_to_nobody_and_an_unknown_sender_is_refused() {
+    let mut team = team();
+    let events = host_send(&mut team, "reader", "reader", "me");
+    assert_eq!(refusal_codes(&events), [RefusalCode::SelfSend]);
+    let events = host_send(&mut team, "reader", "ghost", "hi");
+    assert_eq!(refusal_codes(&events), [RefusalCode::UnknownRecipient]);
+    let events = host_send(&mut team, "ghost", "reader", "hi");
+    assert_eq!(refusal_codes(&events), [RefusalCode::UnknownMember]);
+    assert!(team.state().messages().is_empty());
+    // The first stored record is m1, and the next m2 (ids count from one).
+    host_send(&mut team, "reader", "reviewer", "a");
+    host_send(&mut team, "reader", "reviewer", "b");
+    let ids: Vec<MessageId> = team.state().messages().iter().map(|r| r.id).collect();
+    assert_eq!(ids, [MessageId(1), MessageId(2)]);
+}
