@@ -94,7 +94,7 @@ else
 fi
 SECONDS=0
 cargo mutants "${common[@]}" \
-  --test-package agent-team-engine --test-package agent-team-playground \
+  --test-workspace=true \
   --cargo-test-arg=--tests \
   --timeout "${MUTANTS_TIMEOUT:-90}" --build-timeout 1200 \
   -j "${MUTANTS_JOBS:-1}" -o "$OUT" || true
