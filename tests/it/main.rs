@@ -8,6 +8,7 @@ mod support;
 
 mod caption_facts;
 mod driver_interventions;
+mod engine_boundaries;
 mod engine_fidelity;
 mod engine_rules;
 mod engine_timeline;

@@ -4,8 +4,10 @@
 //! SPEC hold; at the end, replaying the same inputs gives the same events, and the timeline's
 //! `state_at` agrees with the live state.
 //!
-//! Cases: 1,000 by default. Set the environment variable `PROPTEST_CASES` to run more, e.g.
-//! `PROPTEST_CASES=10000 cargo test --release --test it props_engine`.
+//! Cases: 1,000 by default, of 1 to 59 inputs. Set the environment variables `PROPTEST_CASES`
+//! and `PROPTEST_MAX_INPUTS` to run more and longer ones, e.g.
+//! `PROPTEST_CASES=10000 cargo test --release --test it props_engine`; `scripts/long-props.sh`
+//! runs a million cases of up to 500 inputs.
 // proptest draws its randomness natively only; the browser build skips this file.
 
 use agent_team_playground::engine::*;
@@ -17,6 +19,15 @@ fn cases() -> u32 {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1000)
+}
+
+/// One past the longest input sequence drawn: up to `PROPTEST_MAX_INPUTS` inputs (59 unless set).
+fn max_inputs() -> usize {
+    std::env::var("PROPTEST_MAX_INPUTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(59)
+        + 1
 }
 
 #[derive(Clone, Debug)]
@@ -331,7 +342,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn invariants_hold_after_every_step(n in 2usize..=6, ops in prop::collection::vec(op(), 1..60)) {
+    fn invariants_hold_after_every_step(n in 2usize..=6, ops in prop::collection::vec(op(), 1..max_inputs())) {
         run(n, &ops)?;
     }
 }

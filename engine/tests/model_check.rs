@@ -1,0 +1,419 @@
+//! A bounded model check of the engine (after stateright's exhaustive checker and the TLA+
+//! specifications of mailboxes): breadth-first, every interleaving of the inputs a team of three
+//! (`lead`, `a`, `b`) can receive, to a depth of inputs, with states deduplicated by a hash of
+//! the team state. After every step it checks the engine's invariants
+//! ([`invariants::check_scoped`] over everything) and the model's own:
+//! - M4, M5, M6, L4, every record has one fate: committed once (its notification in exactly one
+//!   history entry), pending (queued or in a candidate), lost only in drain mode, or reported
+//!   undelivered at disband (and after a disband nothing is left pending);
+//! - T6: no round starts outside the lock (the engine's invariant);
+//! - P1, P5: every protocol request is resolved at most once, and a decision never changes.
+//!
+//! Breadth-first, so a violation comes with a shortest trace of inputs from the start.
+//!
+//! `cargo test -p agent-team-engine --test model_check` runs a shallow check (a few seconds in
+//! debug); `scripts/model-check.sh` runs the deep one (`--ignored`, release, depth 12 by
+//! default, `MODEL_CHECK_DEPTH` to change it) and prints states, depth and seconds.
+
+use agent_team_engine::*;
+use serde_json::{json, Value};
+use std::collections::hash_map::DefaultHasher;
+use std::collections::{HashSet, VecDeque};
+use std::hash::{Hash, Hasher};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Instant;
+
+const MEMBERS: [&str; 3] = ["lead", "a", "b"];
+
+/// The team the model check explores: small limits, so the limits are reached within the depth.
+fn team() -> Team {
+    let mut config = TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("a", "worker"),
+        MemberConfig::teammate("b", "worker"),
+    ])
+    .with_file("f.txt", "data");
+    config.limits.inbox_records = 1;
+    config.limits.history_entries = 8;
+    config.limits.delivery_budget = 1;
+    config.limits.request_budget = 2;
+    config.limits.retry_budget = 1;
+    Team::new(config).expect("valid config")
+}
+
+/// One move of the environment. Replies and failures go to the member's in-flight request.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    /// The host stores a message (from, to).
+    Send(usize, usize),
+    /// Deliver work to a member.
+    Start(usize),
+    /// Its model answers with a final text.
+    Final(usize),
+    /// Its model calls `send_message` to the lead (the lead: to `a`).
+    ToolSend(usize),
+    /// Its model calls `read_inbox`.
+    ToolRead(usize),
+    /// The lead's model asks `a` to shut down.
+    ShutdownRequest,
+    /// A teammate's model submits a plan.
+    SubmitPlan(usize),
+    /// The addressee's model decides the first pending protocol request addressed to it.
+    Decide(usize, bool),
+    /// The model request fails (retryable or not).
+    Fail(usize, bool),
+    /// A fault between read and commit.
+    Fault(usize),
+    /// Drain mode on or off.
+    Drain(bool),
+    Recall(usize),
+    /// The host restarts from its roster snapshot.
+    Restart,
+    Disband,
+}
+
+/// Every move, in a fixed order (so traces are reproducible).
+fn moves(team: &Team) -> Vec<Act> {
+    let s = team.state();
+    let mut acts = vec![Act::Send(0, 1), Act::Send(0, 2), Act::Send(2, 1)];
+    for (m, name) in MEMBERS.iter().enumerate() {
+        acts.push(Act::Start(m));
+        let in_flight = s.member(name).and_then(|x| x.in_flight()).is_some();
+        if in_flight {
+            acts.extend([Act::Final(m), Act::ToolSend(m), Act::ToolRead(m)]);
+            if m == 0 {
+                acts.push(Act::ShutdownRequest);
+            } else {
+                acts.push(Act::SubmitPlan(m));
+            }
+            if first_pending_for(team, m).is_some() {
+                acts.extend([Act::Decide(m, true), Act::Decide(m, false)]);
+            }
+            acts.extend([Act::Fail(m, true), Act::Fail(m, false)]);
+        }
+        acts.push(Act::Fault(m));
+        acts.push(Act::Recall(m));
+    }
+    acts.push(Act::Drain(!s.toggles().drain_on_read));
+    acts.extend([Act::Restart, Act::Disband]);
+    acts
+}
+
+fn first_pending_for(team: &Team, m: usize) -> Option<ProtocolRequest> {
+    team.state()
+        .protocol_requests()
+        .find(|r| r.to == MEMBERS[m] && r.status == ProtocolStatus::Pending)
+        .cloned()
+}
+
+fn call(name: &str, args: Value) -> ModelReply {
+    ModelReply::tools("", vec![ToolCall::new("c1", name, args)])
+}
+
+fn to_input(team: &Team, act: Act) -> Input {
+    let name = |m: usize| MEMBERS[m].to_string();
+    let replied = |m: usize, reply: ModelReply| Input::ModelReplied {
+        request_id: team
+            .state()
+            .member(MEMBERS[m])
+            .and_then(|x| x.in_flight())
+            .unwrap_or(RequestId(0)),
+        reply,
+    };
+    match act {
+        Act::Send(from, to) => Input::HostSend {
+            from: name(from),
+            to: name(to),
+            body: format!("{}->{}", name(from), name(to)),
+            idempotency_key: None,
+        },
+        Act::Start(m) => Input::StartRound {
+            member: name(m),
+            prompt: (m == 0).then(|| "task".to_string()),
+        },
+        Act::Final(m) => replied(m, ModelReply::text("done")),
+        Act::ToolSend(m) => {
+            let to = if m == 0 { "a" } else { "lead" };
+            replied(m, call("send_message", json!({"to": to, "body": "report"})))
+        }
+        Act::ToolRead(m) => replied(m, call("read_inbox", json!({}))),
+        Act::ShutdownRequest => replied(0, call("shutdown_request", json!({"teammate": "a"}))),
+        Act::SubmitPlan(m) => replied(m, call("plan_approval", json!({"plan": "plan"}))),
+        Act::Decide(m, approve) => {
+            let id = first_pending_for(team, m).map(|r| r.id).unwrap_or_default();
+            let (tool, args) = if m == 0 {
+                (
+                    "plan_approval",
+                    json!({"request_id": id, "approve": approve, "feedback": "f"}),
+                )
+            } else {
+                (
+                    "shutdown_response",
+                    json!({"request_id": id, "approve": approve, "reason": "r"}),
+                )
+            };
+            replied(m, call(tool, args))
+        }
+        Act::Fail(m, retryable) => Input::ModelFailed {
+            request_id: team
+                .state()
+                .member(MEMBERS[m])
+                .and_then(|x| x.in_flight())
+                .unwrap_or(RequestId(0)),
+            error: "503".into(),
+            retryable,
+        },
+        Act::Fault(m) => Input::InjectFault {
+            member: name(m),
+            fault: Fault::FailBeforeCommit,
+        },
+        Act::Drain(on) => Input::SetToggles {
+            toggles: Toggles {
+                drain_on_read: on,
+                hold_lock_during_model_call: false,
+            },
+        },
+        Act::Recall(m) => Input::Recall { member: name(m) },
+        Act::Restart => Input::Restore {
+            snapshot: Box::new(team.roster_snapshot()),
+        },
+        Act::Disband => Input::Disband,
+    }
+}
+
+/// The hash of everything in the state that affects what happens next. The event counter is
+/// left out: it only numbers the next event, and two states that differ in it alone behave
+/// alike (inputs whose refusal changes nothing else land on the same state).
+fn state_hash(team: &Team) -> u64 {
+    let mut value = serde_json::to_value(team.state()).expect("a state serializes");
+    if let Some(map) = value.as_object_mut() {
+        map.remove("event_count");
+    }
+    let mut hasher = DefaultHasher::new();
+    value.to_string().hash(&mut hasher);
+    team.now().hash(&mut hasher);
+    hasher.finish()
+}
+
+/// The model's own invariants over one step (`prev` -> `cur` by `events`).
+fn model_invariants(prev: &TeamState, cur: &TeamState, events: &[Event]) -> Result<(), String> {
+    // Every record has one fate.
+    for record in cur.messages().iter() {
+        let to = cur.member(&record.to).ok_or("a record for nobody")?;
+        let carried = to
+            .history()
+            .iter()
+            .filter(|e| e.notifies.contains(&record.id))
+            .count();
+        let committed = record.notified_at.is_some();
+        if carried != usize::from(committed) {
+            return Err(format!(
+                "M4/M5: {} is in {carried} history entries of {}, committed: {committed}",
+                record.id, record.to
+            ));
+        }
+        let position = cur.message_position(record.id).ok_or("no position")?;
+        let before = prev.message_position(record.id);
+        if position == Position::Lost
+            && before != Some(Position::Lost)
+            && !(prev.toggles().drain_on_read || cur.toggles().drain_on_read)
+        {
+            return Err(format!("M6: {} was lost outside drain mode", record.id));
+        }
+        if cur.disbanded() {
+            if !matches!(
+                position,
+                Position::InRequest(_) | Position::Lost | Position::Undelivered
+            ) {
+                return Err(format!(
+                    "L4: after the disband {} is still {} and was not reported",
+                    record.id,
+                    position.name()
+                ));
+            }
+        } else if position == Position::Undelivered {
+            return Err(format!("L4: {} is undelivered before a disband", record.id));
+        }
+    }
+    // Every protocol request is resolved at most once.
+    for request in cur.protocol_requests() {
+        let decisions = events
+            .iter()
+            .filter(|e| {
+                matches!(&e.kind, EventKind::ProtocolDecided { request_id, .. } if *request_id == request.id)
+            })
+            .count();
+        let was = prev
+            .protocol_requests()
+            .find(|r| r.id == request.id)
+            .map(|r| r.status);
+        if decisions > 1 || (decisions == 1 && was.is_some_and(|s| s != ProtocolStatus::Pending)) {
+            return Err(format!("P1/P5: {} decided twice", request.id));
+        }
+        if let Some(was) = was {
+            if was != ProtocolStatus::Pending && was != request.status {
+                return Err(format!(
+                    "P1/P5: {} changed from {} to {}",
+                    request.id,
+                    was.as_str(),
+                    request.status.as_str()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Applies `act` and checks every invariant, catching the engine's own debug-build check.
+fn step(team: &mut Team, act: Act) -> Result<(), String> {
+    let input = to_input(team, act);
+    let prev = team.state().clone();
+    let events = catch_unwind(AssertUnwindSafe(|| team.apply(input))).map_err(|panic| {
+        panic
+            .downcast_ref::<String>()
+            .cloned()
+            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+            .unwrap_or_else(|| "the engine panicked".into())
+    })?;
+    invariants::check_scoped(&prev, team.state(), &events, invariants::Scope::Everything)?;
+    model_invariants(&prev, team.state(), &events)
+}
+
+struct Report {
+    states: usize,
+    transitions: usize,
+    /// The last level explored whole.
+    depth: usize,
+    /// False when the state cap stopped the search inside level `depth + 1`.
+    complete: bool,
+    seconds: f64,
+}
+
+/// A violation: the shortest trace of moves that reaches it, and what broke.
+#[derive(Debug)]
+struct Violation {
+    trace: Vec<String>,
+    broken: String,
+}
+
+/// Breadth-first over every interleaving to `max_depth` inputs, or until more than
+/// `max_states` states are found: then the report's depth is the last level explored whole.
+fn explore(max_depth: usize, max_states: usize) -> Result<Report, Violation> {
+    let started = Instant::now();
+    let root = team();
+    let mut seen = HashSet::new();
+    seen.insert(state_hash(&root));
+    // Every state found: (parent, the move from it), for the trace.
+    let mut nodes: Vec<(usize, Option<Act>)> = vec![(0, None)];
+    let mut frontier: VecDeque<(usize, Team)> = VecDeque::from([(0, root)]);
+    let mut transitions = 0;
+    let mut depth = 0;
+    let mut complete = true;
+    while depth < max_depth && !frontier.is_empty() && complete {
+        depth += 1;
+        let mut next = VecDeque::new();
+        while let Some((node, team)) = frontier.pop_front() {
+            for act in moves(&team) {
+                let mut after = team.clone();
+                transitions += 1;
+                if let Err(broken) = step(&mut after, act) {
+                    let mut trace = trace_of(&nodes, node);
+                    trace.push(act);
+                    return Err(Violation {
+                        trace: replay_trace(&trace),
+                        broken,
+                    });
+                }
+                if seen.insert(state_hash(&after)) {
+                    nodes.push((node, Some(act)));
+                    next.push_back((nodes.len() - 1, after));
+                }
+            }
+            if seen.len() > max_states {
+                complete = false;
+                break;
+            }
+        }
+        frontier = next;
+    }
+    Ok(Report {
+        states: seen.len(),
+        transitions,
+        depth: if complete { depth } else { depth - 1 },
+        complete,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+fn trace_of(nodes: &[(usize, Option<Act>)], mut node: usize) -> Vec<Act> {
+    let mut acts = Vec::new();
+    while let (parent, Some(act)) = nodes[node] {
+        acts.push(act);
+        node = parent;
+    }
+    acts.reverse();
+    acts
+}
+
+/// The trace as the inputs it applied, one line each (the failing one last).
+fn replay_trace(acts: &[Act]) -> Vec<String> {
+    let mut team = team();
+    acts.iter()
+        .map(|&act| {
+            let input = to_input(&team, act);
+            let line = match &input {
+                Input::Restore { .. } => "Restore (the roster snapshot of this state)".to_string(),
+                other => serde_json::to_string(other).unwrap_or_default(),
+            };
+            let _ = catch_unwind(AssertUnwindSafe(|| team.apply(input)));
+            format!("{act:?}: {line}")
+        })
+        .collect()
+}
+
+fn env(name: &str, default: usize) -> usize {
+    std::env::var(name)
+        .ok()
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(default)
+}
+
+fn check(max_depth: usize) {
+    match explore(max_depth, env("MODEL_CHECK_MAX_STATES", usize::MAX)) {
+        Ok(r) => println!(
+            "[model-check] states {} transitions {} depth {}{} seconds {:.1}",
+            r.states,
+            r.transitions,
+            r.depth,
+            if r.complete {
+                String::new()
+            } else {
+                format!(
+                    " (every interleaving; level {} partly: state cap)",
+                    r.depth + 1
+                )
+            },
+            r.seconds
+        ),
+        Err(v) => panic!(
+            "invariant broken after {} inputs: {}\nshortest trace:\n  {}",
+            v.trace.len(),
+            v.broken,
+            v.trace.join("\n  ")
+        ),
+    }
+}
+
+/// M4 M5 M6 L4 P1 P5 T6: every interleaving of a three-member team to a small depth (the
+/// normal test run).
+#[test]
+fn model_check_every_interleaving_of_a_three_member_team_keeps_the_invariants() {
+    check(env("MODEL_CHECK_SHALLOW_DEPTH", 3));
+}
+
+/// The deep check (scripts/model-check.sh runs it in release).
+#[test]
+#[ignore = "slow: scripts/model-check.sh runs it in release"]
+fn model_check_deep() {
+    check(env("MODEL_CHECK_DEPTH", 12));
+}
