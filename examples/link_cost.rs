@@ -20,9 +20,11 @@ use serde_json::{json, Value};
 fn heavy_scenario() -> Value {
     let teammates: Vec<String> = (1..16).map(|i| format!("t{i}")).collect();
     let mut members = vec![json!({"name": "lead", "role": "lead", "kind": "lead"})];
-    members.extend(teammates.iter().map(|t| {
-        json!({"name": t, "role": "worker", "kind": "teammate", "deliveries": 20})
-    }));
+    members.extend(
+        teammates
+            .iter()
+            .map(|t| json!({"name": t, "role": "worker", "kind": "teammate", "deliveries": 20})),
+    );
     let mut replies = Vec::new();
     let broadcast = json!({"name": "broadcast", "arguments": {"body": "go"}});
     for order in 1..=8 {
@@ -69,14 +71,27 @@ fn time(name: &str, fragment: &str) {
 
 fn main() {
     let max = stress::MAX_LINKED_EVENTS;
-    time("stress log at the link's limit, last step", &format!("#lesson=stress-{max}&step={max}"));
+    time(
+        "stress log at the link's limit, last step",
+        &format!("#lesson=stress-{max}&step={max}"),
+    );
     let edits: Vec<Intervention> = (0..MAX_INTERVENTIONS)
-        .map(|i| Intervention::LeadSends { at: i * 3, to: "reader".into(), body: "again".into() })
+        .map(|i| Intervention::LeadSends {
+            at: i * 3,
+            to: "reader".into(),
+            body: "again".into(),
+        })
         .collect();
     let x = codec::encode(json!({ "interventions": edits }).to_string().as_bytes());
-    time("lesson 6 with the most fork edits", &format!("#lesson=l6-plan-approval&step=99999&x={x}"));
+    time(
+        "lesson 6 with the most fork edits",
+        &format!("#lesson=l6-plan-approval&step=99999&x={x}"),
+    );
     let scenario = heavy_scenario();
     println!("(its JSON: {} bytes)", scenario.to_string().len());
     let x = codec::encode(json!({ "scenario": scenario }).to_string().as_bytes());
-    time("the heaviest scenario built here", &format!("#lesson=free-play&step=99999&x={x}"));
+    time(
+        "the heaviest scenario built here",
+        &format!("#lesson=free-play&step=99999&x={x}"),
+    );
 }

@@ -37,7 +37,8 @@ for target in $TARGETS; do
   corpus="target/fuzz-corpus/$target"
   mkdir -p "$corpus"
   log="target/fuzz-$target.log"
-  echo "[fuzz] $target: ${FUZZ_RUNS:+$FUZZ_RUNS inputs}${FUZZ_RUNS:-$SECONDS_PER_TARGET s} (log: $log)"
+  if [ -n "${FUZZ_RUNS:-}" ]; then budget="$FUZZ_RUNS inputs"; else budget="$SECONDS_PER_TARGET s"; fi
+  echo "[fuzz] $target: $budget (log: $log)"
   start=$(date +%s)
   set +e
   cargo +nightly fuzz run "$target" "$corpus" "$SEEDS/$target" -- \
