@@ -176,8 +176,17 @@ fn main() {
     }
     let options = PlayOptions::default();
     let timeline: Timeline =
-        lessons::play_id("l1-two-investigators", &options).expect("lesson 1 plays");
-    let export = RunExport::new("l1-two-investigators", None, &options, 4, None, &timeline);
+        lessons::play("l1-two-investigators", &options).expect("lesson 1 plays");
+    let on_screen = agent_team_playground::scenario::on_screen::OnScreen {
+        step: 4,
+        ..agent_team_playground::scenario::on_screen::OnScreen::new(
+            agent_team_playground::scenario::on_screen::Source::Lesson(
+                "l1-two-investigators".into(),
+            ),
+            options,
+        )
+    };
+    let export = RunExport::new(&on_screen, &timeline);
     let mut seed = vec![0u8, 4];
     seed.extend(export.to_json().into_bytes());
     write(&xs, "export-l1", &seed);

@@ -604,13 +604,11 @@ fn replay(live: Live) {
         return;
     };
     // A recording of free play replays the scenario on screen when there is one.
-    let on_screen = (pg.lesson_id.get_untracked() == recording.lesson)
-        .then(|| pg.lesson_on_screen_untracked())
-        .flatten()
-        .filter(|_| pg.scenario.with_untracked(Option::is_some));
-    let Some(lesson) =
-        on_screen.or_else(|| crate::lessons::lesson(&recording.lesson, recording.options.lang))
-    else {
+    let scenario = (pg.lesson_id.get_untracked() == recording.lesson)
+        .then(|| pg.scenario.get_untracked())
+        .flatten();
+    let source = crate::scenario::on_screen::Source::on_page(&recording.lesson, scenario);
+    let Some(source) = source.filter(|s| s.lesson(recording.options.lang).is_some()) else {
         live.status.set(Some(
             tr(
                 lang,
@@ -624,11 +622,15 @@ fn replay(live: Live) {
     if pg.lesson_id.get_untracked() != recording.lesson {
         pg.open_lesson(recording.lesson.clone());
     }
-    match recording.replay(&lesson) {
-        Ok(timeline) => {
+    let on_screen = crate::scenario::on_screen::OnScreen {
+        recording: Some(Arc::new(recording)),
+        ..crate::scenario::on_screen::OnScreen::new(source, Default::default())
+    };
+    match on_screen.play() {
+        Ok(played) => {
             pg.live.set(Some((
-                recording.lesson.clone(),
-                PlayedRun(Arc::new(timeline), None),
+                on_screen.lesson_id().to_string(),
+                PlayedRun(Arc::new(played.timeline), None),
             )));
             pg.go_to(0);
             live.status.set(Some(

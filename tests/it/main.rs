@@ -31,6 +31,7 @@ mod lessons_language;
 mod lessons_run;
 mod lessons_stress;
 mod lessons_toggles;
+mod on_screen;
 mod play_options_json;
 #[cfg(not(target_arch = "wasm32"))]
 mod props_engine;
