@@ -1,5 +1,5 @@
 //! Fork: from the current step the learner changes what happens next and continues on a new
-//! branch. Three kinds of change, each an [`Intervention`] anchored at the current step:
+//! branch. Three kinds of change, each a `lessons::Intervention` anchored at the current step:
 //! replace a scripted reply (text only), inject a fault, or send a message as the lead.
 //!
 //! Applying a fork never touches team state: it hands the intervention to
@@ -9,264 +9,16 @@
 //! and can be switched back to.
 //!
 //! Bad input (empty text, text over the engine's body limit, an unknown member, a request that
-//! was already sent) shows a message and keeps what the learner typed.
+//! was already sent) shows a message and keeps what the learner typed; the checks and the
+//! wording are native (`view::fork_form`), this file binds them.
 
 use leptos::prelude::*;
 
 use super::context::Playground;
 use super::i18n::{tr, Lang};
-use crate::engine::{Fault, ModelReply, TeamState};
+use crate::engine::Fault;
 use crate::lessons::branches::requests_sent_in_base;
-use crate::lessons::{Intervention, PlayOptions, ScriptOutcome};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ForkKind {
-    Reply,
-    Fault,
-    LeadMessage,
-}
-
-impl ForkKind {
-    const ALL: [ForkKind; 3] = [ForkKind::Reply, ForkKind::Fault, ForkKind::LeadMessage];
-
-    fn value(self) -> &'static str {
-        match self {
-            ForkKind::Reply => "reply",
-            ForkKind::Fault => "fault",
-            ForkKind::LeadMessage => "lead",
-        }
-    }
-
-    fn from_value(value: &str) -> ForkKind {
-        match value {
-            "fault" => ForkKind::Fault,
-            "lead" => ForkKind::LeadMessage,
-            _ => ForkKind::Reply,
-        }
-    }
-
-    fn label(self, lang: Lang) -> &'static str {
-        match self {
-            ForkKind::Reply => tr(lang, "改写一条脚本回复", "Edit a scripted reply"),
-            ForkKind::Fault => tr(lang, "注入故障", "Inject a fault"),
-            ForkKind::LeadMessage => tr(lang, "以 lead 身份发消息", "Send a message as the lead"),
-        }
-    }
-
-    fn needs_text(self) -> bool {
-        !matches!(self, ForkKind::Fault)
-    }
-}
-
-/// The engine's faults, with their stable value and labels.
-const FAULTS: [(Fault, &str, &str, &str); 1] = [(
-    Fault::FailBeforeCommit,
-    "fail_before_commit",
-    "提交前失败：丢弃该成员下一个候选",
-    "Fail before commit: discard the member's next candidate",
-)];
-
-fn fault_value(fault: Fault) -> &'static str {
-    FAULTS
-        .iter()
-        .find(|(f, ..)| *f == fault)
-        .map(|(_, value, ..)| *value)
-        .unwrap_or("fail_before_commit")
-}
-
-fn fault_from_value(value: &str) -> Fault {
-    FAULTS
-        .iter()
-        .find(|(_, v, ..)| *v == value)
-        .map(|(f, ..)| *f)
-        .unwrap_or(Fault::FailBeforeCommit)
-}
-
-fn fault_label(fault: Fault, lang: Lang) -> &'static str {
-    FAULTS
-        .iter()
-        .find(|(f, ..)| *f == fault)
-        .map(|(_, _, zh, en)| tr(lang, zh, en))
-        .unwrap_or_default()
-}
-
-/// Everything the learner entered.
-struct Draft<'a> {
-    kind: ForkKind,
-    member: &'a str,
-    text: &'a str,
-    request_index: &'a str,
-    fault: Fault,
-    /// How many requests the member sends in the run the fork branches from (its changes up
-    /// to the fork point kept), if known: a reply for a later request would never be used.
-    sent_in_run: Option<usize>,
-}
-
-/// Checks the draft against the state at `step` and builds the intervention, or says in the
-/// learner's language what is wrong.
-fn build(
-    draft: &Draft,
-    state: &TeamState,
-    step: usize,
-    lang: Lang,
-) -> Result<Intervention, String> {
-    let member = draft.member.trim();
-    let Some(record) = state.member(member) else {
-        return Err(if member.is_empty() {
-            tr(lang, "请先选择一个成员。", "Choose a member first.").to_string()
-        } else {
-            match lang {
-                Lang::Zh => format!("第 {step} 步时没有名为“{member}”的成员。"),
-                Lang::En => format!("There is no member named '{member}' at step {step}."),
-            }
-        });
-    };
-    if draft.kind == ForkKind::LeadMessage && member == state.lead_name() {
-        return Err(tr(
-            lang,
-            "lead 不能给自己发消息：请选择一个队友。",
-            "The lead cannot message itself: choose a teammate.",
-        )
-        .to_string());
-    }
-    if draft.kind.needs_text() {
-        if draft.text.trim().is_empty() {
-            return Err(match draft.kind {
-                ForkKind::Reply => tr(lang, "请先写下回复的文字。", "Write the reply text first."),
-                _ => tr(lang, "请先写下消息内容。", "Write the message body first."),
-            }
-            .to_string());
-        }
-        let limit = state.config().limits.body_chars;
-        let length = draft.text.chars().count();
-        if length > limit {
-            return Err(match lang {
-                Lang::Zh => format!("文字有 {length} 个字符，引擎最多接受 {limit} 个。请删短一些。"),
-                Lang::En => format!("The text has {length} characters; the engine accepts at most {limit}. Please shorten it."),
-            });
-        }
-    }
-    Ok(match draft.kind {
-        ForkKind::Reply => {
-            let next = record.requests().len();
-            let Ok(index) = draft.request_index.trim().parse::<u32>() else {
-                return Err(tr(
-                    lang,
-                    "请求序号必须是不小于 0 的整数。",
-                    "The request index must be a whole number, 0 or more.",
-                )
-                .to_string());
-            };
-            if (index as usize) < next {
-                return Err(match lang {
-                    Lang::Zh => format!("{member} 的第 {index} 号请求在这一步之前已经发出，它的回复不能从这里改。请选 {next} 或更大的序号。"),
-                    Lang::En => format!("{member}'s request #{index} was already sent before this step, so its reply cannot be changed from here. Choose #{next} or later."),
-                });
-            }
-            if let Some(total) = draft.sent_in_run.filter(|total| index as usize >= *total) {
-                return Err(if total <= next {
-                    match lang {
-                        Lang::Zh => format!("从第 {step} 步起，{member} 在这次运行里不会再发出请求，所以这里没有可以改的回复。可以用“以 lead 身份发消息”给它新的工作，或者从更早的一步分叉。"),
-                        Lang::En => format!("From step {step} on, {member} sends no more requests in this run, so there is no reply to change here. Send it a message as the lead to give it more work, or fork from an earlier step."),
-                    }
-                } else {
-                    match lang {
-                        Lang::Zh => format!("这次运行里 {member} 只发出第 0 到 {} 号请求，第 {index} 号请求不会发出，改它的回复什么也不会改变。请选 {next} 到 {} 之间的序号。", total - 1, total - 1),
-                        Lang::En => format!("In this run {member} sends requests #0 to #{} only: request #{index} is never sent, so a new reply for it would change nothing. Choose #{next} to #{}.", total - 1, total - 1),
-                    }
-                });
-            }
-            Intervention::ReplaceReply {
-                at: step,
-                member: member.to_string(),
-                request_index: index,
-                outcome: ScriptOutcome::Reply {
-                    reply: ModelReply::text(draft.text),
-                },
-            }
-        }
-        ForkKind::Fault => Intervention::InjectFault {
-            at: step,
-            member: member.to_string(),
-            fault: draft.fault,
-        },
-        ForkKind::LeadMessage => Intervention::LeadSends {
-            at: step,
-            to: member.to_string(),
-            body: draft.text.to_string(),
-        },
-    })
-}
-
-/// A text of a fork as the branch list shows it: one line, cut short.
-fn short(text: &str) -> String {
-    crate::engine::text::preview(text, 40, "…")
-}
-
-fn describe(intervention: &Intervention, lang: Lang) -> String {
-    match (intervention, lang) {
-        (
-            Intervention::ReplaceReply {
-                at,
-                member,
-                request_index,
-                outcome,
-            },
-            _,
-        ) => {
-            let what = match outcome {
-                ScriptOutcome::Reply { reply } | ScriptOutcome::ReplyIfSeen { seen: reply, .. } => {
-                    format!("“{}”", short(&reply.text))
-                }
-                ScriptOutcome::Fail { error, .. } => format!("✗ {}", short(error)),
-            };
-            match lang {
-                Lang::Zh => {
-                    format!("第 {at} 步后：{member} 的第 {request_index} 号请求回复改为 {what}")
-                }
-                Lang::En => format!(
-                    "after step {at}: reply to {member}'s request #{request_index} becomes {what}"
-                ),
-            }
-        }
-        (Intervention::InjectFault { at, member, fault }, Lang::Zh) => {
-            format!(
-                "第 {at} 步后：给 {member} 注入故障（{}）",
-                fault_label(*fault, lang)
-            )
-        }
-        (Intervention::InjectFault { at, member, fault }, Lang::En) => {
-            format!(
-                "after step {at}: fault for {member} ({})",
-                fault_label(*fault, lang)
-            )
-        }
-        (Intervention::LeadSends { at, to, body }, Lang::Zh) => {
-            format!("第 {at} 步后：lead 给 {to} 发消息“{}”", short(body))
-        }
-        (Intervention::LeadSends { at, to, body }, Lang::En) => {
-            format!("after step {at}: the lead sends {to} “{}”", short(body))
-        }
-        (Intervention::Reload { at }, Lang::Zh) => format!("第 {at} 步后：宿主重启"),
-        (Intervention::Reload { at }, Lang::En) => format!("after step {at}: host restarted"),
-        (Intervention::Recall { at, member }, Lang::Zh) => format!("第 {at} 步后：召回 {member}"),
-        (Intervention::Recall { at, member }, Lang::En) => {
-            format!("after step {at}: recall {member}")
-        }
-    }
-}
-
-fn describe_branch(options: &PlayOptions, lang: Lang) -> String {
-    if options.interventions.is_empty() {
-        return tr(lang, "原始分支（没有改动）", "Original branch (no changes)").to_string();
-    }
-    options
-        .interventions
-        .iter()
-        .map(|iv| describe(iv, lang))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
+use crate::view::fork_form::{self, build, describe_branch, fault_label, Draft, ForkKind};
 
 /// The fork form's state: what the learner is drafting. Only `Copy` signal handles, so the
 /// panel's parts share it freely.
@@ -384,21 +136,16 @@ impl ForkDraft {
             sent_in_run,
         };
         let built = pg.state.with_untracked(|state| match state {
-            Some(s) => build(&draft, &s.state, step, lang),
-            None => Err(tr(
-                lang,
-                "这一课没有能分叉的运行。",
-                "This lesson has no run to fork.",
-            )
-            .to_string()),
+            Some(s) => build(&draft, &s.state, step),
+            None => Err(fork_form::no_run()),
         });
         match built {
-            Err(message) => {
+            Err(problem) => {
                 self.notice.set(None);
-                self.error.set(Some(message));
+                self.error.set(Some(problem.text(lang).to_string()));
             }
             Ok(intervention) => {
-                let summary = describe(&intervention, lang);
+                let notice = fork_form::forked(&intervention, lang);
                 pg.playing.set(false);
                 let forked = pg
                     .branches
@@ -411,10 +158,7 @@ impl ForkDraft {
                 }
                 pg.go_to(step);
                 self.error.set(None);
-                self.notice.set(Some(match lang {
-                    Lang::Zh => format!("已在新分支上继续：{summary}。"),
-                    Lang::En => format!("Continuing on a new branch: {summary}."),
-                }));
+                self.notice.set(Some(notice));
             }
         }
     }
@@ -422,11 +166,7 @@ impl ForkDraft {
 
 /// A branch already holds as many edits as a run takes (`lessons::run::MAX_INTERVENTIONS`).
 pub fn too_many_edits(lang: Lang) -> String {
-    let max = crate::lessons::run::MAX_INTERVENTIONS;
-    match lang {
-        Lang::Zh => format!("这个分支已有 {max} 个修改，一次运行最多接受这么多：请切换到更早的分支再分叉。"),
-        Lang::En => format!("This branch already holds {max} edits, the most a run takes: switch to an earlier branch to fork again."),
-    }
+    fork_form::too_many_edits().text(lang).to_string()
 }
 
 /// Change what happens next: a form that forks the lesson at this step, its messages, and the
@@ -583,9 +323,9 @@ fn ForkForm(draft: ForkDraft) -> impl IntoView {
     };
     let fault_options = move || {
         let lang = lang.get();
-        FAULTS
+        Fault::ALL
             .iter()
-            .map(|(f, value, ..)| view! { <option value=*value>{fault_label(*f, lang)}</option> })
+            .map(|f| view! { <option value=f.as_str()>{fault_label(*f, lang)}</option> })
             .collect_view()
     };
     view! {
@@ -630,8 +370,10 @@ fn ForkForm(draft: ForkDraft) -> impl IntoView {
                 <label>
                     <span>{move || tr(lang.get(), "故障", "Fault")}</span>
                     <select data-testid="fork-fault"
-                        prop:value=move || fault_value(fault.get())
-                        on:change=move |ev| fault.set(fault_from_value(&event_target_value(&ev)))>
+                        prop:value=move || fault.get().as_str()
+                        on:change=move |ev| {
+                            fault.set(Fault::from_name(&event_target_value(&ev)).unwrap_or(Fault::FailBeforeCommit))
+                        }>
                         {fault_options}
                     </select>
                 </label>

@@ -13,6 +13,8 @@
 //!   state at the step it is shown, and the "(original run)" marker of a branch's captions.
 //! - [`caption`]: the caption of a step, its event line and the contrast modes.
 //! - [`card`]: what a member card shows.
+//! - [`fork_form`]: the fork form's checks (a draft to an intervention, or a problem in both
+//!   languages) and how a change and a branch are described.
 //! - [`contrast`]: the learner's contrast toggles and what the run shows under them.
 //! - [`detail`]: the member detail's history rows, candidate, request picks and the request
 //!   view with its "new since the previous request" marks.
@@ -28,6 +30,7 @@ pub mod card;
 pub mod contrast;
 pub mod detail;
 pub mod facts;
+pub mod fork_form;
 pub mod journey;
 pub mod lanes;
 pub mod narration;

@@ -13,6 +13,7 @@ mod engine_fidelity;
 mod engine_rules;
 mod engine_timeline;
 mod export;
+mod fork_form;
 mod hostile_links;
 mod hostile_replies;
 mod key_steps;
