@@ -146,7 +146,7 @@ impl ForkDraft {
             }
             Ok(intervention) => {
                 let notice = fork_form::forked(&intervention, lang);
-                pg.playing.set(false);
+                super::transport::pause(pg);
                 let forked = pg
                     .branches
                     .try_update(|branches| branches.fork(intervention))
@@ -245,7 +245,7 @@ fn BranchList(draft: ForkDraft) -> impl IntoView {
         if pg.branches.with_untracked(|b| index >= b.earlier().len()) {
             return;
         }
-        pg.playing.set(false);
+        super::transport::pause(pg);
         pg.branches.update(|branches| {
             branches.switch_to(index);
         });

@@ -18,6 +18,8 @@
 //! - [`contrast`]: the learner's contrast toggles and what the run shows under them.
 //! - [`detail`]: the member detail's history rows, candidate, request picks and the request
 //!   view with its "new since the previous request" marks.
+//! - [`playhead`]: the step on screen and whether it plays, moved by the transport's and the
+//!   embed API's commands and the timer's tick (breakpoints, key steps, both ends).
 //! - [`protocol`]: the protocol tracker's rows.
 //! - [`repeats`]: runs of identical tool calls, collapsed in captions and lists.
 //! - [`result`]: the result panel (final answers, the step's whole tool result).
@@ -34,6 +36,7 @@ pub mod fork_form;
 pub mod journey;
 pub mod lanes;
 pub mod narration;
+pub mod playhead;
 pub mod protocol;
 pub mod repeats;
 pub mod result;

@@ -33,6 +33,7 @@ mod lessons_run;
 mod lessons_stress;
 mod lessons_toggles;
 mod play_options_json;
+mod playhead;
 #[cfg(not(target_arch = "wasm32"))]
 mod props_engine;
 mod providers_codec;
