@@ -13,6 +13,7 @@ pub mod embed_dialog;
 pub mod export_panel;
 pub mod files;
 pub mod fork;
+pub mod fork_draft;
 pub mod generated_log;
 pub mod i18n;
 pub mod lanes;
