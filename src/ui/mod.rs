@@ -7,6 +7,8 @@ pub mod clipboard;
 pub mod context;
 pub mod delegated_click;
 pub mod detail;
+pub mod detail_entries;
+pub mod detail_request;
 pub mod editor;
 pub mod embed;
 pub mod embed_dialog;
