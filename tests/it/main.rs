@@ -13,6 +13,7 @@ mod engine_fidelity;
 mod engine_rules;
 mod engine_timeline;
 mod export;
+mod fork_form;
 mod hostile_links;
 mod hostile_replies;
 mod key_steps;
@@ -33,6 +34,7 @@ mod lessons_stress;
 mod lessons_toggles;
 mod on_screen;
 mod play_options_json;
+mod playhead;
 #[cfg(not(target_arch = "wasm32"))]
 mod props_engine;
 mod providers_codec;
