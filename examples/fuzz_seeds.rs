@@ -14,6 +14,7 @@ use std::path::Path;
 use agent_team_playground::engine::Timeline;
 use agent_team_playground::export::RunExport;
 use agent_team_playground::lessons::{self, PlayOptions};
+use agent_team_playground::scenario::on_screen::{OnScreen, Source};
 use agent_team_playground::share::codec;
 
 const CRASHING_LINK: &str = "#lesson=l3-lock-scope&step=5&lang=en&x=1.7dWhEQAACAOxlViIUdgdgeIOiYyNatVfO_afqAkEY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcbeLasB";
@@ -176,8 +177,17 @@ fn main() {
     }
     let options = PlayOptions::default();
     let timeline: Timeline =
-        lessons::play_id("l1-two-investigators", &options).expect("lesson 1 plays");
-    let export = RunExport::new("l1-two-investigators", None, &options, 4, None, &timeline);
+        lessons::play("l1-two-investigators", &options).expect("lesson 1 plays");
+    let on_screen = agent_team_playground::scenario::on_screen::OnScreen {
+        step: 4,
+        ..agent_team_playground::scenario::on_screen::OnScreen::new(
+            agent_team_playground::scenario::on_screen::Source::Lesson(
+                "l1-two-investigators".into(),
+            ),
+            options,
+        )
+    };
+    let export = RunExport::new(&on_screen, &timeline);
     let mut seed = vec![0u8, 4];
     seed.extend(export.to_json().into_bytes());
     write(&xs, "export-l1", &seed);

@@ -58,7 +58,7 @@ fn time(name: &str, fragment: &str) {
     let played = opened
         .as_ref()
         .ok()
-        .and_then(|o| o.played.as_ref().map(|(t, _)| t.len()));
+        .and_then(|o| o.played.as_ref().map(|p| p.timeline.len()));
     let outcome = match &opened {
         Ok(_) => format!("opened, {} events", played.unwrap_or(0)),
         Err(e) => format!("refused: {}", e.en),

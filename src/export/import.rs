@@ -9,27 +9,22 @@ use super::{RunExport, FORMAT, MAX_IMPORT_BYTES, VERSION};
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
 use crate::lessons::run::MAX_INTERVENTIONS;
-use crate::lessons::{self, stress, Lesson, PlayOptions, Playable, FREE_PLAY_ID};
+use crate::lessons::{stress, Playable, FREE_PLAY_ID};
+use crate::scenario::on_screen::{OnScreen, OnScreenError, Source, SourceError};
 use crate::scenario::{Problem, Scenario};
 use crate::view::transcript::event_line;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
+use std::sync::Arc;
 
 /// A run read back from a file, ready to put on screen.
 #[derive(Clone, Debug)]
 pub struct Imported {
-    /// The lesson id to open.
-    pub lesson: String,
-    /// The scenario free play plays (None: the lesson's own team).
-    pub scenario: Option<Scenario>,
-    /// The play options (language, modes, interventions).
-    pub options: PlayOptions,
-    /// The step to show.
-    pub step: usize,
-    /// A live run's recording; when set, `timeline` is its offline replay, shown as the live
+    /// The run to put on screen: the lesson (free play's scenario), the play options
+    /// (language, modes, interventions), a live run's recording, the step to show.
+    pub on_screen: OnScreen,
+    /// The run as it played again: with a recording, its offline replay, shown as the live
     /// run on screen.
-    pub recording: Option<Recording>,
-    /// The run as it played again.
     pub timeline: Timeline,
 }
 
@@ -128,6 +123,7 @@ fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
         ));
     }
     let export: RunExport = typed(text)?;
+    let scenario = export.scenario.clone().map(Arc::new);
     let mut problems = Vec::new();
     match Playable::parse(&export.lesson) {
         None => problems.push(unknown_lesson(&export.lesson)),
@@ -154,7 +150,7 @@ fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
     if edits > MAX_INTERVENTIONS {
         problems.push(Problem::too_many_edits(edits, "这个文件", "this file"));
     }
-    if export.scenario.is_some() && export.lesson != FREE_PLAY_ID {
+    if let Err(SourceError::NotFreePlay(_)) = Source::read(&export.lesson, scenario.clone()) {
         problems.push(Problem::new(
             format!(
                 "只有自由练习（{FREE_PLAY_ID}）才带场景，这里的课程是 '{}'",
@@ -190,28 +186,12 @@ fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
     if !problems.is_empty() {
         return Err(ImportError { problems });
     }
-    let timeline = match &export.recording {
-        Some(recording) => {
-            let lesson = lesson_for(
-                &export.lesson,
-                export.scenario.as_ref(),
-                recording.options.lang,
-            )?;
-            replay(recording, &lesson)?
-        }
-        None => {
-            let played = match &export.scenario {
-                Some(scenario) => crate::scenario::play::play_scenario(scenario, &export.options),
-                None => lessons::play_id(&export.lesson, &export.options),
-            };
-            played.map_err(|e| {
-                ImportError::one(
-                    format!("这个运行放不出来：{e}"),
-                    format!("this run does not play: {e}"),
-                )
-            })?
-        }
-    };
+    let on_screen = export.on_screen().map_err(|e| match e {
+        SourceError::Unknown(id) | SourceError::NotFreePlay(id) => ImportError {
+            problems: vec![unknown_lesson(&id)],
+        },
+    })?;
+    let timeline = play(&on_screen)?;
     check_events(&export.events, &timeline)?;
     if export.step > timeline.len() {
         return Err(ImportError::one(
@@ -228,11 +208,7 @@ fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
         ));
     }
     Ok(Imported {
-        lesson: export.lesson,
-        scenario: export.scenario,
-        options: export.options,
-        step: export.step,
-        recording: export.recording,
+        on_screen,
         timeline,
     })
 }
@@ -265,38 +241,44 @@ fn import_recording(
             problems: vec![Problem::too_many_edits(edits, "这个记录", "this recording")],
         });
     }
-    let scenario = (recording.lesson == FREE_PLAY_ID)
-        .then(|| on_screen.cloned())
-        .flatten();
-    let lesson = lesson_for(&recording.lesson, scenario.as_ref(), recording.options.lang)?;
-    let timeline = replay(&recording, &lesson)?;
-    Ok(Imported {
-        lesson: recording.lesson.clone(),
-        scenario,
+    // A recording of free play has no scenario in it: it replays the one on screen.
+    let source =
+        Source::on_page(&recording.lesson, on_screen.cloned().map(Arc::new)).ok_or_else(|| {
+            ImportError {
+                problems: vec![unknown_lesson(&recording.lesson)],
+            }
+        })?;
+    let on_screen = OnScreen {
+        source,
         options: recording.options.clone(),
+        recording: Some(Arc::new(recording)),
         step: 0,
-        recording: Some(recording),
+    };
+    let timeline = play(&on_screen)?;
+    Ok(Imported {
+        on_screen,
         timeline,
     })
 }
 
-/// The lesson a recording replays: the scenario's for free play with one, else the built-in.
-fn lesson_for(id: &str, scenario: Option<&Scenario>, lang: Lang) -> Result<Lesson, ImportError> {
-    match scenario {
-        Some(scenario) if id == FREE_PLAY_ID => Ok(scenario.to_lesson()),
-        _ => lessons::lesson(id, lang).ok_or_else(|| ImportError {
-            problems: vec![unknown_lesson(id)],
-        }),
-    }
-}
-
-fn replay(recording: &Recording, lesson: &Lesson) -> Result<Timeline, ImportError> {
-    recording.replay(lesson).map_err(|e| {
-        ImportError::one(
-            format!("记录重放不出来：{e}"),
-            format!("the recording does not replay: {e}"),
-        )
-    })
+/// Plays what a file put on screen: a recording's replay, or the scripted run.
+fn play(on_screen: &OnScreen) -> Result<Timeline, ImportError> {
+    on_screen
+        .play()
+        .map(|played| played.timeline)
+        .map_err(|e| match e {
+            OnScreenError::NoLesson(id) => ImportError {
+                problems: vec![unknown_lesson(&id)],
+            },
+            OnScreenError::Replay(e) => ImportError::one(
+                format!("记录重放不出来：{e}"),
+                format!("the recording does not replay: {e}"),
+            ),
+            OnScreenError::Play(e) => ImportError::one(
+                format!("这个运行放不出来：{e}"),
+                format!("this run does not play: {e}"),
+            ),
+        })
 }
 
 fn unknown_lesson(id: &str) -> Problem {

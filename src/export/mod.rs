@@ -17,6 +17,7 @@ pub use markdown::markdown;
 use crate::engine::Timeline;
 use crate::lessons::recording::Recording;
 use crate::lessons::PlayOptions;
+use crate::scenario::on_screen::{OnScreen, Source, SourceError};
 use crate::scenario::Scenario;
 use crate::view::transcript::event_line;
 use serde::{Deserialize, Serialize};
@@ -55,27 +56,31 @@ pub struct RunExport {
 }
 
 impl RunExport {
-    /// The export of a run: `lesson`'s id, the free-play `scenario` if one is on screen, the
-    /// play `options`, the `step`, the `recording` when the run on screen is a live one, and
-    /// the event log of `timeline`.
-    pub fn new(
-        lesson: &str,
-        scenario: Option<&Scenario>,
-        options: &PlayOptions,
-        step: usize,
-        recording: Option<&Recording>,
-        timeline: &Timeline,
-    ) -> RunExport {
+    /// The export of the run on screen: its lesson id, free play's scenario if one is on
+    /// screen, the play options, the step, the recording when the run on screen is a live one,
+    /// and the event log of `timeline` (the run `on_screen` plays).
+    pub fn new(on_screen: &OnScreen, timeline: &Timeline) -> RunExport {
         RunExport {
             format: FORMAT.to_string(),
             version: VERSION,
-            lesson: lesson.to_string(),
-            scenario: scenario.cloned(),
-            options: options.clone(),
-            step: step.min(timeline.len()),
-            recording: recording.cloned(),
+            lesson: on_screen.lesson_id().to_string(),
+            scenario: on_screen.source.scenario().map(|s| (**s).clone()),
+            options: on_screen.options.clone(),
+            step: on_screen.step.min(timeline.len()),
+            recording: on_screen.recording.as_ref().map(|r| (**r).clone()),
             events: timeline.events().iter().map(event_line).collect(),
         }
+    }
+
+    /// The run on screen this export names ([`import`] checks it further and plays it).
+    pub fn on_screen(&self) -> Result<OnScreen, SourceError> {
+        let scenario = self.scenario.clone().map(std::sync::Arc::new);
+        Ok(OnScreen {
+            source: Source::read(&self.lesson, scenario)?,
+            options: self.options.clone(),
+            recording: self.recording.clone().map(std::sync::Arc::new),
+            step: self.step,
+        })
     }
 
     /// Pretty JSON, the form [`import`] reads back.

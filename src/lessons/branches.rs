@@ -8,7 +8,7 @@
 //! new run are those of the old one (see the driver), so the view stays at its step.
 
 use super::options::{Intervention, PlayError, PlayOptions};
-use super::playable::play_id;
+use super::playable::play;
 use super::run::MAX_INTERVENTIONS;
 use crate::engine::Timeline;
 
@@ -126,6 +126,6 @@ pub fn requests_sent_in_base(
     };
     match current_run {
         Some(run) if base == *branches.current() => Some(count(run)),
-        _ => play_id(id, &base).ok().map(|run| count(&run)),
+        _ => play(id, &base).ok().map(|run| count(&run)),
     }
 }

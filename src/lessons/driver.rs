@@ -22,51 +22,10 @@
 
 use super::lesson::{resolve_rule, Lesson};
 use super::options::{Intervention, PlayError, PlayOptions};
-use super::registry;
 use super::run::{place_captions_marked, Run};
 use super::script::{Answer, ScriptedModel};
 use super::toggle_choice::modes_in_force;
 use crate::engine::{ModelRequest, RequestId, Timeline};
-use serde::{Deserialize, Serialize};
-
-/// A built-in lesson id, or an inline definition (free play, shared links).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum LessonSource {
-    Builtin(String),
-    Inline(Box<Lesson>),
-}
-
-impl From<&str> for LessonSource {
-    fn from(id: &str) -> Self {
-        LessonSource::Builtin(id.to_string())
-    }
-}
-
-impl From<Lesson> for LessonSource {
-    fn from(lesson: Lesson) -> Self {
-        LessonSource::Inline(Box::new(lesson))
-    }
-}
-
-/// Plays a lesson to its end (a built-in one built for `options.lang`).
-pub fn play(source: impl Into<LessonSource>, options: &PlayOptions) -> Result<Timeline, PlayError> {
-    play_branch(source, options).map(|(timeline, _)| timeline)
-}
-
-/// Plays a lesson to its end, and says where the run left the lesson's original run (the
-/// index of the first event that differs; None when it did not).
-pub fn play_branch(
-    source: impl Into<LessonSource>,
-    options: &PlayOptions,
-) -> Result<(Timeline, Option<usize>), PlayError> {
-    match source.into() {
-        LessonSource::Builtin(id) => {
-            let lesson = registry::lesson(&id, options.lang).ok_or(PlayError::UnknownLesson(id))?;
-            play_lesson_branch(&lesson, options)
-        }
-        LessonSource::Inline(lesson) => play_lesson_branch(&lesson, options),
-    }
-}
 
 /// The scripted model's answers waiting to be delivered, each due at a logical time.
 #[derive(Default)]
@@ -83,16 +42,13 @@ struct Pending {
 }
 
 /// Plays a lesson to its end on the scripted model: a [`Run`] whose requests are answered
-/// from the lesson's script (or the learner's replacement) after their logical latency.
-pub fn play_lesson(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, PlayError> {
-    play_lesson_branch(lesson, options).map(|(timeline, _)| timeline)
-}
-
-/// [`play_lesson`], with where the run left the original run ([`divergence`]). The original
+/// from the lesson's script (or the learner's replacement) after their logical latency; with
+/// where the run left the original run ([`divergence`], None when it did not). The original
 /// is the lesson in the same language and modes without the learner's interventions: on a
 /// branch, a caption on an event after that point tells the original's story and is marked
-/// as such (its facts still come from the branch's state, see `facts`).
-pub fn play_lesson_branch(
+/// as such (its facts still come from the branch's state, see `facts`). The one driver entry:
+/// `lessons::play` (by id) and `scenario::on_screen` (the run on screen) play through it.
+pub fn play_lesson(
     lesson: &Lesson,
     options: &PlayOptions,
 ) -> Result<(Timeline, Option<usize>), PlayError> {

@@ -1,6 +1,6 @@
 //! The built-in lessons as data, the scripted model, and the deterministic driver that plays a
 //! lesson into a [`Timeline`](crate::engine::Timeline), and the learner's branches of a lesson ([`Branches`]).
-//! [`play_id`] is the one place an id the page opens (a lesson or the generated stress
+//! [`play`] is the one place an id alone (a lesson or the generated stress
 //! lesson, [`stress`]) becomes a timeline.
 //!
 //! A lesson is data ([`Lesson`]): the roster and files ([`TeamConfig`](crate::engine::TeamConfig)), stage directions for
@@ -48,12 +48,10 @@ pub mod toggle_choice;
 
 pub use branches::Branches;
 pub use catalog::{catalog, find, LessonInfo, FREE_PLAY_ID};
-pub use driver::{
-    divergence, play, play_branch, play_lesson, play_lesson_branch, resolve_captions, LessonSource,
-};
+pub use driver::{divergence, play_lesson, resolve_captions};
 pub use lesson::{Action, CaptionRule, Direction, Lesson, Wait, ORIGINAL};
 pub use options::{Intervention, PlayError, PlayOptions};
-pub use playable::{play_id, play_id_branch, Playable};
+pub use playable::{play, Playable};
 pub use registry::{free_play, lesson, lessons};
 pub use replay::ReplayError;
 pub use script::{Answer, ScriptOutcome, ScriptedModel, ScriptedReply};

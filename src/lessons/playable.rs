@@ -1,12 +1,13 @@
 //! The one place an id the page can open becomes a timeline: a built-in lesson id (built in
 //! the options' language and played with the learner's options) or `stress-<n>`, the
 //! generated stress lesson of `n` events (capped at [`stress::MAX_EVENTS`]), which the perf
-//! test opens. The UI resolves ids only through here, so no prefix is special-cased anywhere
+//! test opens. Ids are resolved only through here, so no prefix is special-cased anywhere
 //! else.
 
 use super::catalog::find;
-use super::driver::play_branch;
+use super::driver::play_lesson;
 use super::options::{PlayError, PlayOptions};
+use super::registry::lesson;
 use super::stress;
 use crate::engine::Timeline;
 
@@ -32,36 +33,18 @@ impl Playable {
         }
         find(id).is_some().then(|| Playable::Lesson(id.to_string()))
     }
+}
 
-    /// Plays it. The stress lesson has no script to change, so it ignores the options.
-    pub fn play(&self, options: &PlayOptions) -> Result<Timeline, PlayError> {
-        self.play_branch(options).map(|(timeline, _)| timeline)
-    }
-
-    /// [`Self::play`], with where the run left the original run (see `driver::divergence`).
-    pub fn play_branch(
-        &self,
-        options: &PlayOptions,
-    ) -> Result<(Timeline, Option<usize>), PlayError> {
-        match self {
-            Playable::Lesson(id) => play_branch(id.as_str(), options),
-            Playable::Stress(n) => Ok((stress::generate(*n), None)),
+/// Plays whatever `id` names with `options` (the stress lesson has no script to change, so it
+/// ignores them); an id that names nothing is [`PlayError::UnknownLesson`]. The run on screen
+/// (with free play's scenario, a recording, where a branch left the original) is
+/// `scenario::on_screen::OnScreen::play`; this is the same run by id alone.
+pub fn play(id: &str, options: &PlayOptions) -> Result<Timeline, PlayError> {
+    match Playable::parse(id).ok_or_else(|| PlayError::UnknownLesson(id.to_string()))? {
+        Playable::Lesson(id) => {
+            let lesson = lesson(&id, options.lang).ok_or(PlayError::UnknownLesson(id))?;
+            play_lesson(&lesson, options).map(|(timeline, _)| timeline)
         }
+        Playable::Stress(n) => Ok(stress::generate(n)),
     }
-}
-
-/// Plays whatever `id` names with `options`; an id that names nothing is
-/// [`PlayError::UnknownLesson`].
-pub fn play_id(id: &str, options: &PlayOptions) -> Result<Timeline, PlayError> {
-    play_id_branch(id, options).map(|(timeline, _)| timeline)
-}
-
-/// [`play_id`], with where the run left the lesson's original run (None when it did not).
-pub fn play_id_branch(
-    id: &str,
-    options: &PlayOptions,
-) -> Result<(Timeline, Option<usize>), PlayError> {
-    Playable::parse(id)
-        .ok_or_else(|| PlayError::UnknownLesson(id.to_string()))?
-        .play_branch(options)
 }

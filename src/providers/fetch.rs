@@ -3,11 +3,12 @@
 //! Everything it decides is the pure part's (`errors`, `anthropic`, `openai`, `sse`); this
 //! file only moves bytes and reports what the browser saw.
 
+use super::api::{Api, StreamDecoder};
 use super::errors::{
     classify_no_response, classify_status, retry_after_ms, ErrorKind, ProviderError,
 };
 use super::sse::SseDecoder;
-use super::{anthropic, openai, Decoded, HttpCall, ProviderKind, StreamPiece};
+use super::{Decoded, HttpCall, StreamPiece};
 use futures::future::{select, Either};
 use gloo_net::http::Request;
 use js_sys::{Reflect, Uint8Array};
@@ -93,7 +94,7 @@ impl Default for Abort {
 /// Makes the call; streamed pieces go to `on_piece` as they arrive.
 pub async fn send(
     call: &HttpCall,
-    kind: ProviderKind,
+    api: Api,
     base_url: &str,
     abort: &Abort,
     timeouts: Timeouts,
@@ -149,13 +150,9 @@ pub async fn send(
         };
         let value: serde_json::Value = serde_json::from_str(&text)
             .map_err(|e| ProviderError::malformed(format!("the answer is not JSON: {e}")))?;
-        let decoded = match kind {
-            ProviderKind::Anthropic => anthropic::decode(&value),
-            _ => openai::decode(&value),
-        };
-        return decoded.map_err(Failure::from);
+        return api.decode(&value).map_err(Failure::from);
     }
-    read_stream(response, kind, abort, timeouts, &mut on_piece).await
+    read_stream(response, api, abort, timeouts, &mut on_piece).await
 }
 
 fn no_response(abort: &Abort, base_url: &str, detail: &str) -> ProviderError {
@@ -168,47 +165,15 @@ fn no_response(abort: &Abort, base_url: &str, detail: &str) -> ProviderError {
     classify_no_response(https, base_url, detail)
 }
 
-/// Either API's stream decoder behind one face.
-enum Decoder {
-    Anthropic(anthropic::StreamDecoder),
-    OpenAi(openai::StreamDecoder),
-}
-
-impl Decoder {
-    fn event(&mut self, e: &super::sse::SseEvent) -> Result<Vec<StreamPiece>, ProviderError> {
-        match self {
-            Decoder::Anthropic(d) => d.event(e),
-            Decoder::OpenAi(d) => d.event(e),
-        }
-    }
-
-    fn tool_call_seen(&self) -> bool {
-        match self {
-            Decoder::Anthropic(d) => d.tool_call_seen(),
-            Decoder::OpenAi(d) => d.tool_call_seen(),
-        }
-    }
-
-    fn finish(self) -> Result<Decoded, ProviderError> {
-        match self {
-            Decoder::Anthropic(d) => d.finish(),
-            Decoder::OpenAi(d) => d.finish(),
-        }
-    }
-}
-
 async fn read_stream(
     response: gloo_net::http::Response,
-    kind: ProviderKind,
+    api: Api,
     abort: &Abort,
     timeouts: Timeouts,
     on_piece: &mut impl FnMut(&StreamPiece),
 ) -> Result<Decoded, Failure> {
-    let mut decoder = match kind {
-        ProviderKind::Anthropic => Decoder::Anthropic(anthropic::StreamDecoder::new()),
-        _ => Decoder::OpenAi(openai::StreamDecoder::new()),
-    };
-    let fail = |decoder: &Decoder, error: ProviderError| Failure {
+    let mut decoder = api.stream_decoder();
+    let fail = |decoder: &StreamDecoder, error: ProviderError| Failure {
         error,
         tool_call_streamed: decoder.tool_call_seen(),
     };

@@ -3,6 +3,7 @@
 //! provider's answer, whole or streamed, is decoded back into the engine's `ModelReply`.
 //! Everything here but `fetch` is pure and tested natively.
 //!
+//! - [`api`]: a provider kind's encoder and decoders as one value, chosen once per live run.
 //! - [`anthropic`]: the Messages API.
 //! - [`openai`]: OpenAI-compatible Chat Completions (OpenAI, OpenRouter, Ollama, LM Studio,
 //!   llama.cpp server, vLLM).
@@ -15,6 +16,7 @@
 //!   becomes for the engine.
 
 pub mod anthropic;
+pub mod api;
 pub mod errors;
 #[cfg(target_arch = "wasm32")]
 pub mod fetch;

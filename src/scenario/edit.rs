@@ -526,7 +526,13 @@ mod tests {
         assert!(addressed.iter().any(|t| *t == "ann"), "{addressed:?}");
         assert!(!addressed.iter().any(|t| *t == "reader"));
         // It plays: the renamed member gets its mail and its replies.
-        let timeline = crate::scenario::play::play_scenario(&r, &Default::default()).unwrap();
+        let timeline = crate::scenario::on_screen::OnScreen::new(
+            crate::scenario::on_screen::Source::Scenario(std::sync::Arc::new(r.clone())),
+            Default::default(),
+        )
+        .play()
+        .unwrap()
+        .timeline;
         let state = timeline.final_state();
         let ann = state
             .members_in_order()

@@ -15,13 +15,15 @@
 //! - `validate.rs`: [`Scenario::validate`] and the allowed ranges ([`ranges`]);
 //! - `edit.rs`: the editor's operations ([`edit::Edit`]), each refused or made and validated;
 //! - `convert.rs`: a lesson to a scenario and a scenario to the lesson that plays it;
-//! - `play.rs`: [`play::play_scenario`], that lesson played by the same driver as a built-in one;
+//! - `on_screen.rs`: [`on_screen::OnScreen`], the run on screen (a lesson, the stress log or
+//!   free play's scenario, its options, a recording, the step) and its one `play`, through the
+//!   same driver as a built-in lesson;
 //! - `source.rs`: a scenario fetched from a URL (`src=`), each failure explained.
 
 mod convert;
 pub mod edit;
 mod errors;
-pub mod play;
+pub mod on_screen;
 pub mod ranges;
 mod read;
 pub mod source;

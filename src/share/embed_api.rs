@@ -469,7 +469,7 @@ pub fn h5p_resize(scroll_height: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lessons::{play_id, PlayOptions};
+    use crate::lessons::{play, PlayOptions};
 
     /// A field as the binding would read it off the same JavaScript value.
     fn field(value: Option<&Value>) -> MessageField {
@@ -734,7 +734,7 @@ mod tests {
 
     /// The state of a lesson at every step, with the lanes' placement at that step.
     fn each_step(id: &str, mut check: impl FnMut(usize, &Snapshot, &Placement)) {
-        let timeline = play_id(id, &PlayOptions::default()).expect("lesson plays");
+        let timeline = play(id, &PlayOptions::default()).expect("lesson plays");
         for step in 0..=timeline.len() {
             let (state, before) = timeline.state_with_previous(step);
             let snapshot = Snapshot::of(
@@ -791,7 +791,7 @@ mod tests {
     #[test]
     fn state_names_members_step_total_and_caption() {
         let id = "l1-two-investigators";
-        let timeline = play_id(id, &PlayOptions::default()).expect("lesson plays");
+        let timeline = play(id, &PlayOptions::default()).expect("lesson plays");
         let step = timeline.len() / 2;
         let (state, before) = timeline.state_with_previous(step);
         let snapshot = Snapshot::of(id, &timeline, &state, before.as_ref(), step, Lang::En, true);
@@ -843,7 +843,7 @@ mod tests {
     #[test]
     fn our_messages_never_use_the_platforms_keys() {
         let id = "l2-drain-loses-mail";
-        let timeline = play_id(id, &PlayOptions::default()).expect("lesson plays");
+        let timeline = play(id, &PlayOptions::default()).expect("lesson plays");
         let (state, before) = timeline.state_with_previous(5);
         let snapshot = Snapshot::of(id, &timeline, &state, before.as_ref(), 5, Lang::Zh, false);
         let question = Id::Text("q".into());

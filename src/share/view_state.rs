@@ -16,13 +16,14 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::{codec, parse_fragment_problem, EmbedFlags, Problem};
-use crate::engine::{Category, Lang, Timeline};
+use crate::engine::{Category, Lang};
 use crate::lessons::language::LangText;
 use crate::lessons::recording::Recording;
 use crate::lessons::run::MAX_INTERVENTIONS;
 use crate::lessons::{
     catalog, stress, Intervention, PlayOptions, Playable, ToggleChoice, FREE_PLAY_ID,
 };
+use crate::scenario::on_screen::{OnScreen, Played, Source, SourceError};
 use crate::scenario::Scenario;
 
 /// Everything beyond the readable parts: the `x=` parameter's JSON.
@@ -174,7 +175,9 @@ pub fn decode(fragment: &str, lang: Lang) -> Result<ViewState, Problem> {
         Some(x) => decode_extra(x)?,
         None => Extra::default(),
     };
-    if extra.scenario.is_some() && lesson != FREE_PLAY_ID {
+    if let Err(SourceError::NotFreePlay(_)) =
+        Source::read(&lesson, extra.scenario.clone().map(std::sync::Arc::new))
+    {
         return Err(Problem::new(
             format!("这个链接带有场景，但课程是 '{lesson}' 而不是自由练习"),
             format!("this link carries a scenario but names lesson '{lesson}', not free play"),
@@ -339,11 +342,10 @@ pub struct Opened {
     pub state: ViewState,
     /// What the reader changed while opening (a step past the end), for the banner.
     pub notice: Option<Problem>,
-    /// The recorded run replayed, when the link carries one (the run on screen).
-    pub replayed: Option<Timeline>,
-    /// The scripted run as the check played it, and where it left the original run: the run
-    /// the page shows, so the page need not play it again.
-    pub played: Option<(Timeline, Option<usize>)>,
+    /// The run as the check played it: a recording's replay (the live run on screen), or the
+    /// scripted run and where it left the original run, the run the page shows, so the page
+    /// need not play it again. None when the link needed no play.
+    pub played: Option<Played>,
 }
 
 /// [`decode`], then plays what the link asks for once: the fork edits must play, a recorded
@@ -357,15 +359,19 @@ pub fn open(fragment: &str, lang: Lang) -> Result<Opened, Problem> {
         return Ok(Opened {
             state,
             notice: None,
-            replayed: None,
             played: None,
         });
     }
-    let (replayed, played) = play(&state)?;
-    let last = replayed
-        .as_ref()
-        .or(played.as_ref().map(|(timeline, _)| timeline))
-        .map_or(0, Timeline::len);
+    let played = state
+        .on_screen()
+        .and_then(|on_screen| on_screen.play().map_err(|e| e.to_string()))
+        .map_err(|why| {
+            Problem::new(
+                format!("这个链接的运行无法播放：{why}"),
+                format!("this link's run cannot be played: {why}"),
+            )
+        })?;
+    let last = played.timeline.len();
     let notice = (state.step > last).then(|| {
         Problem::new(
             format!(
@@ -382,51 +388,61 @@ pub fn open(fragment: &str, lang: Lang) -> Result<Opened, Problem> {
     Ok(Opened {
         state,
         notice,
-        replayed,
-        played,
+        played: Some(played),
     })
 }
 
-/// The options the link's lesson plays with.
-pub fn play_options(state: &ViewState) -> PlayOptions {
-    PlayOptions {
-        interventions: state.extra.interventions.clone(),
-        learner_toggles: state.extra.toggles,
-        lang: state.lang,
-        ..PlayOptions::default()
+impl ViewState {
+    /// The run on screen this state names: its lesson (free play's scenario), the options it
+    /// plays with (the link's edits and toggles, in its language), its recorded run and its
+    /// step. Fails only for a state [`decode`] would refuse (the reason, in English).
+    pub fn on_screen(&self) -> Result<OnScreen, String> {
+        let scenario = self.extra.scenario.clone().map(std::sync::Arc::new);
+        let source = Source::read(&self.lesson, scenario).map_err(|e| match e {
+            SourceError::Unknown(id) => format!("there is no lesson '{id}'"),
+            SourceError::NotFreePlay(id) => {
+                format!("a scenario plays only in free play, not in '{id}'")
+            }
+        })?;
+        Ok(OnScreen {
+            source,
+            options: PlayOptions {
+                interventions: self.extra.interventions.clone(),
+                learner_toggles: self.extra.toggles,
+                lang: self.lang,
+                ..PlayOptions::default()
+            },
+            recording: self.extra.recording.clone().map(std::sync::Arc::new),
+            step: self.step,
+        })
+    }
+
+    /// The state of a link to `on_screen`, with the page's `embed` flags and `breakpoints`
+    /// (no `src=`: what is on screen has been fetched).
+    pub fn of(on_screen: &OnScreen, embed: EmbedFlags, breakpoints: Vec<Category>) -> ViewState {
+        ViewState {
+            lesson: on_screen.lesson_id().to_string(),
+            step: on_screen.step,
+            lang: on_screen.options.lang,
+            embed,
+            src: None,
+            extra: Extra::of(on_screen, breakpoints),
+        }
     }
 }
 
-/// What playing a link gave: the recording's replay, or the scripted run and where it left
-/// the original run.
-type Played = (Option<Timeline>, Option<(Timeline, Option<usize>)>);
-
-/// Plays the state once: the replayed recording if there is one, else the scripted run.
-fn play(state: &ViewState) -> Result<Played, Problem> {
-    let unplayable = |why: String| {
-        Problem::new(
-            format!("这个链接的运行无法播放：{why}"),
-            format!("this link's run cannot be played: {why}"),
-        )
-    };
-    if let Some(recording) = &state.extra.recording {
-        let lesson = match &state.extra.scenario {
-            Some(scenario) => Some(scenario.to_lesson()),
-            None => crate::lessons::lesson(&state.lesson, recording.options.lang),
+impl Extra {
+    /// What a link to `on_screen` carries beyond the readable parts, with `breakpoints`: free
+    /// play's scenario, the recorded run, the fork edits and the learner's toggles.
+    pub fn of(on_screen: &OnScreen, breakpoints: Vec<Category>) -> Extra {
+        Extra {
+            scenario: on_screen.source.scenario().map(|s| (**s).clone()),
+            recording: on_screen.recording.as_ref().map(|r| (**r).clone()),
+            breakpoints,
+            interventions: on_screen.options.interventions.clone(),
+            toggles: on_screen.options.learner_toggles,
         }
-        .ok_or_else(|| unplayable(format!("there is no lesson '{}'", state.lesson)))?;
-        let timeline = recording
-            .replay(&lesson)
-            .map_err(|e| unplayable(e.to_string()))?;
-        return Ok((Some(timeline), None));
     }
-    let options = play_options(state);
-    let played = match &state.extra.scenario {
-        Some(scenario) => crate::scenario::play::play_scenario_branch(scenario, &options),
-        None => crate::lessons::play_id_branch(&state.lesson, &options),
-    };
-    let played = played.map_err(|e| unplayable(e.to_string()))?;
-    Ok((None, Some(played)))
 }
 
 #[cfg(test)]

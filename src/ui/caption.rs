@@ -17,6 +17,7 @@ use crate::view::caption::{
     event_parts_in, logical_time_hint, logical_time_label, modes, step_caption_parts,
 };
 use crate::view::facts::{original_words, CaptionPart};
+use crate::view::playhead::Command;
 use crate::view::repeats::repeat_run;
 
 #[component]
@@ -129,8 +130,7 @@ pub fn CaptionBar() -> impl IntoView {
                     <button type="button" data-testid="skip-repeats"
                         on:click=move |_| {
                             if let Some(run) = repeat.get_untracked() {
-                                pg.playing.set(false);
-                                pg.go_to(run.step_after());
+                                super::transport::drive(pg, Command::Goto(run.step_after()));
                             }
                         }>
                         {move || tr(pg.lang.get(), "跳过这组重复", "Skip the rest of this group")}

@@ -1,6 +1,6 @@
 //! The playground's view state, and the one memo that makes the run on screen: the live run
-//! when there is one, else the scenario free play shows (`scenario::play::play_scenario_branch`), else
-//! whatever the lesson id names (`lessons::play_id_branch`).
+//! when there is one, else what the lesson id names (with free play's scenario) played as the
+//! run on screen (`scenario::on_screen::OnScreen::play`).
 //!
 //! Everything on screen is a function of (lesson, play options, step): the timeline is a memo
 //! of the lesson and the current branch's options (toggles and fork interventions, see
@@ -16,7 +16,8 @@ use leptos::prelude::*;
 
 use crate::engine::{Category, Event, Lang, TeamState, Timeline};
 use crate::lessons::key_steps::KeyStep;
-use crate::lessons::{self, Branches, Lesson, PlayOptions, ToggleChoice, FREE_PLAY_ID};
+use crate::lessons::{self, Branches, Lesson, PlayError, PlayOptions, ToggleChoice, FREE_PLAY_ID};
+use crate::scenario::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
 
 /// A played timeline, and the index of its first event that differs from the lesson's original
@@ -45,11 +46,11 @@ impl PartialEq for StepState {
     }
 }
 
-/// A played run and what it was played for: the lesson id, free play's scenario, the options.
+/// A played run and what it was played for: the source (the lesson id, free play's
+/// scenario) and the options.
 #[derive(Clone, Debug)]
 pub struct Seed {
-    pub lesson: String,
-    pub scenario: Option<Scenario>,
+    pub source: Source,
     pub options: PlayOptions,
     pub run: PlayedRun,
 }
@@ -149,29 +150,22 @@ impl Playground {
             }) {
                 return Ok(run);
             }
-            let on_screen = (id == FREE_PLAY_ID).then(|| scenario.get()).flatten();
-            options.with(|options| {
-                let seeded = seed
-                    .try_update_value(|slot| {
-                        slot.take_if(|s| {
-                            s.lesson == id
-                                && s.scenario.as_ref() == on_screen.as_deref()
-                                && s.options == *options
-                        })
-                    })
-                    .flatten();
-                if let Some(seeded) = seeded {
-                    return Ok(seeded.run);
-                }
-                match &on_screen {
-                    Some(scenario) => {
-                        crate::scenario::play::play_scenario_branch(scenario, options)
-                    }
-                    None => lessons::play_id_branch(&id, options),
-                }
-                .map(|(timeline, diverged)| PlayedRun(Arc::new(timeline), diverged))
+            let Some(source) = Source::on_page(&id, scenario.get()) else {
+                return Err(PlayError::UnknownLesson(id).to_string());
+            };
+            let on_screen = OnScreen::new(source, options.get());
+            let seeded = seed
+                .try_update_value(|slot| {
+                    slot.take_if(|s| s.source == on_screen.source && s.options == on_screen.options)
+                })
+                .flatten();
+            if let Some(seeded) = seeded {
+                return Ok(seeded.run);
+            }
+            on_screen
+                .play()
+                .map(|played| PlayedRun(Arc::new(played.timeline), played.diverged))
                 .map_err(|error| error.to_string())
-            })
         });
         let step = RwSignal::new(0usize);
         let state = Memo::new(move |_| {
@@ -191,7 +185,7 @@ impl Playground {
         let key_steps = Memo::new(move |_| {
             let id = lesson_id.get();
             // A scenario's story is its own: lesson 1's key moments need not happen in it.
-            if id == FREE_PLAY_ID && scenario.with(Option::is_some) {
+            if let Some(Source::Scenario(_)) = Source::on_page(&id, scenario.get()) {
                 return Vec::new();
             }
             run.with(|run| {
@@ -273,11 +267,29 @@ impl Playground {
     /// with a scenario, the lesson that plays it. The live panel and export read this instead
     /// of `lessons::lesson`. Tracked.
     pub fn lesson_on_screen(&self) -> Option<Lesson> {
+        Source::on_page(&self.lesson_id.get(), self.scenario.get())?.lesson(self.lang.get())
+    }
+
+    /// The run on screen as one value: what plays (free play's scenario only in free play),
+    /// the options, the live run's recording while the live run is on screen, and the step.
+    /// Tracked, except the step (links compress the rest, and the step changes many times a
+    /// second): it is read untracked. None when the lesson id names nothing.
+    pub fn on_screen(&self) -> Option<OnScreen> {
         let id = self.lesson_id.get();
-        match self.scenario.get() {
-            Some(scenario) if id == FREE_PLAY_ID => Some(scenario.to_lesson()),
-            _ => lessons::lesson(&id, self.lang.get()),
-        }
+        let source = Source::on_page(&id, self.scenario.get())?;
+        let live_on_screen = self
+            .live
+            .with(|l| l.as_ref().is_some_and(|(lesson, _)| *lesson == id));
+        let recording = live_on_screen
+            .then(|| self.recording.get())
+            .flatten()
+            .filter(|r| r.lesson == id);
+        Some(OnScreen {
+            source,
+            options: self.options.get(),
+            recording,
+            step: self.step.get_untracked(),
+        })
     }
 
     /// [`Playground::lesson_on_screen`] for event handlers (no reactive tracking).

@@ -20,6 +20,7 @@ use super::context::Playground;
 use crate::share::embed_api::{
     self, Command, H5pAction, Id, Incoming, MessageField, Raw, Snapshot,
 };
+use crate::view::playhead::Command as Playhead;
 
 /// The parent window, when this page is framed.
 fn parent() -> Option<web_sys::Window> {
@@ -201,25 +202,17 @@ impl Frame {
     }
 }
 
-/// Carries out one command on the view state, as the transport's buttons would.
+/// Carries out one command on the view state, as the transport's buttons would (the same
+/// native playhead moves both).
 fn execute(pg: Playground, command: &Command) -> Result<(), String> {
-    let step = pg.step.get_untracked();
+    let drive = |command: Playhead| super::transport::drive(pg, command);
     match command {
         Command::Hello | Command::GetState => {}
-        Command::Step => {
-            pg.playing.set(false);
-            pg.go_to(step + 1);
-        }
-        Command::Back => {
-            pg.playing.set(false);
-            pg.go_to(step.saturating_sub(1));
-        }
-        Command::Goto(target) => {
-            pg.playing.set(false);
-            pg.go_to(*target);
-        }
-        Command::Run => super::transport::play(pg),
-        Command::Pause => pg.playing.set(false),
+        Command::Step => drive(Playhead::Step),
+        Command::Back => drive(Playhead::Back),
+        Command::Goto(target) => drive(Playhead::Goto(*target)),
+        Command::Run => drive(Playhead::Run),
+        Command::Pause => drive(Playhead::Pause),
         Command::Reset => pg.open_lesson(pg.lesson_id.get_untracked()),
         Command::Load(link) => super::link::open_link(pg, link)?,
     }

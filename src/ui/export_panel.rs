@@ -9,7 +9,6 @@ use wasm_bindgen::JsCast;
 use super::context::Playground;
 use super::i18n::tr;
 use crate::export::{import, markdown, Imported, RunExport};
-use crate::lessons::FREE_PLAY_ID;
 
 #[component]
 pub fn ExportPanel() -> impl IntoView {
@@ -82,25 +81,8 @@ pub fn ExportPanel() -> impl IntoView {
 /// The run on screen as an export; None when it did not play.
 fn run_export(pg: Playground) -> Option<RunExport> {
     let timeline = pg.timeline_untracked()?;
-    let id = pg.lesson_id.get_untracked();
-    let scenario = (id == FREE_PLAY_ID)
-        .then(|| pg.scenario.get_untracked())
-        .flatten();
-    let live_on_screen = pg
-        .live
-        .with_untracked(|l| l.as_ref().is_some_and(|(lesson, _)| *lesson == id));
-    let recording = live_on_screen
-        .then(|| pg.recording.get_untracked())
-        .flatten()
-        .filter(|r| r.lesson == id);
-    Some(RunExport::new(
-        &id,
-        scenario.as_deref(),
-        &pg.options.get_untracked(),
-        pg.step.get_untracked(),
-        recording.as_deref(),
-        &timeline,
-    ))
+    let on_screen = untrack(|| pg.on_screen())?;
+    Some(RunExport::new(&on_screen, &timeline))
 }
 
 /// Opens an imported run ([`super::link::show`], as a link opens): its language, lesson,
@@ -108,25 +90,11 @@ fn run_export(pg: Playground) -> Option<RunExport> {
 /// file without one shows no live run.
 fn put_on_screen(pg: Playground, imported: Imported) {
     let Imported {
-        lesson,
-        scenario,
-        options,
-        step,
-        recording,
+        on_screen,
         timeline,
     } = imported;
     pg.error.set(None);
-    super::link::show(
-        pg,
-        super::link::OnScreen {
-            lesson,
-            lang: options.lang,
-            scenario,
-            options,
-            recording: recording.map(|r| (r, timeline)),
-            step,
-        },
-    );
+    super::link::show(pg, on_screen, Some(timeline));
 }
 
 /// Saves `text` as a file through a Blob URL, revoked once the download has started.

@@ -12,9 +12,8 @@ use leptos::prelude::*;
 use super::context::{Categories, PlayedRun, Playground, Seed};
 use super::i18n::{initial_lang, Lang, LangText};
 use crate::engine::{Category, Timeline};
-use crate::lessons::recording::Recording;
 use crate::lessons::{Branches, PlayOptions, FREE_PLAY_ID};
-use crate::scenario::Scenario;
+use crate::scenario::on_screen::{OnScreen, Source};
 use crate::share::view_state::{self, default_lesson, Extra, Opened, ViewState};
 use crate::share::{parse_fragment, EmbedFlags, Problem, MAX_FRAGMENT_CHARS};
 
@@ -38,21 +37,9 @@ struct CurrentX(Memo<Option<String>>);
 /// and a reader accepts [`MAX_FRAGMENT_CHARS`].
 const MAX_X_WITH_RECORDING: usize = MAX_FRAGMENT_CHARS - 500;
 
-/// What is on screen beyond the readable parts. Tracked.
+/// What is on screen beyond the readable parts (`Extra::of` the run on screen, with the
+/// breakpoints). Tracked.
 fn current_extra(pg: Playground) -> Extra {
-    let lesson = pg.lesson_id.get();
-    let scenario = (lesson == FREE_PLAY_ID)
-        .then(|| pg.scenario.get())
-        .flatten()
-        .map(|s| (*s).clone());
-    let live_on_screen = pg
-        .live
-        .with(|l| l.as_ref().is_some_and(|(id, _)| *id == lesson));
-    let recording = live_on_screen
-        .then(|| pg.recording.get())
-        .flatten()
-        .filter(|r| r.lesson == lesson)
-        .map(|r| (*r).clone());
     let breakpoints = pg.breakpoints.with(|b| {
         Category::ALL
             .iter()
@@ -60,12 +47,12 @@ fn current_extra(pg: Playground) -> Extra {
             .filter(|c| b.contains(c))
             .collect()
     });
-    Extra {
-        scenario,
-        recording,
-        breakpoints,
-        interventions: pg.branches.with(|b| b.current().interventions.clone()),
-        toggles: pg.toggles.get(),
+    match pg.on_screen() {
+        Some(on_screen) => Extra::of(&on_screen, breakpoints),
+        None => Extra {
+            breakpoints,
+            ..Extra::default()
+        },
     }
 }
 
@@ -126,44 +113,38 @@ pub fn base_address() -> String {
     )
 }
 
-/// A whole view to put on screen: an opened link's or an imported run's.
-pub struct OnScreen {
-    pub lesson: String,
-    pub lang: Lang,
-    /// The scenario free play plays (only read for free play).
-    pub scenario: Option<Scenario>,
-    /// The branch on screen; its `learner_toggles` are the toggles shown.
-    pub options: PlayOptions,
-    /// A recorded live run and its offline replay: the live run on screen. None: no live run
-    /// is on screen (an earlier one of the same lesson is not shown with the new inputs).
-    pub recording: Option<(Recording, Timeline)>,
-    pub step: usize,
-}
-
 /// Puts a whole view on screen: lesson, language, scenario, the branch, toggles, the live run
 /// and the step. The one way links and imported runs open, so the two cannot drift.
-pub fn show(pg: Playground, shown: OnScreen) {
+/// `replayed` is the recording's offline replay: with the recording, the live run on screen.
+/// Without both, no live run is on screen (an earlier one of the same lesson is not shown with
+/// the new inputs).
+pub fn show(pg: Playground, on_screen: OnScreen, replayed: Option<Timeline>) {
     let OnScreen {
-        lesson,
-        lang,
-        scenario,
+        source,
         options,
         recording,
         step,
-    } = shown;
+    } = on_screen;
+    let lesson = source.lesson_id().to_string();
     pg.playing.set(false);
-    pg.lang.set(lang);
+    pg.lang.set(options.lang);
     pg.open_lesson(lesson.clone());
     // The branch before the scenario: setting the scenario clamps the step, which plays the
-    // run, and it should be this branch's run, not the default one's.
+    // run, and it should be this branch's run, not the default one's. The branch holds no
+    // language: the page's is the one in force.
     pg.toggles.set(options.learner_toggles);
-    pg.branches.set(Branches::new(options));
-    if lesson == FREE_PLAY_ID {
-        pg.set_scenario(scenario.map(Arc::new));
+    pg.branches.set(Branches::new(PlayOptions {
+        lang: PlayOptions::default().lang,
+        ..options
+    }));
+    match source {
+        Source::Scenario(scenario) => pg.set_scenario(Some(scenario)),
+        Source::Lesson(id) if id == FREE_PLAY_ID => pg.set_scenario(None),
+        _ => {}
     }
-    match recording {
+    match recording.zip(replayed) {
         Some((recording, timeline)) => {
-            pg.recording.set(Some(Arc::new(recording)));
+            pg.recording.set(Some(recording));
             pg.live
                 .set(Some((lesson, PlayedRun(Arc::new(timeline), None))));
         }
@@ -175,42 +156,28 @@ pub fn show(pg: Playground, shown: OnScreen) {
 /// Puts an opened link's state on screen ([`show`]) with its breakpoints. The page's embed
 /// flags stay.
 fn apply(pg: Playground, opened: Opened) {
-    let Opened {
-        state,
-        replayed,
-        played,
-        ..
-    } = opened;
-    if let Some((timeline, diverged)) = played {
-        // The options the page will play with: the link's edits and toggles, in its language.
+    let Opened { state, played, .. } = opened;
+    let (played, replayed) = match played {
+        Some(played) if played.replayed => (None, Some(played.timeline)),
+        played => (played, None),
+    };
+    if let (Some(played), Ok(on_screen)) = (played, state.on_screen()) {
+        // What the page will play: the link's source, its edits and toggles, in its language.
         let seed = Seed {
-            lesson: state.lesson.clone(),
-            scenario: state.extra.scenario.clone(),
-            options: view_state::play_options(&state),
-            run: PlayedRun(Arc::new(timeline), diverged),
+            source: on_screen.source,
+            options: on_screen.options,
+            run: PlayedRun(Arc::new(played.timeline), played.diverged),
         };
         pg.seed.set_value(Some(seed));
     }
     let mut breakpoints = Categories::default();
-    for category in state.extra.breakpoints {
+    for category in state.extra.breakpoints.iter().copied() {
         breakpoints.insert(category);
     }
     pg.breakpoints.set(breakpoints);
-    show(
-        pg,
-        OnScreen {
-            lesson: state.lesson,
-            lang: state.lang,
-            scenario: state.extra.scenario,
-            options: PlayOptions {
-                interventions: state.extra.interventions,
-                learner_toggles: state.extra.toggles,
-                ..PlayOptions::default()
-            },
-            recording: state.extra.recording.zip(replayed),
-            step: state.step,
-        },
-    );
+    if let Ok(on_screen) = state.on_screen() {
+        show(pg, on_screen, replayed);
+    }
     // Taken by the step's clamp in `show` if it fit; a seed that did not is not kept.
     pg.seed.set_value(None);
 }

@@ -22,12 +22,11 @@ use super::storage;
 use crate::engine::RequestId;
 use crate::lessons::recording::Recording;
 use crate::lessons::run::Run;
+use crate::providers::api::Api;
 use crate::providers::fetch::{send, sleep, Abort, Timeouts};
 use crate::providers::live::{CallResult, Jitter, LiveSchedule};
 use crate::providers::retry::RetryPolicy;
-use crate::providers::{
-    anthropic, openai, ApiKey, ProviderKind, ProviderSettings, StreamPiece, Usage,
-};
+use crate::providers::{ApiKey, ProviderKind, ProviderSettings, StreamPiece, Usage};
 
 const SETTINGS_KEY: &str = "atp.provider";
 const KEY_KEY: &str = "atp.provider-key";
@@ -36,6 +35,8 @@ const RECORDING_KEY: &str = "atp.recording";
 /// A live run's state shared by the calls in flight.
 struct Session {
     schedule: LiveSchedule,
+    /// The provider's API, chosen from the settings' kind when the run starts.
+    api: Api,
     settings: ProviderSettings,
     key: ApiKey,
     aborts: Vec<(RequestId, Abort)>,
@@ -330,6 +331,10 @@ fn start(
     let pg = live.pg;
     let lang = pg.lang.get_untracked();
     stop(cell, live);
+    // The script calls nothing: only a real provider's kind has an API to run on.
+    let Some(api) = settings.kind.api() else {
+        return;
+    };
     if settings.base_url.is_empty() || settings.model.is_empty() {
         live.status.set(Some(
             tr(
@@ -372,6 +377,7 @@ fn start(
     };
     *cell.borrow_mut() = Some(Session {
         schedule,
+        api,
         settings,
         key,
         aborts: Vec::new(),
@@ -432,17 +438,12 @@ async fn call(
             return;
         };
         session.aborts.push((request.id, abort.clone()));
-        let http = match session.settings.kind {
-            ProviderKind::Anthropic => anthropic::encode(&request, &session.settings, &session.key),
-            _ => openai::encode(&request, &session.settings, &session.key),
-        };
-        (
-            http,
-            session.settings.kind,
-            session.settings.base_url.clone(),
-        )
+        let http = session
+            .api
+            .encode(&request, &session.settings, &session.key);
+        (http, session.api, session.settings.base_url.clone())
     };
-    let (http, kind, base) = prepared;
+    let (http, api, base) = prepared;
     live.pg.streams.update(|s| {
         s.push(StreamingReply {
             id: request.id,
@@ -451,7 +452,7 @@ async fn call(
         })
     });
     let id = request.id;
-    let result = send(&http, kind, &base, &abort, Timeouts::default(), |piece| {
+    let result = send(&http, api, &base, &abort, Timeouts::default(), |piece| {
         let added = match piece {
             StreamPiece::Text(t) => t.clone(),
             StreamPiece::ToolCallStarted { name, .. } => format!(" [{name}] "),
@@ -604,13 +605,11 @@ fn replay(live: Live) {
         return;
     };
     // A recording of free play replays the scenario on screen when there is one.
-    let on_screen = (pg.lesson_id.get_untracked() == recording.lesson)
-        .then(|| pg.lesson_on_screen_untracked())
-        .flatten()
-        .filter(|_| pg.scenario.with_untracked(Option::is_some));
-    let Some(lesson) =
-        on_screen.or_else(|| crate::lessons::lesson(&recording.lesson, recording.options.lang))
-    else {
+    let scenario = (pg.lesson_id.get_untracked() == recording.lesson)
+        .then(|| pg.scenario.get_untracked())
+        .flatten();
+    let source = crate::scenario::on_screen::Source::on_page(&recording.lesson, scenario);
+    let Some(source) = source.filter(|s| s.lesson(recording.options.lang).is_some()) else {
         live.status.set(Some(
             tr(
                 lang,
@@ -624,11 +623,15 @@ fn replay(live: Live) {
     if pg.lesson_id.get_untracked() != recording.lesson {
         pg.open_lesson(recording.lesson.clone());
     }
-    match recording.replay(&lesson) {
-        Ok(timeline) => {
+    let on_screen = crate::scenario::on_screen::OnScreen {
+        recording: Some(Arc::new(recording)),
+        ..crate::scenario::on_screen::OnScreen::new(source, Default::default())
+    };
+    match on_screen.play() {
+        Ok(played) => {
             pg.live.set(Some((
-                recording.lesson.clone(),
-                PlayedRun(Arc::new(timeline), None),
+                on_screen.lesson_id().to_string(),
+                PlayedRun(Arc::new(played.timeline), None),
             )));
             pg.go_to(0);
             live.status.set(Some(

@@ -11,56 +11,23 @@
 //! offline member's card). Nothing restarts by itself.
 
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use super::context::Playground;
 use crate::engine::EventKind;
 use crate::engine::Lang;
-use crate::lessons::run::MAX_INTERVENTIONS;
-use crate::lessons::{Branches, Intervention, PlayOptions};
-use crate::scenario::Problem;
+use crate::lessons::{Branches, Intervention};
+use crate::share::session::StoredSession;
 
 const STORAGE_KEY: &str = "atp.session";
 
-/// Written and read back with serde's derived `Serialize` and `Deserialize`. `options` is the
-/// branch on screen; `earlier` (absent in sessions stored before branches were kept) the
-/// branches to switch back to.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct StoredSession {
-    lesson: String,
-    options: PlayOptions,
-    #[serde(default)]
-    earlier: Vec<PlayOptions>,
-    step: usize,
-}
-
-/// The stored session, if any. A session that cannot be read is an error for the banner;
-/// the stored text is left in place (nothing the learner had is overwritten until they act).
+/// The stored session, if any (`share::session`, where it is read and checked). A session
+/// that cannot be read is an error for the banner; the stored text is left in place (nothing
+/// the learner had is overwritten until they act).
 fn load(lang: Lang) -> Result<Option<StoredSession>, String> {
     let Some(text) = super::storage::read(STORAGE_KEY) else {
         return Ok(None);
     };
-    let session = serde_json::from_str::<StoredSession>(&text).map_err(|e| match lang {
-        Lang::Zh => format!("这个浏览器里保存的会话无法读取（{e}），没有恢复"),
-        Lang::En => {
-            format!("the session stored in this browser cannot be read ({e}); it was not restored")
-        }
-    })?;
-    // What no page writes is not replayed: a branch holds at most this many edits.
-    let edits = std::iter::once(&session.options)
-        .chain(&session.earlier)
-        .map(|options| options.interventions.len())
-        .max()
-        .unwrap_or(0);
-    if edits > MAX_INTERVENTIONS {
-        let problem = Problem::too_many_edits(
-            edits,
-            "这个浏览器里保存的会话",
-            "the session stored in this browser",
-        );
-        return Err(problem.text(lang).to_string());
-    }
-    Ok(Some(session))
+    StoredSession::read(&text, lang).map(Some)
 }
 
 /// Whether this page load is a reload of the same page (Navigation Timing's `type`), the only

@@ -21,6 +21,59 @@ enum Copy {
     Selected,
 }
 
+/// What the copy status line says after a click on "Copy link".
+fn copy_status(copied: Copy, lang: Lang) -> &'static str {
+    match copied {
+        Copy::Not => "",
+        Copy::Done => tr(lang, "已复制。", "Copied."),
+        Copy::Selected => tr(
+            lang,
+            "无法访问剪贴板：链接已选中，请按 Ctrl+C（Mac 上为 ⌘C）复制。",
+            "The clipboard is not available: the link is selected, press Ctrl+C (⌘C on a Mac) to copy it.",
+        ),
+    }
+}
+
+/// The link's length line.
+fn length_text(lang: Lang, length: usize) -> String {
+    match lang {
+        Lang::Zh => format!("{length} 个字符"),
+        Lang::En => format!("{length} characters"),
+    }
+}
+
+/// The long link's notice: a reader refuses it (`unusable`), or chat apps may break it;
+/// either way it points to export.
+fn long_link_text(lang: Lang, unusable: bool, length: usize) -> String {
+    match (lang, unusable) {
+        (Lang::Zh, true) => format!(
+            "这个链接有 {length} 个字符，太长了，无法打开：本演练场只读取 {MAX_FRAGMENT_CHARS} 个字符以内的链接。请改为导出文件分享。"
+        ),
+        (Lang::En, true) => format!(
+            "This link is {length} characters long: too long to open, this playground reads links of up to {MAX_FRAGMENT_CHARS} characters. Share an exported file instead."
+        ),
+        (Lang::Zh, false) => format!(
+            "这个链接有 {length} 个字符：超过 {WARN_CHARS} 个字符的链接在聊天软件和一些网站上会被截断。可以改为导出文件分享。"
+        ),
+        (Lang::En, false) => format!(
+            "This link is {length} characters long: chat apps and some hosts break links longer than {WARN_CHARS} characters. Share an exported file instead."
+        ),
+    }
+}
+
+/// "Export instead": scrolls the export panel into view; with none on the page, the copy
+/// status is cleared.
+fn scroll_to_export(copied: RwSignal<Copy>) {
+    let target = document()
+        .query_selector("[data-testid^='export']")
+        .ok()
+        .flatten();
+    match target {
+        Some(element) => element.scroll_into_view(),
+        None => copied.set(Copy::Not),
+    }
+}
+
 /// The header's share button and its dialog.
 #[component]
 pub fn ShareButton() -> impl IntoView {
@@ -60,16 +113,7 @@ pub fn ShareButton() -> impl IntoView {
             copied.set(state);
         });
     };
-    let export_hint = move |_| {
-        let target = document()
-            .query_selector("[data-testid^='export']")
-            .ok()
-            .flatten();
-        match target {
-            Some(element) => element.scroll_into_view(),
-            None => copied.set(Copy::Not),
-        }
-    };
+    let export_hint = move |_| scroll_to_export(copied);
     view! {
         <button
             type="button"
@@ -113,25 +157,14 @@ pub fn ShareButton() -> impl IntoView {
                         {move || tr(lang.get(), "复制链接", "Copy link")}
                     </button>
                     <span class="share-status" role="status" data-testid="copy-status">
-                        {move || match copied.get() {
-                            Copy::Not => "",
-                            Copy::Done => tr(lang.get(), "已复制。", "Copied."),
-                            Copy::Selected => tr(
-                                lang.get(),
-                                "无法访问剪贴板：链接已选中，请按 Ctrl+C（Mac 上为 ⌘C）复制。",
-                                "The clipboard is not available: the link is selected, press Ctrl+C (⌘C on a Mac) to copy it.",
-                            ),
-                        }}
+                        {move || copy_status(copied.get(), lang.get())}
                     </span>
                     <button type="button" on:click=move |_| open.set(false)>
                         {move || tr(lang.get(), "关闭", "Close")}
                     </button>
                 </div>
                 <p class="share-length" data-testid="share-length">
-                    {move || match lang.get() {
-                        Lang::Zh => format!("{} 个字符", length()),
-                        Lang::En => format!("{} characters", length()),
-                    }}
+                    {move || length_text(lang.get(), length())}
                 </p>
                 // One notice for a long link: a reader refuses it (an alert), or chat apps may
                 // break it (a note); either way export is the way to share it.
@@ -140,24 +173,7 @@ pub fn ShareButton() -> impl IntoView {
                         role=move || if unusable() { "alert" } else { "note" }
                         data-testid=move || if unusable() { "share-unusable" } else { "share-warning" }>
                         <p>
-                            {move || match (lang.get(), unusable()) {
-                                (Lang::Zh, true) => format!(
-                                    "这个链接有 {} 个字符，太长了，无法打开：本演练场只读取 {MAX_FRAGMENT_CHARS} 个字符以内的链接。请改为导出文件分享。",
-                                    length()
-                                ),
-                                (Lang::En, true) => format!(
-                                    "This link is {} characters long: too long to open, this playground reads links of up to {MAX_FRAGMENT_CHARS} characters. Share an exported file instead.",
-                                    length()
-                                ),
-                                (Lang::Zh, false) => format!(
-                                    "这个链接有 {} 个字符：超过 {WARN_CHARS} 个字符的链接在聊天软件和一些网站上会被截断。可以改为导出文件分享。",
-                                    length()
-                                ),
-                                (Lang::En, false) => format!(
-                                    "This link is {} characters long: chat apps and some hosts break links longer than {WARN_CHARS} characters. Share an exported file instead.",
-                                    length()
-                                ),
-                            }}
+                            {move || long_link_text(lang.get(), unusable(), length())}
                         </p>
                         <button type="button" data-testid="share-export-hint" on:click=export_hint>
                             {move || tr(lang.get(), "改为导出", "Export instead")}

@@ -35,7 +35,7 @@ pub fn ModeToggles() -> impl IntoView {
     let flip = move |set: fn(&mut crate::lessons::ToggleChoice, bool),
                      read: fn(&Toggles) -> bool| {
         let next = !read(&in_force_untracked());
-        pg.playing.set(false);
+        super::transport::pause(pg);
         pg.toggles.update(|choice| set(choice, next));
         // Same step in the replayed run, kept within it if that run is shorter.
         pg.go_to(pg.step.get_untracked());

@@ -1,7 +1,8 @@
 //! Transport: first, back, forward, last, previous/next key step, run/pause, speed, the
 //! scrubber with the key steps' marks and the breakpoint ticks, the "step N / M" counter; below
 //! it (`TransportOptions`) the breakpoint toggles and the keyboard shortcuts' help. Playing is
-//! a timer that advances the step; it stops at the end and at a breakpoint.
+//! a timer that advances the step; it stops at the end and at a breakpoint. What each button,
+//! key and tick does is the native playhead's (`view::playhead`); [`drive`] writes it.
 
 use std::time::Duration;
 
@@ -13,6 +14,7 @@ use super::i18n::{tr, Lang, LangText};
 use crate::engine::Category;
 use crate::lessons::key_steps::{next_key_step, previous_key_step};
 use crate::view::caption::category_label;
+use crate::view::playhead::{Command, Playhead, Track};
 
 /// The categories a learner can break on, in display order: every category but the two that
 /// carry no lesson (lifecycle bookkeeping and "other").
@@ -45,57 +47,34 @@ const BASE_STEP_MS: f64 = 900.0;
 /// Ticks drawn on the scrubber at most; more would be a solid bar anyway.
 const MAX_TICKS: usize = 400;
 
-/// One step forward while playing; stops at the end or when the new step hits a breakpoint.
-fn advance(pg: Playground) {
-    let last = pg.last_step_untracked();
-    let next = pg.step.get_untracked() + 1;
-    if next > last {
-        pg.playing.set(false);
-        return;
-    }
-    pg.step.set(next);
-    let hit = pg.timeline_untracked().and_then(|timeline| {
-        timeline.events().get(next - 1).map(|event| {
-            pg.breakpoints
-                .with_untracked(|b| b.contains(&event.kind.category()))
-        })
+/// Carries out one playhead command on the view state (`view::playhead` decides, this writes):
+/// the transport's buttons, keys and timer, and the embed API's commands.
+pub fn drive(pg: Playground, command: Command) {
+    let here = Playhead {
+        step: pg.step.get_untracked(),
+        playing: pg.playing.get_untracked(),
+    };
+    let timeline = pg.timeline_untracked();
+    let change = pg.key_steps.with_untracked(|key_steps| {
+        let breakpoints = pg.breakpoints.get_untracked();
+        let track = Track {
+            events: timeline.as_deref().map_or(&[], |t| t.events()),
+            key_steps,
+            breaks_on: &|category| breakpoints.contains(&category),
+        };
+        here.change(command, &track)
     });
-    if hit == Some(true) || next == last {
-        pg.playing.set(false);
+    if let Some(step) = change.step {
+        pg.step.set(step);
+    }
+    if let Some(playing) = change.playing {
+        pg.playing.set(playing);
     }
 }
 
-/// Jumps to the next (or previous) key step of the lesson, if there is one.
-fn go_key(pg: Playground, forward: bool) {
-    let step = pg.step.get_untracked();
-    let target = pg.key_steps.with_untracked(|keys| {
-        if forward {
-            next_key_step(keys, step)
-        } else {
-            previous_key_step(keys, step)
-        }
-    });
-    if let Some(target) = target {
-        pg.playing.set(false);
-        pg.go_to(target);
-    }
-}
-
-fn toggle_play(pg: Playground) {
-    if pg.playing.get_untracked() {
-        pg.playing.set(false);
-    } else {
-        play(pg);
-    }
-}
-
-/// Plays the run on screen from the current step (from the start when at the end); the run
-/// button, Space and an embedding page's `run` command.
-pub fn play(pg: Playground) {
-    if pg.step.get_untracked() >= pg.last_step_untracked() {
-        pg.step.set(0);
-    }
-    pg.playing.set(true);
+/// Stops playing (before a change of the run: a fork, a toggle, a recall).
+pub fn pause(pg: Playground) {
+    drive(pg, Command::Pause);
 }
 
 /// Keyboard shortcuts; they act only while focus is inside the playground and not in a field
@@ -119,17 +98,17 @@ pub fn on_key(pg: Playground, ev: web_sys::KeyboardEvent) {
     if matches!(key.as_str(), " " | "Spacebar") && matches!(target.as_str(), "BUTTON" | "SUMMARY") {
         return;
     }
-    let step = pg.step.get_untracked();
-    match key.as_str() {
-        "ArrowLeft" => pg.go_to(step.saturating_sub(1)),
-        "ArrowRight" => pg.go_to(step + 1),
-        "Home" => pg.go_to(0),
-        "End" => pg.go_to(pg.last_step_untracked()),
-        "]" | "PageDown" => go_key(pg, true),
-        "[" | "PageUp" => go_key(pg, false),
-        " " | "Spacebar" => toggle_play(pg),
+    let command = match key.as_str() {
+        "ArrowLeft" => Command::Backward,
+        "ArrowRight" => Command::Forward,
+        "Home" => Command::First,
+        "End" => Command::Last,
+        "]" | "PageDown" => Command::NextKey,
+        "[" | "PageUp" => Command::PreviousKey,
+        " " | "Spacebar" => Command::Toggle,
         _ => return,
-    }
+    };
+    drive(pg, command);
     ev.prevent_default();
 }
 
@@ -147,7 +126,10 @@ pub fn Transport() -> impl IntoView {
         }
         let _ = pg.step.get();
         let delay = (BASE_STEP_MS / pg.speed.get()).max(30.0) as u64;
-        let handle = set_timeout_with_handle(move || advance(pg), Duration::from_millis(delay));
+        let handle = set_timeout_with_handle(
+            move || drive(pg, Command::Tick),
+            Duration::from_millis(delay),
+        );
         on_cleanup(move || {
             if let Ok(handle) = handle {
                 handle.clear();
@@ -173,28 +155,28 @@ pub fn Transport() -> impl IntoView {
             <div class="buttons">
                 <button type="button" data-testid="step-first" disabled=at_start
                     aria-label=move || strings().first title=move || strings().first
-                    on:click=move |_| pg.go_to(0)>"|◀"</button>
+                    on:click=move |_| drive(pg, Command::First)>"|◀"</button>
                 <button type="button" data-testid="step-back" disabled=at_start
                     aria-label=move || strings().back title=move || strings().back
-                    on:click=move |_| pg.go_to(step().saturating_sub(1))>"◀"</button>
+                    on:click=move |_| drive(pg, Command::Backward)>"◀"</button>
                 <button type="button" data-testid="step-forward" disabled=at_end
                     aria-label=move || strings().forward title=move || strings().forward
-                    on:click=move |_| pg.go_to(step() + 1)>"▶"</button>
+                    on:click=move |_| drive(pg, Command::Forward)>"▶"</button>
                 <button type="button" data-testid="step-last" disabled=at_end
                     aria-label=move || strings().last title=move || strings().last
-                    on:click=move |_| pg.go_to(last())>"▶|"</button>
+                    on:click=move |_| drive(pg, Command::Last)>"▶|"</button>
                 <button type="button" class="key-jump" data-testid="key-back" disabled=no_key_back
                     aria-label=move || tr(lang.get(), "上一个关键步（[ 键）", "previous key step ([ key)")
                     title=move || tr(lang.get(), "上一个关键步（[ 键）", "previous key step ([ key)")
-                    on:click=move |_| go_key(pg, false)>{move || tr(lang.get(), "◆◀ 关键步", "◆◀ key step")}</button>
+                    on:click=move |_| drive(pg, Command::PreviousKey)>{move || tr(lang.get(), "◆◀ 关键步", "◆◀ key step")}</button>
                 <button type="button" class="key-jump" data-testid="key-forward" disabled=no_key_forward
                     aria-label=move || tr(lang.get(), "下一个关键步（] 键）", "next key step (] key)")
                     title=move || tr(lang.get(), "下一个关键步（] 键）", "next key step (] key)")
-                    on:click=move |_| go_key(pg, true)>{move || tr(lang.get(), "关键步 ▶◆", "key step ▶◆")}</button>
+                    on:click=move |_| drive(pg, Command::NextKey)>{move || tr(lang.get(), "关键步 ▶◆", "key step ▶◆")}</button>
                 <button type="button" data-testid="run" disabled=move || pg.playing.get()
-                    on:click=move |_| toggle_play(pg)>{move || strings().run}</button>
+                    on:click=move |_| drive(pg, Command::Toggle)>{move || strings().run}</button>
                 <button type="button" data-testid="pause" disabled=move || !pg.playing.get()
-                    on:click=move |_| pg.playing.set(false)>{move || strings().pause}</button>
+                    on:click=move |_| drive(pg, Command::Pause)>{move || strings().pause}</button>
                 <label class="speed">
                     {move || strings().speed}
                     <select data-testid="speed"
@@ -258,8 +240,7 @@ fn Scrubber() -> impl IntoView {
                 prop:value=move || step().to_string()
                 on:input=move |ev| {
                     if let Ok(value) = event_target_value(&ev).parse::<usize>() {
-                        pg.playing.set(false);
-                        pg.go_to(value);
+                        drive(pg, Command::Goto(value));
                     }
                 } />
             <div class="ticks" aria-hidden="true">
@@ -273,7 +254,7 @@ fn Scrubber() -> impl IntoView {
                         class:current=move || step() == at
                         style=format!("left:{}.{:03}%", left / 1000, left % 1000)
                         title=format!("{at}: {label}") aria-label=format!("{at}: {label}")
-                        on:click=move |_| { pg.playing.set(false); pg.go_to(at); }>
+                        on:click=move |_| drive(pg, Command::Goto(at))>
                     </button>
                 }).collect_view()}
             </div>

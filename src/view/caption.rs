@@ -275,7 +275,7 @@ mod tests {
         // A lesson whose last event has no caption of its own ends on the closing repeat.
         let mut lesson = crate::lessons::lesson("l3-lock-scope", Lang::En).unwrap();
         lesson.captions.retain(|rule| !rule.from_end);
-        let timeline = crate::lessons::play_lesson(&lesson, &PlayOptions::default()).unwrap();
+        let (timeline, _) = crate::lessons::play_lesson(&lesson, &PlayOptions::default()).unwrap();
         let caption = step_caption(&timeline, timeline.len(), Lang::En);
         assert!(
             caption.contains("End of the lesson. Recap of step"),

@@ -13,9 +13,13 @@
 //!   state at the step it is shown, and the "(original run)" marker of a branch's captions.
 //! - [`caption`]: the caption of a step, its event line and the contrast modes.
 //! - [`card`]: what a member card shows.
+//! - [`fork_form`]: the fork form's checks (a draft to an intervention, or a problem in both
+//!   languages) and how a change and a branch are described.
 //! - [`contrast`]: the learner's contrast toggles and what the run shows under them.
 //! - [`detail`]: the member detail's history rows, candidate, request picks and the request
 //!   view with its "new since the previous request" marks.
+//! - [`playhead`]: the step on screen and whether it plays, moved by the transport's and the
+//!   embed API's commands and the timer's tick (breakpoints, key steps, both ends).
 //! - [`protocol`]: the protocol tracker's rows.
 //! - [`repeats`]: runs of identical tool calls, collapsed in captions and lists.
 //! - [`result`]: the result panel (final answers, the step's whole tool result).
@@ -28,9 +32,11 @@ pub mod card;
 pub mod contrast;
 pub mod detail;
 pub mod facts;
+pub mod fork_form;
 pub mod journey;
 pub mod lanes;
 pub mod narration;
+pub mod playhead;
 pub mod protocol;
 pub mod repeats;
 pub mod result;

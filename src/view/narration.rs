@@ -135,13 +135,13 @@ pub fn narrate(event: &Event, lang: Lang) -> String {
         | RoundStarted { .. }
         | RoundFinished { .. }
         | StatusChanged { .. }
-        | MemberRecalled { .. }
-        | RosterRestored { .. }
+        | MemberRecalled { .. } => narrate_members(event, lang),
+        RosterRestored { .. }
         | TeamDisbanded { .. }
         | FaultArmed { .. }
         | FaultStruck { .. }
         | TogglesChanged { .. }
-        | Refused { .. } => narrate_roster_and_host(event, lang),
+        | Refused { .. } => narrate_host(event, lang),
     }
 }
 
@@ -444,8 +444,8 @@ fn narrate_lock_and_protocols(event: &Event, lang: Lang) -> String {
     }
 }
 
-/// The roster, rounds, statuses, restores, disbanding, faults and modes.
-fn narrate_roster_and_host(event: &Event, lang: Lang) -> String {
+/// The roster, rounds, statuses and recalls: what happens to a member.
+fn narrate_members(event: &Event, lang: Lang) -> String {
     use EventKind::*;
     let zh = lang == Lang::Zh;
     match &event.kind {
@@ -526,6 +526,16 @@ fn narrate_roster_and_host(event: &Event, lang: Lang) -> String {
                 from.as_str()
             ),
         },
+        // Routed to another part by `narrate`.
+        _ => event.kind.name().to_string(),
+    }
+}
+
+/// Restores, disbanding, faults, modes and refusals: what the host does.
+fn narrate_host(event: &Event, lang: Lang) -> String {
+    use EventKind::*;
+    let zh = lang == Lang::Zh;
+    match &event.kind {
         RosterRestored { .. } => {
             if zh {
                 "宿主重启（就像页面重新加载）：花名册从存储恢复，原来的运行已经不在，所有成员都是 offline。各自的历史已存储、尚未载入，召回时才载入。".to_string()

@@ -13,7 +13,7 @@ use agent_team_playground::providers::errors::ErrorKind;
 use agent_team_playground::providers::fetch::{send, sleep, Abort, Failure, Timeouts};
 use agent_team_playground::providers::retry::{RetryDecision, RetryPolicy};
 use agent_team_playground::providers::{
-    anthropic, openai, ApiKey, Decoded, ProviderKind, ProviderSettings, StreamPiece,
+    ApiKey, Decoded, ProviderKind, ProviderSettings, StreamPiece,
 };
 use serde_json::Value;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -59,12 +59,10 @@ async fn call(
     let s = settings(kind, model, stream);
     let request = first_lead_request();
     let key = ApiKey::new("test-key");
-    let http = match kind {
-        ProviderKind::Anthropic => anthropic::encode(&request, &s, &key),
-        _ => openai::encode(&request, &s, &key),
-    };
+    let api = kind.api().expect("a provider with an API");
+    let http = api.encode(&request, &s, &key);
     let mut pieces = Vec::new();
-    let result = send(&http, kind, &s.base_url, abort, timeouts, |p| {
+    let result = send(&http, api, &s.base_url, abort, timeouts, |p| {
         pieces.push(p.clone())
     })
     .await;

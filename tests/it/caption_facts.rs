@@ -176,7 +176,8 @@ fn without_the_supplement() -> (Timeline, Option<usize>) {
         }],
         ..PlayOptions::default()
     };
-    lessons::play_branch("l1-two-investigators", &options).expect("the fork plays")
+    let lesson = lessons::lesson("l1-two-investigators", options.lang).expect("a lesson");
+    lessons::play_lesson(&lesson, &options).expect("the fork plays")
 }
 
 #[test]

@@ -11,6 +11,7 @@ use agent_team_playground::lessons::{
     self, Answer, Intervention, Lesson, PlayOptions, ScriptedModel, ToggleChoice, FREE_PLAY_ID,
 };
 use agent_team_playground::scenario::edit::Edit;
+use agent_team_playground::scenario::on_screen::{OnScreen, Source};
 use agent_team_playground::scenario::Scenario;
 use agent_team_playground::view::transcript::event_line;
 use serde_json::Value;
@@ -51,11 +52,14 @@ fn export_of(
     options: &PlayOptions,
     step: usize,
 ) -> RunExport {
-    let timeline = match scenario {
-        Some(s) => agent_team_playground::scenario::play::play_scenario(s, options).expect("plays"),
-        None => lessons::play_id(lesson, options).expect("plays"),
+    let scenario_on_screen = scenario.map(|s| std::sync::Arc::new(s.clone()));
+    let source = Source::read(lesson, scenario_on_screen).expect("a source");
+    let on_screen = OnScreen {
+        step,
+        ..OnScreen::new(source, options.clone())
     };
-    RunExport::new(lesson, scenario, options, step, None, &timeline)
+    let timeline = on_screen.play().expect("plays").timeline;
+    RunExport::new(&on_screen, &timeline)
 }
 
 /// A live-style run of `lesson` answered from its script, and its recording.
@@ -113,12 +117,13 @@ fn an_edited_five_member_scenario_round_trips_with_its_inputs_and_step() {
     assert_eq!(back["format"], FORMAT);
     assert_eq!(back["version"], 1);
     let imported = import(&json, None).expect("imports");
-    assert_eq!(imported.lesson, FREE_PLAY_ID);
-    assert_eq!(imported.scenario.as_ref(), Some(&scenario));
-    assert_eq!(imported.options, options);
-    assert_eq!(imported.step, 7);
+    let on_screen = &imported.on_screen;
+    assert_eq!(on_screen.lesson_id(), FREE_PLAY_ID);
+    assert_eq!(on_screen.source.scenario().map(|s| &**s), Some(&scenario));
+    assert_eq!(on_screen.options, options);
+    assert_eq!(on_screen.step, 7);
     assert_eq!(imported.timeline.len(), export.events.len());
-    assert!(imported.recording.is_none());
+    assert!(on_screen.recording.is_none());
 }
 
 #[test]
@@ -127,8 +132,8 @@ fn a_built_in_lesson_exports_its_id_and_imports_to_the_same_run() {
     let export = export_of("l2-drain-loses-mail", None, &options, 4);
     assert!(export.scenario.is_none());
     let imported = import(&export.to_json(), None).expect("imports");
-    assert_eq!(imported.lesson, "l2-drain-loses-mail");
-    assert_eq!(imported.step, 4);
+    assert_eq!(imported.on_screen.lesson_id(), "l2-drain-loses-mail");
+    assert_eq!(imported.on_screen.step, 4);
 }
 
 #[test]
@@ -137,14 +142,19 @@ fn a_recording_in_an_export_or_on_its_own_replays_offline() {
     let options = PlayOptions::default();
     let recording = recorded(&lesson, &options);
     let timeline = recording.replay(&lesson).expect("replays");
-    let export = RunExport::new(&lesson.id, None, &options, 3, Some(&recording), &timeline);
+    let on_screen = OnScreen {
+        recording: Some(std::sync::Arc::new(recording.clone())),
+        step: 3,
+        ..OnScreen::new(Source::Lesson(lesson.id.clone()), options.clone())
+    };
+    let export = RunExport::new(&on_screen, &timeline);
     let imported = import(&export.to_json(), None).expect("imports");
-    assert_eq!(imported.recording.as_ref(), Some(&recording));
+    assert_eq!(imported.on_screen.recording.as_deref(), Some(&recording));
     assert_eq!(imported.timeline.len(), timeline.len());
     // The file the live panel downloads.
     let file = serde_json::to_string(&recording).unwrap();
     let imported = import(&file, None).expect("a recording imports");
-    assert_eq!(imported.lesson, lesson.id);
+    assert_eq!(imported.on_screen.lesson_id(), lesson.id);
     assert_eq!(imported.timeline.len(), timeline.len());
     // A free-play recording replays the scenario on screen.
     let scenario = five_members();
@@ -152,7 +162,10 @@ fn a_recording_in_an_export_or_on_its_own_replays_offline() {
     let recording = recorded(&lesson, &options);
     let file = serde_json::to_string(&recording).unwrap();
     let imported = import(&file, Some(&scenario)).expect("replays the scenario on screen");
-    assert_eq!(imported.scenario.as_ref(), Some(&scenario));
+    assert_eq!(
+        imported.on_screen.source.scenario().map(|s| &**s),
+        Some(&scenario)
+    );
     assert_eq!(
         imported.timeline.len(),
         recording.replay(&lesson).unwrap().len()
@@ -263,7 +276,7 @@ fn every_bad_file_is_refused_with_a_message_in_both_languages() {
 #[test]
 fn the_markdown_has_the_title_team_task_and_each_steps_caption_and_event_line() {
     let lesson = lessons::lesson("l1-two-investigators", Lang::En).unwrap();
-    let timeline = lessons::play_id("l1-two-investigators", &PlayOptions::default()).unwrap();
+    let timeline = lessons::play("l1-two-investigators", &PlayOptions::default()).unwrap();
     let md = markdown(&lesson, &timeline, Lang::En);
     assert!(md.starts_with(&format!("# {}\n", lesson.title.en)));
     assert!(md.contains("## Team\n\n- **lead** (lead, lead)"));

@@ -10,6 +10,7 @@ use agent_team_playground::lessons::run::MAX_INTERVENTIONS;
 use agent_team_playground::lessons::{
     self, stress, Branches, Intervention, PlayError, PlayOptions, Playable,
 };
+use agent_team_playground::scenario::on_screen::{OnScreen, Source};
 use agent_team_playground::share::codec;
 use agent_team_playground::share::view_state::{decode_extra, open};
 
@@ -71,7 +72,7 @@ fn the_most_edits_a_run_takes_all_due_at_once_play_flat_and_one_more_is_refused(
         interventions: reloads(MAX_INTERVENTIONS, 0),
         ..PlayOptions::default()
     };
-    let timeline = lessons::play_id("l3-lock-scope", &options).expect("MAX edits play");
+    let timeline = lessons::play("l3-lock-scope", &options).expect("MAX edits play");
     let restored = timeline
         .events()
         .iter()
@@ -88,7 +89,7 @@ fn the_most_edits_a_run_takes_all_due_at_once_play_flat_and_one_more_is_refused(
         ..PlayOptions::default()
     };
     assert_eq!(
-        lessons::play_id("l3-lock-scope", &over).map(|t| t.len()),
+        lessons::play("l3-lock-scope", &over).map(|t| t.len()),
         Err(PlayError::TooManyEdits(MAX_INTERVENTIONS))
     );
     // A link at the limit opens; one edit more is refused with the bound named.
@@ -127,7 +128,7 @@ fn due_edits_are_applied_in_the_order_they_were_made_whatever_their_anchors() {
         ..PlayOptions::default()
     };
     let bodies = |options: &PlayOptions| -> Vec<String> {
-        let timeline = lessons::play_id("l1-two-investigators", options).expect("plays");
+        let timeline = lessons::play("l1-two-investigators", options).expect("plays");
         timeline
             .events()
             .iter()
@@ -187,10 +188,10 @@ fn the_freezing_link_is_refused_and_a_small_stress_log_still_opens() {
     let max = stress::MAX_LINKED_EVENTS;
     let opened = open(&format!("#lesson=stress-{max}&step=999999"), Lang::En).expect("opens");
     assert_eq!(opened.state.step, max, "clamped to the log's end");
-    let (played, _) = opened
+    let played = opened
         .played
         .expect("the check's run is handed on, not played again");
-    assert_eq!(played.len(), max);
+    assert_eq!(played.timeline.len(), max);
     assert!(open(&format!("#lesson=stress-{}&step=0", max + 1), Lang::En).is_err());
     // The page's own code still plays the long log (the perf test's entry point).
     assert_eq!(
@@ -203,26 +204,24 @@ fn the_freezing_link_is_refused_and_a_small_stress_log_still_opens() {
 fn an_opened_links_run_is_the_run_the_page_would_play() {
     let link = link_with_edits("l1-two-investigators", &reloads(1, 20));
     let opened = open(&link, Lang::En).expect("opens");
-    let (played, diverged) = opened.played.expect("played once");
-    let options = agent_team_playground::share::view_state::play_options(&opened.state);
-    let (again, again_diverged) =
-        lessons::play_id_branch("l1-two-investigators", &options).expect("plays");
+    let played = opened.played.expect("played once");
+    assert!(!played.replayed);
+    let (played, diverged) = (played.timeline, played.diverged);
+    let options = opened.state.on_screen().expect("on screen").options;
+    let lesson = lessons::lesson("l1-two-investigators", options.lang).expect("a lesson");
+    let (again, again_diverged) = lessons::play_lesson(&lesson, &options).expect("plays");
     assert_eq!(played.events(), again.events());
     assert_eq!(diverged, again_diverged);
 }
 
 #[test]
 fn an_import_or_a_recording_with_too_many_edits_is_refused_in_both_languages() {
-    let timeline =
-        lessons::play_id("l1-two-investigators", &PlayOptions::default()).expect("plays");
-    let mut export = RunExport::new(
-        "l1-two-investigators",
-        None,
-        &PlayOptions::default(),
-        0,
-        None,
-        &timeline,
+    let timeline = lessons::play("l1-two-investigators", &PlayOptions::default()).expect("plays");
+    let on_screen = OnScreen::new(
+        Source::Lesson("l1-two-investigators".into()),
+        PlayOptions::default(),
     );
+    let mut export = RunExport::new(&on_screen, &timeline);
     export.options.interventions = reloads(MAX_INTERVENTIONS + 1, 0);
     let error = export::import(&export.to_json(), None).expect_err("refused");
     assert!(error

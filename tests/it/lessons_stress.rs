@@ -1,9 +1,9 @@
 //! The generated stress lesson (`lessons::stress`) and the one resolver of playable ids
-//! (`lessons::play_id`): a lesson id plays the lesson, `stress-<n>` the stress log of `n`
+//! (`lessons::play`): a lesson id plays the lesson, `stress-<n>` the stress log of `n`
 //! events (capped), anything else is refused.
 
 use agent_team_playground::engine::{EventKind, Fault};
-use agent_team_playground::lessons::{self, play_id, stress, Intervention, PlayOptions, Playable};
+use agent_team_playground::lessons::{self, play, stress, Intervention, PlayOptions, Playable};
 
 const L1: &str = "l1-two-investigators";
 
@@ -103,21 +103,22 @@ fn play_id_plays_a_lesson_with_its_options_and_refuses_unknown_ids() {
         }],
         ..PlayOptions::default()
     };
-    let direct = lessons::play(L1, &options).expect("lesson plays");
-    let resolved = play_id(L1, &options).expect("id plays");
+    let lesson = lessons::lesson(L1, options.lang).expect("a lesson");
+    let (direct, _) = lessons::play_lesson(&lesson, &options).expect("lesson plays");
+    let resolved = play(L1, &options).expect("id plays");
     assert_eq!(resolved.events(), direct.events());
     assert_ne!(
         resolved.events(),
-        play_id(L1, &PlayOptions::default())
+        play(L1, &PlayOptions::default())
             .expect("id plays")
             .events(),
         "the options reach the lesson"
     );
-    let stress = play_id("stress-700", &PlayOptions::default()).expect("stress plays");
+    let stress = play("stress-700", &PlayOptions::default()).expect("stress plays");
     assert_eq!(stress.events(), stress::generate(700).events());
     for bad in ["nope", "stress-x"] {
         assert_eq!(
-            play_id(bad, &PlayOptions::default()).map(|t| t.len()),
+            play(bad, &PlayOptions::default()).map(|t| t.len()),
             Err(lessons::PlayError::UnknownLesson(bad.to_string()))
         );
     }

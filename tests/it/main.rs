@@ -13,6 +13,7 @@ mod engine_fidelity;
 mod engine_rules;
 mod engine_timeline;
 mod export;
+mod fork_form;
 mod hostile_links;
 mod hostile_replies;
 mod key_steps;
@@ -31,7 +32,9 @@ mod lessons_language;
 mod lessons_run;
 mod lessons_stress;
 mod lessons_toggles;
+mod on_screen;
 mod play_options_json;
+mod playhead;
 #[cfg(not(target_arch = "wasm32"))]
 mod props_engine;
 mod providers_codec;

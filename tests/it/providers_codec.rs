@@ -3,6 +3,7 @@
 
 use agent_team_playground::engine::{EntryRole, ModelRequest, PVec, StopReason};
 use agent_team_playground::lessons::{play, PlayOptions};
+use agent_team_playground::providers::api::Api;
 use agent_team_playground::providers::errors::ErrorKind;
 use agent_team_playground::providers::sse::{SseDecoder, SseEvent};
 use agent_team_playground::providers::{
@@ -250,7 +251,11 @@ const ANTHROPIC_STREAM: &str = concat!(
 
 fn run_anthropic(chunks: &[&[u8]]) -> (Result<Decoded, ErrorKind>, Vec<StreamPiece>) {
     let mut sse = SseDecoder::new();
-    let mut decoder = anthropic::StreamDecoder::new();
+    // Through the API's one face, as the browser fetch decodes.
+    let mut decoder = ProviderKind::Anthropic
+        .api()
+        .expect("an API")
+        .stream_decoder();
     let mut pieces = Vec::new();
     let mut events: Vec<SseEvent> = Vec::new();
     for chunk in chunks {
@@ -313,7 +318,7 @@ fn an_anthropic_stream_error_event_and_a_truncated_stream_are_errors() {
 
 fn run_openai(body: &str) -> Result<Decoded, ErrorKind> {
     let mut sse = SseDecoder::new();
-    let mut decoder = openai::StreamDecoder::new();
+    let mut decoder = ProviderKind::OpenAi.api().expect("an API").stream_decoder();
     let events = sse.push(body.as_bytes());
     sse.finish();
     for event in &events {
@@ -397,4 +402,62 @@ fn a_delivery_with_no_new_mail_still_ends_on_the_users_side_in_both_apis() {
             Some(json!(NO_NEW_MAIL))
         );
     }
+}
+
+#[test]
+fn a_provider_kind_owns_its_encoder_and_decoders_and_the_script_calls_nothing() {
+    assert_eq!(ProviderKind::Scripted.api(), None);
+    assert_eq!(ProviderKind::Anthropic.api(), Some(Api::Anthropic));
+    assert_eq!(ProviderKind::OpenAi.api(), Some(Api::OpenAi));
+    let key = ApiKey::new("sk-test");
+    for request in lesson1_requests().iter().take(3) {
+        for stream in [false, true] {
+            let anthropic_settings = settings(ProviderKind::Anthropic, stream);
+            assert_eq!(
+                Api::Anthropic.encode(request, &anthropic_settings, &key),
+                anthropic::encode(request, &anthropic_settings, &key)
+            );
+            let openai_settings = settings(ProviderKind::OpenAi, stream);
+            assert_eq!(
+                Api::OpenAi.encode(request, &openai_settings, &key),
+                openai::encode(request, &openai_settings, &key)
+            );
+        }
+    }
+    let anthropic_body = json!({
+        "content": [{"type": "text", "text": "Done."}],
+        "stop_reason": "end_turn",
+        "usage": {"input_tokens": 3, "output_tokens": 2}
+    });
+    let openai_body = json!({
+        "choices": [{"message": {"role": "assistant", "content": "Done."}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 3, "completion_tokens": 2}
+    });
+    assert_eq!(
+        Api::Anthropic.decode(&anthropic_body),
+        anthropic::decode(&anthropic_body)
+    );
+    assert_eq!(
+        Api::OpenAi.decode(&openai_body),
+        openai::decode(&openai_body)
+    );
+    assert_eq!(
+        Api::Anthropic
+            .decode(&anthropic_body)
+            .expect("decodes")
+            .reply
+            .text,
+        "Done."
+    );
+    assert_eq!(
+        Api::OpenAi
+            .decode(&openai_body)
+            .expect("decodes")
+            .reply
+            .text,
+        "Done."
+    );
+    // Each decodes only its own API's answer.
+    assert!(Api::OpenAi.decode(&anthropic_body).is_err());
+    assert!(Api::Anthropic.decode(&openai_body).is_err());
 }

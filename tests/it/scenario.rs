@@ -3,9 +3,20 @@
 
 use agent_team_playground::engine::{EventKind, Lang, MemberKind};
 use agent_team_playground::lessons::{self, PlayOptions};
-use agent_team_playground::scenario::play::play_scenario;
+use agent_team_playground::scenario::on_screen::{OnScreen, OnScreenError, Source};
 use agent_team_playground::scenario::{parse, Scenario, ScenarioErrors};
 use serde_json::{json, Value};
+
+/// `scenario` played in free play with `options` (the run on screen).
+fn play_scenario(
+    scenario: &Scenario,
+    options: &PlayOptions,
+) -> Result<agent_team_playground::engine::Timeline, OnScreenError> {
+    let source = Source::Scenario(std::sync::Arc::new(scenario.clone()));
+    OnScreen::new(source, options.clone())
+        .play()
+        .map(|played| played.timeline)
+}
 
 /// A small valid scenario: a lead and two teammates with authored replies.
 fn three_members() -> Value {

@@ -31,7 +31,7 @@ pub fn unmatched_captions(lesson: &lessons::Lesson, timeline: &Timeline) -> Vec<
                     learner_toggles: rule.when,
                     ..PlayOptions::default()
                 };
-                let run = lessons::play_lesson(lesson, &options).expect("lesson plays");
+                let (run, _) = lessons::play_lesson(lesson, &options).expect("lesson plays");
                 lessons::resolve_captions(lesson, &run).contains(&i)
             }
         })

@@ -50,8 +50,6 @@ fn MemberRow(editor: Editor, i: usize) -> impl IntoView {
     let role = editor.memo(move |d| d.members.get(i).map(|m| m.role.clone()).unwrap_or_default());
     let kind = editor.memo(move |d| d.members.get(i).map_or(MemberKind::Teammate, |m| m.kind));
     let deliveries = editor.memo(move |d| d.members.get(i).and_then(|m| m.deliveries));
-    let tools = editor.memo(move |d| d.members.get(i).and_then(|m| m.tools.clone()));
-    let allow_write = editor.memo(|d| d.allow_write);
     let field = Field::Member(i);
     let f = field.clone();
     let on_name = move |ev| {
@@ -89,6 +87,51 @@ fn MemberRow(editor: Editor, i: usize) -> impl IntoView {
             f.clone(),
         );
     };
+    let remove_label = move || match lang.get() {
+        crate::engine::Lang::Zh => format!("删除成员 {}", name.get()),
+        crate::engine::Lang::En => format!("Remove the member {}", name.get()),
+    };
+    view! {
+        <li class="editor-row" data-testid=format!("editor-member-{i}")>
+            <label>
+                <span>{move || tr(lang.get(), "名字", "Name")}</span>
+                <input type="text" id=format!("editor-member-name-{i}") data-testid=format!("editor-member-name-{i}")
+                    autocomplete="off" spellcheck="false" maxlength="24"
+                    prop:value=move || name.get() on:change=on_name />
+            </label>
+            <label>
+                <span>{move || tr(lang.get(), "角色", "Role")}</span>
+                <input type="text" data-testid=format!("editor-member-role-{i}") prop:value=move || role.get() on:change=on_role />
+            </label>
+            <label>
+                <span>{move || tr(lang.get(), "类型", "Kind")}</span>
+                <select data-testid=format!("editor-member-kind-{i}") prop:value=move || match kind.get() { MemberKind::Lead => "lead", MemberKind::Teammate => "teammate" } on:change=on_kind>
+                    <option value="lead">"lead"</option>
+                    <option value="teammate">"teammate"</option>
+                </select>
+            </label>
+            <label>
+                <span>{move || tr(lang.get(), "投递预算（空着用默认值）", "Delivery budget (empty: the default)")}</span>
+                <input type="number" min="1" max="20" data-testid=format!("editor-member-deliveries-{i}")
+                    prop:value=move || deliveries.get().map(|n| n.to_string()).unwrap_or_default() on:change=on_deliveries />
+            </label>
+            <MemberTools editor=editor i=i kind=kind />
+            <button type="button" data-testid=format!("editor-remove-member-{i}") aria-label=remove_label
+                on:click=move |_| editor.apply(Edit::RemoveMember { index: i }, Field::Roster)>
+                {move || tr(lang.get(), "删除", "Remove")}
+            </button>
+            <FieldProblems editor=editor field=Field::Member(i) />
+        </li>
+    }
+}
+
+/// A member's tools: "every tool of its kind", or a box per tool the kind is offered.
+#[component]
+fn MemberTools(editor: Editor, i: usize, kind: Memo<MemberKind>) -> impl IntoView {
+    let lang = editor.pg.lang;
+    let tools = editor.memo(move |d| d.members.get(i).and_then(|m| m.tools.clone()));
+    let allow_write = editor.memo(|d| d.allow_write);
+    let field = Field::Member(i);
     let f = field.clone();
     let on_all = move |ev| {
         if event_target_checked(&ev) {
@@ -133,48 +176,15 @@ fn MemberRow(editor: Editor, i: usize) -> impl IntoView {
             })
             .collect_view()
     };
-    let remove_label = move || match lang.get() {
-        crate::engine::Lang::Zh => format!("删除成员 {}", name.get()),
-        crate::engine::Lang::En => format!("Remove the member {}", name.get()),
-    };
     view! {
-        <li class="editor-row" data-testid=format!("editor-member-{i}")>
-            <label>
-                <span>{move || tr(lang.get(), "名字", "Name")}</span>
-                <input type="text" id=format!("editor-member-name-{i}") data-testid=format!("editor-member-name-{i}")
-                    autocomplete="off" spellcheck="false" maxlength="24"
-                    prop:value=move || name.get() on:change=on_name />
+        <fieldset class="editor-tools">
+            <legend>{move || tr(lang.get(), "工具", "Tools")}</legend>
+            <label class="editor-tool">
+                <input type="checkbox" data-testid=format!("editor-member-all-tools-{i}")
+                    prop:checked=move || tools.with(Option::is_none) on:change=on_all />
+                {move || tr(lang.get(), "这一类的全部工具", "Every tool of its kind")}
             </label>
-            <label>
-                <span>{move || tr(lang.get(), "角色", "Role")}</span>
-                <input type="text" data-testid=format!("editor-member-role-{i}") prop:value=move || role.get() on:change=on_role />
-            </label>
-            <label>
-                <span>{move || tr(lang.get(), "类型", "Kind")}</span>
-                <select data-testid=format!("editor-member-kind-{i}") prop:value=move || match kind.get() { MemberKind::Lead => "lead", MemberKind::Teammate => "teammate" } on:change=on_kind>
-                    <option value="lead">"lead"</option>
-                    <option value="teammate">"teammate"</option>
-                </select>
-            </label>
-            <label>
-                <span>{move || tr(lang.get(), "投递预算（空着用默认值）", "Delivery budget (empty: the default)")}</span>
-                <input type="number" min="1" max="20" data-testid=format!("editor-member-deliveries-{i}")
-                    prop:value=move || deliveries.get().map(|n| n.to_string()).unwrap_or_default() on:change=on_deliveries />
-            </label>
-            <fieldset class="editor-tools">
-                <legend>{move || tr(lang.get(), "工具", "Tools")}</legend>
-                <label class="editor-tool">
-                    <input type="checkbox" data-testid=format!("editor-member-all-tools-{i}")
-                        prop:checked=move || tools.with(Option::is_none) on:change=on_all />
-                    {move || tr(lang.get(), "这一类的全部工具", "Every tool of its kind")}
-                </label>
-                {tool_boxes}
-            </fieldset>
-            <button type="button" data-testid=format!("editor-remove-member-{i}") aria-label=remove_label
-                on:click=move |_| editor.apply(Edit::RemoveMember { index: i }, Field::Roster)>
-                {move || tr(lang.get(), "删除", "Remove")}
-            </button>
-            <FieldProblems editor=editor field=Field::Member(i) />
-        </li>
+            {tool_boxes}
+        </fieldset>
     }
 }

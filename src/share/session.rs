@@ -1,0 +1,83 @@
+//! The stored session's format (`ui::session` keeps it in browser storage): the lesson id, the
+//! branch on screen (its toggles in `learner_toggles`), the earlier branches to switch back
+//! to, and the step. Written and read back with serde's derived `Serialize` and
+//! `Deserialize`; sessions stored before `earlier` existed still read. It converts to and
+//! from the run on screen ([`OnScreen`]): the session holds no language (the page's is the one
+//! in force) and no scenario (free play's stays the one on screen).
+
+use std::sync::Arc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::Lang;
+use crate::lessons::run::MAX_INTERVENTIONS;
+use crate::lessons::PlayOptions;
+use crate::scenario::on_screen::{OnScreen, Source};
+use crate::scenario::{Problem, Scenario};
+
+/// A stored session. `options` is the branch on screen; `earlier` (absent in sessions stored
+/// before branches were kept) the branches to switch back to.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct StoredSession {
+    pub lesson: String,
+    pub options: PlayOptions,
+    #[serde(default)]
+    pub earlier: Vec<PlayOptions>,
+    pub step: usize,
+}
+
+impl StoredSession {
+    /// Reads a stored session's text; a session that cannot be read, or holds a branch of more
+    /// edits than a run takes (no page writes one), is an error for the banner in `lang`.
+    pub fn read(text: &str, lang: Lang) -> Result<StoredSession, String> {
+        let session = serde_json::from_str::<StoredSession>(text).map_err(|e| match lang {
+            Lang::Zh => format!("这个浏览器里保存的会话无法读取（{e}），没有恢复"),
+            Lang::En => format!(
+                "the session stored in this browser cannot be read ({e}); it was not restored"
+            ),
+        })?;
+        let edits = std::iter::once(&session.options)
+            .chain(&session.earlier)
+            .map(|options| options.interventions.len())
+            .max()
+            .unwrap_or(0);
+        if edits > MAX_INTERVENTIONS {
+            let problem = Problem::too_many_edits(
+                edits,
+                "这个浏览器里保存的会话",
+                "the session stored in this browser",
+            );
+            return Err(problem.text(lang).to_string());
+        }
+        Ok(session)
+    }
+
+    /// The session of `on_screen` with the `earlier` branches (the branch stored without its
+    /// language, as the page's branches hold none).
+    pub fn of(on_screen: &OnScreen, earlier: Vec<PlayOptions>) -> StoredSession {
+        StoredSession {
+            lesson: on_screen.lesson_id().to_string(),
+            options: PlayOptions {
+                lang: PlayOptions::default().lang,
+                ..on_screen.options.clone()
+            },
+            earlier,
+            step: on_screen.step,
+        }
+    }
+
+    /// The run on screen it brings back, in the page's `lang`, with free play's `scenario` when
+    /// the page has one (a session stores none); never a live run. None when its lesson id
+    /// names nothing.
+    pub fn on_screen(&self, lang: Lang, scenario: Option<Arc<Scenario>>) -> Option<OnScreen> {
+        Some(OnScreen {
+            source: Source::on_page(&self.lesson, scenario)?,
+            options: PlayOptions {
+                lang,
+                ..self.options.clone()
+            },
+            recording: None,
+            step: self.step,
+        })
+    }
+}

@@ -1,0 +1,164 @@
+//! The playhead: where the learner is on the run on screen (the step) and whether it plays,
+//! and every command that moves it: the transport's buttons, scrubber and keys, the key steps,
+//! run and pause, the timer's tick, and an embedding page's `step`, `back`, `goto`, `run` and
+//! `pause`. Pure: a command and the [`Track`] (the run's events, its key steps, the breakpoint
+//! categories) give the [`Change`] to write; the transport (`ui/transport.rs`) and the embed
+//! API (`ui/embed.rs`) both only write it.
+//!
+//! The rules: a step is always within `0..=last` (a move past either end stops there); the
+//! transport's one-step, first and last buttons (and their keys) move without pausing, so a run
+//! goes on from the new step; a jump (the scrubber, a key step, the embed API's `step`, `back`
+//! and `goto`) pauses; run at the end restarts from step 0; a tick moves one step and stops at
+//! the end and on an event whose category is a breakpoint.
+
+use crate::engine::{Category, Event};
+use crate::lessons::key_steps::{next_key_step, previous_key_step, KeyStep};
+
+/// The step on screen and whether the run plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Playhead {
+    /// 0 is the initial state, `last` the state after the last event.
+    pub step: usize,
+    /// The timer advances the step while this is on.
+    pub playing: bool,
+}
+
+/// What the playhead moves on: the run's events (`last` is their count), the lesson's key
+/// steps on that run, and which categories of event stop a run.
+#[derive(Clone, Copy)]
+pub struct Track<'a> {
+    /// The run on screen's events (none when the run failed).
+    pub events: &'a [Event],
+    /// The key steps, in step order.
+    pub key_steps: &'a [KeyStep],
+    /// Whether an event of this category stops a run (the breakpoints).
+    pub breaks_on: &'a dyn Fn(Category) -> bool,
+}
+
+impl Track<'_> {
+    /// The last step: the state after every event.
+    pub fn last(&self) -> usize {
+        self.events.len()
+    }
+
+    /// Whether the event that leads to `step` (1 and up) is a breakpoint's.
+    fn breaks_at(&self, step: usize) -> bool {
+        step.checked_sub(1)
+            .and_then(|index| self.events.get(index))
+            .is_some_and(|event| (self.breaks_on)(event.kind.category()))
+    }
+}
+
+/// What moves the playhead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// To step 0 (the |◀ button, Home); a run goes on from there.
+    First,
+    /// One step back (the ◀ button, ←); a run goes on from there.
+    Backward,
+    /// One step forward (the ▶ button, →); a run goes on from there.
+    Forward,
+    /// To the last step (the ▶| button, End).
+    Last,
+    /// One step forward and pause (the embed API's `step`).
+    Step,
+    /// One step back and pause (the embed API's `back`).
+    Back,
+    /// To a step, clamped to the run, and pause (the scrubber, a key step's mark, `goto`).
+    Goto(usize),
+    /// To the next key step and pause (key step ▶◆, `]`); nothing when there is none.
+    NextKey,
+    /// To the previous key step and pause (◆◀ key step, `[`); nothing when there is none.
+    PreviousKey,
+    /// Play from this step, from step 0 when at the end (the run button, `run`).
+    Run,
+    /// Stop playing (the pause button, `pause`).
+    Pause,
+    /// Pause when playing, else run (Space).
+    Toggle,
+    /// The timer: one step forward; stop at the end or on a breakpoint.
+    Tick,
+}
+
+/// What a command writes: a new step, a new playing flag, either or both or neither. A value
+/// is written even when it equals the old one (a `step` at the end still reports the state).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Change {
+    pub step: Option<usize>,
+    pub playing: Option<bool>,
+}
+
+impl Change {
+    fn moves_to(step: usize) -> Change {
+        Change {
+            step: Some(step),
+            playing: None,
+        }
+    }
+
+    fn pauses_at(step: usize) -> Change {
+        Change {
+            step: Some(step),
+            playing: Some(false),
+        }
+    }
+
+    fn pauses() -> Change {
+        Change {
+            step: None,
+            playing: Some(false),
+        }
+    }
+}
+
+impl Playhead {
+    /// What `command` writes, from here on `track`.
+    pub fn change(self, command: Command, track: &Track) -> Change {
+        let last = track.last();
+        let clamp = |step: usize| step.min(last);
+        let step = self.step;
+        match command {
+            Command::First => Change::moves_to(0),
+            Command::Backward => Change::moves_to(clamp(step.saturating_sub(1))),
+            Command::Forward => Change::moves_to(clamp(step + 1)),
+            Command::Last => Change::moves_to(last),
+            Command::Step => Change::pauses_at(clamp(step + 1)),
+            Command::Back => Change::pauses_at(clamp(step.saturating_sub(1))),
+            Command::Goto(target) => Change::pauses_at(clamp(target)),
+            Command::NextKey => next_key_step(track.key_steps, step)
+                .map_or_else(Change::default, |key| Change::pauses_at(clamp(key))),
+            Command::PreviousKey => previous_key_step(track.key_steps, step)
+                .map_or_else(Change::default, |key| Change::pauses_at(clamp(key))),
+            Command::Run => Change {
+                step: (step >= last).then_some(0),
+                playing: Some(true),
+            },
+            Command::Pause => Change::pauses(),
+            Command::Toggle if self.playing => Change::pauses(),
+            Command::Toggle => self.change(Command::Run, track),
+            Command::Tick => {
+                let next = step + 1;
+                if next > last {
+                    Change::pauses()
+                } else if next == last || track.breaks_at(next) {
+                    Change::pauses_at(next)
+                } else {
+                    Change::moves_to(next)
+                }
+            }
+        }
+    }
+
+    /// The playhead after `change`.
+    pub fn with(self, change: Change) -> Playhead {
+        Playhead {
+            step: change.step.unwrap_or(self.step),
+            playing: change.playing.unwrap_or(self.playing),
+        }
+    }
+
+    /// The playhead after `command` on `track`.
+    pub fn after(self, command: Command, track: &Track) -> Playhead {
+        self.with(self.change(command, track))
+    }
+}
