@@ -14,7 +14,6 @@ use std::path::Path;
 use agent_team_playground::engine::Timeline;
 use agent_team_playground::export::RunExport;
 use agent_team_playground::lessons::{self, PlayOptions};
-use agent_team_playground::scenario::on_screen::{OnScreen, Source};
 use agent_team_playground::share::codec;
 
 const CRASHING_LINK: &str = "#lesson=l3-lock-scope&step=5&lang=en&x=1.7dWhEQAACAOxlViIUdgdgeIOiYyNatVfO_afqAkEY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcbeLasB";

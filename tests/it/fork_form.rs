@@ -13,7 +13,7 @@ use agent_team_playground::view::fork_form::{
 const L1: &str = "l1-two-investigators";
 
 fn lesson_1() -> Timeline {
-    lessons::play_id(L1, &PlayOptions::default()).expect("lesson 1 plays")
+    lessons::play(L1, &PlayOptions::default()).expect("lesson 1 plays")
 }
 
 /// The first step at which `member` has sent `sent` requests, and the state there.

@@ -7,7 +7,7 @@ use agent_team_playground::lessons::{self, PlayOptions};
 use agent_team_playground::view::playhead::{Change, Command, Playhead, Track};
 
 fn lesson_1() -> Timeline {
-    lessons::play_id("l1-two-investigators", &PlayOptions::default()).expect("lesson 1 plays")
+    lessons::play("l1-two-investigators", &PlayOptions::default()).expect("lesson 1 plays")
 }
 
 fn keys(steps: &[usize]) -> Vec<KeyStep> {
