@@ -105,7 +105,8 @@ fn not_ours() -> ImportError {
     )
 }
 
-fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
+/// The file must name this playground's format and version before anything else is read.
+fn check_format_and_version(value: &Value) -> Result<(), ImportError> {
     let format = value.get("format");
     if format.and_then(Value::as_str) != Some(FORMAT) {
         let shown = format.map(Value::to_string).unwrap_or_default();
@@ -122,6 +123,11 @@ fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
             format!("unknown version {shown}: this playground reads \"version\": {VERSION}"),
         ));
     }
+    Ok(())
+}
+
+fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
+    check_format_and_version(value)?;
     let export: RunExport = typed(text)?;
     let scenario = export.scenario.clone().map(Arc::new);
     let mut problems = Vec::new();
