@@ -21,6 +21,8 @@ pub mod i18n;
 pub mod lanes;
 pub mod link;
 pub mod live;
+pub mod live_run;
+pub mod live_settings;
 pub mod members;
 pub mod protocol;
 pub mod result;
