@@ -19,6 +19,7 @@ use crate::lessons::key_steps::KeyStep;
 use crate::lessons::{self, Branches, Lesson, PlayError, PlayOptions, ToggleChoice, FREE_PLAY_ID};
 use crate::scenario::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
+use crate::view::playhead::{Command, Playhead, Track};
 
 /// A played timeline, and the index of its first event that differs from the lesson's original
 /// run (None on the original). Compared by identity: a new play is a new timeline.
@@ -297,11 +298,36 @@ impl Playground {
         untrack(|| self.lesson_on_screen())
     }
 
+    /// Stops playing, before the run on screen is replaced: the playhead's `Pause`, written
+    /// here. A pause needs no track, so this reads neither the run nor its key steps (no memo
+    /// is computed early while the run is being replaced); `transport::pause` is the same
+    /// command on the run's track, for a change made on the run on screen.
+    pub fn pause(&self) {
+        let here = Playhead {
+            step: self.step.get_untracked(),
+            playing: self.playing.get_untracked(),
+        };
+        let change = here.change(
+            Command::Pause,
+            &Track {
+                events: &[],
+                key_steps: &[],
+                breaks_on: &|_| false,
+            },
+        );
+        if let Some(step) = change.step {
+            self.step.set(step);
+        }
+        if let Some(playing) = change.playing {
+            self.playing.set(playing);
+        }
+    }
+
     /// Puts `scenario` on screen for free play (None: free play's built-in lesson): a live run
     /// of free play no longer matches it and is dropped, and the step is clamped to the new
     /// run.
     pub fn set_scenario(&self, scenario: Option<Arc<Scenario>>) {
-        self.playing.set(false);
+        self.pause();
         if self
             .live
             .with_untracked(|l| l.as_ref().is_some_and(|(id, _)| id == FREE_PLAY_ID))
@@ -314,7 +340,7 @@ impl Playground {
 
     /// Switches lesson: step 0, no fork, no toggle flipped, no selection.
     pub fn open_lesson(&self, id: String) {
-        self.playing.set(false);
+        self.pause();
         self.branches.set(Branches::default());
         self.toggles.set(ToggleChoice::default());
         self.selected.set(None);

@@ -126,7 +126,7 @@ pub fn show(pg: Playground, on_screen: OnScreen, replayed: Option<Timeline>) {
         step,
     } = on_screen;
     let lesson = source.lesson_id().to_string();
-    pg.playing.set(false);
+    pg.pause();
     pg.lang.set(options.lang);
     pg.open_lesson(lesson.clone());
     // The branch before the scenario: setting the scenario clamps the step, which plays the

@@ -109,7 +109,7 @@ pub fn restart_host(pg: Playground) {
         .state
         .with_untracked(|s| s.as_ref().map(|s| s.step))
         .unwrap_or(0);
-    pg.playing.set(false);
+    pg.pause();
     let forked = pg
         .branches
         .try_update(|branches| branches.fork(Intervention::Reload { at }))
