@@ -17,12 +17,7 @@ use leptos::prelude::*;
 use super::context::Playground;
 use super::fork_draft::{ForkDraft, ForkForm};
 use super::i18n::{tr, Lang};
-use crate::view::fork_form::{self, describe_branch};
-
-/// A branch already holds as many edits as a run takes (`lessons::run::MAX_INTERVENTIONS`).
-pub fn too_many_edits(lang: Lang) -> String {
-    fork_form::too_many_edits().text(lang).to_string()
-}
+use crate::view::fork_form::describe_branch;
 
 /// Change what happens next: a form that forks the lesson at this step, its messages, and the
 /// branches to switch back to.

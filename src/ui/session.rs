@@ -17,6 +17,7 @@ use crate::engine::EventKind;
 use crate::engine::Lang;
 use crate::lessons::{Branches, Intervention};
 use crate::share::session::StoredSession;
+use crate::view::fork_form;
 
 const STORAGE_KEY: &str = "atp.session";
 
@@ -115,8 +116,11 @@ pub fn restart_host(pg: Playground) {
         .try_update(|branches| branches.fork(Intervention::Reload { at }))
         .unwrap_or(Ok(()));
     if forked.is_err() {
-        pg.error
-            .set(Some(super::fork::too_many_edits(pg.lang.get_untracked())));
+        pg.error.set(Some(
+            fork_form::too_many_edits()
+                .text(pg.lang.get_untracked())
+                .to_string(),
+        ));
         return;
     }
     let restored = pg.timeline_untracked().and_then(|timeline| {
@@ -144,8 +148,11 @@ pub fn recall(pg: Playground, member: String) {
         })
         .unwrap_or(Ok(()));
     if recalled.is_err() {
-        pg.error
-            .set(Some(super::fork::too_many_edits(pg.lang.get_untracked())));
+        pg.error.set(Some(
+            fork_form::too_many_edits()
+                .text(pg.lang.get_untracked())
+                .to_string(),
+        ));
         return;
     }
     // The recall is one event that makes the member idle (or a refusal): land on the step
