@@ -15,7 +15,7 @@ use leptos::prelude::*;
 use super::context::Playground;
 use crate::engine::EventKind;
 use crate::engine::Lang;
-use crate::lessons::{Branches, Intervention};
+use crate::lessons::{Branches, Intervention, PlayError};
 use crate::share::session::StoredSession;
 use crate::view::fork_form;
 
@@ -111,16 +111,7 @@ pub fn restart_host(pg: Playground) {
         .with_untracked(|s| s.as_ref().map(|s| s.step))
         .unwrap_or(0);
     pg.pause();
-    let forked = pg
-        .branches
-        .try_update(|branches| branches.fork(Intervention::Reload { at }))
-        .unwrap_or(Ok(()));
-    if forked.is_err() {
-        pg.error.set(Some(
-            fork_form::too_many_edits()
-                .text(pg.lang.get_untracked())
-                .to_string(),
-        ));
+    if !new_branch(pg, |branches| branches.fork(Intervention::Reload { at })) {
         return;
     }
     let restored = pg.timeline_untracked().and_then(|timeline| {
@@ -134,25 +125,28 @@ pub fn restart_host(pg: Playground) {
     pg.go_to(restored.unwrap_or(at));
 }
 
+/// Starts a new branch with `change`; a branch that already holds the most edits a run takes
+/// refuses it, and the banner says so. True when the branch was made.
+fn new_branch(pg: Playground, change: impl FnOnce(&mut Branches) -> Result<(), PlayError>) -> bool {
+    let made = pg.branches.try_update(change).unwrap_or(Ok(()));
+    if made.is_err() {
+        let message = fork_form::too_many_edits()
+            .text(pg.lang.get_untracked())
+            .to_string();
+        pg.error.set(Some(message));
+    }
+    made.is_ok()
+}
+
 /// L3: recall an offline member explicitly, from the current step, on a new branch
 /// (`Branches::extend`); the view moves to the step right after the recall.
 pub fn recall(pg: Playground, member: String) {
     let at = pg.step.get_untracked();
-    let recalled = pg
-        .branches
-        .try_update(|branches| {
-            branches.extend(Intervention::Recall {
-                at,
-                member: member.clone(),
-            })
-        })
-        .unwrap_or(Ok(()));
-    if recalled.is_err() {
-        pg.error.set(Some(
-            fork_form::too_many_edits()
-                .text(pg.lang.get_untracked())
-                .to_string(),
-        ));
+    let recall = Intervention::Recall {
+        at,
+        member: member.clone(),
+    };
+    if !new_branch(pg, |branches| branches.extend(recall)) {
         return;
     }
     // The recall is one event that makes the member idle (or a refusal): land on the step
