@@ -16,7 +16,7 @@ use super::snapshot::RosterSnapshot;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-crate::named_enum! {
+named_enum! {
     /// Breakpoint kinds of the UI: the learner can stop the playback at every event of a kind.
     pub enum Category {
         /// A record stored in an inbox, a resend that stored nothing, or a report cut to the

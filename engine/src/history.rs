@@ -15,7 +15,7 @@ use super::mailbox::{notification_text, MessageId, MessageRecord};
 use super::model::{ModelReply, ToolCall};
 use serde::{Deserialize, Serialize};
 
-crate::named_enum! {
+named_enum! {
     /// Who a history entry speaks for, as a chat model API names it.
     pub enum EntryRole {
         /// Input to the model: a task the host delivers, or an inbox notification (M4).

@@ -56,8 +56,8 @@
 //! ```
 //!
 //! Code map, from the bottom up: a module imports only modules listed before it (the
-//! `named_enum!` macro of [`names`] is named from the crate root, where `#[macro_export]`
-//! puts it).
+//! `named_enum!` macro of [`names`] is in scope in every module below it by `#[macro_use]`, so
+//! no module names the crate root for it).
 //! - records and ids: [`caption`] (bilingual text), [`text`], [`names`] (stable enum names),
 //!   [`refusal`], [`model`] (reply, tool call, ids), [`persist`] and [`sorted_map`]
 //!   (containers that make checkpoints cheap), [`mailbox`] (records, receipts, positions; M1,
@@ -74,6 +74,10 @@
 //!   (P1-P5), `lifecycle.rs` (L3, L4).
 //! - on top: [`timeline`] (the log with checkpoints for seeking, and the [`Recorder`]).
 
+// First, so its `named_enum!` is in scope for every module declared after it.
+#[macro_use]
+pub mod names;
+
 pub mod caption;
 pub mod config;
 pub mod event;
@@ -84,7 +88,6 @@ pub mod invariants;
 mod lifecycle;
 pub mod mailbox;
 pub mod model;
-pub mod names;
 pub mod persist;
 mod prepare;
 pub mod protocol;

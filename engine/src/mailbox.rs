@@ -25,7 +25,7 @@ impl fmt::Display for MessageId {
     }
 }
 
-crate::named_enum! {
+named_enum! {
     /// M8: what kind of record this is.
     pub enum MessageKind {
         /// A plain message from `send_message` or a host send (M1).
@@ -83,7 +83,7 @@ pub struct Receipt {
     pub state: ReceiptState,
 }
 
-crate::named_enum! {
+named_enum! {
     /// M1, M2: what a receipt can say. Only `queued` exists: there are no read receipts.
     pub enum ReceiptState {
         /// The record is in the recipient's inbox; nothing says a model has seen it.

@@ -52,7 +52,7 @@ impl ToolCall {
     }
 }
 
-crate::named_enum! {
+named_enum! {
     /// Why the model stopped writing, as the provider reports it. The engine decides by the
     /// tool calls, not by this field: no tool calls is a final answer.
     pub enum StopReason {

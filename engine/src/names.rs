@@ -45,7 +45,7 @@ macro_rules! named_enum {
 
 #[cfg(test)]
 mod tests {
-    crate::named_enum! {
+    named_enum! {
         /// A test enum.
         enum Colour {
             /// Red.

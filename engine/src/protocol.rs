@@ -8,7 +8,7 @@
 use super::sorted_map::SortedMap;
 use serde::{Deserialize, Serialize};
 
-crate::named_enum! {
+named_enum! {
     /// P1: the two request/response protocols; they share one state machine.
     pub enum ProtocolKind {
         /// Lead asks a teammate to stop (P2).
@@ -18,7 +18,7 @@ crate::named_enum! {
     }
 }
 
-crate::named_enum! {
+named_enum! {
     /// P1: `pending -> approved | rejected`; a request leaves `pending` at most once (P5).
     pub enum ProtocolStatus {
         /// Opened, not yet decided.

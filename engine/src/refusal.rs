@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-crate::named_enum! {
+named_enum! {
     /// Faults a lesson (or the learner) can inject.
     pub enum Fault {
         /// The next prepared candidate of the member is discarded before it is committed (the

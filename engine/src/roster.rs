@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
-crate::named_enum! {
+named_enum! {
     /// L1: `offline -> idle -> working -> idle | stopped | failed | shutdown`. Nothing restarts by
     /// itself: stopped, failed, shut-down and offline members take no delivery until recalled.
     pub enum MemberStatus {

@@ -18,7 +18,7 @@ use super::tool_table::{self, MemberKind, ToolName};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
-crate::named_enum! {
+named_enum! {
     /// What became of a sent model request.
     pub enum RequestStatus {
         /// Sent; waiting for the driver's reply or failure.

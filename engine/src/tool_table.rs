@@ -5,7 +5,7 @@
 use super::model::ToolSpec;
 use serde_json::{json, Value};
 
-crate::named_enum! {
+named_enum! {
     /// Lead or teammate: decides the tool list (K1, K2) and the protocol duties (P4).
     pub enum MemberKind {
         /// Splits the work, delivers it and summarizes (K1, D1); exactly one per team.
@@ -15,7 +15,7 @@ crate::named_enum! {
     }
 }
 
-crate::named_enum! {
+named_enum! {
     /// The team tools (K1, K2); the stable name is the one a model calls.
     pub enum ToolName {
         /// K1 (lead): add a teammate to the roster; it starts idle with its own history.

@@ -5,7 +5,7 @@
 //! too, and replays offline. Every problem is stated in Chinese and English; a file with any
 //! problem changes nothing.
 
-use super::{RunExport, FORMAT, MAX_IMPORT_BYTES, VERSION};
+use super::format::{RunExport, FORMAT, MAX_IMPORT_BYTES, VERSION};
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
 use crate::lessons::run::MAX_INTERVENTIONS;

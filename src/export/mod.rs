@@ -4,88 +4,15 @@
 //! a run is its scenario (or lesson id), its play options and, for a live run, its recording
 //! (the answers, never the key; see `lessons::recording`).
 //!
+//! - `format.rs`: [`RunExport`], the format's fields, name and version;
 //! - `import.rs`: [`import`], a file back to a run, checked as strictly as a link, with a
 //!   message per problem in both languages; a downloaded recording imports too;
 //! - `markdown.rs`: [`markdown`], title, team, task, then per step the caption and the event.
 
+mod format;
 mod import;
 mod markdown;
 
+pub use format::{RunExport, FORMAT, MAX_IMPORT_BYTES, VERSION};
 pub use import::{import, ImportError, Imported};
 pub use markdown::markdown;
-
-use crate::engine::Timeline;
-use crate::lessons::recording::Recording;
-use crate::lessons::PlayOptions;
-use crate::scenario::on_screen::{OnScreen, Source, SourceError};
-use crate::scenario::Scenario;
-use crate::view::transcript::event_line;
-use serde::{Deserialize, Serialize};
-
-/// The format name every export carries, so an import knows what it reads.
-pub const FORMAT: &str = "agent-team-playground-run";
-/// The one version this build writes and reads.
-pub const VERSION: u32 = 1;
-/// The largest file an import reads, in bytes (a scenario's 200,000 plus a recording and the
-/// event log).
-pub const MAX_IMPORT_BYTES: usize = 2_000_000;
-
-/// A run as exported (README.md, "Export format (version 1)").
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct RunExport {
-    /// Always [`FORMAT`].
-    pub format: String,
-    /// Always [`VERSION`].
-    pub version: u32,
-    /// The lesson id (`free-play` for a scenario).
-    pub lesson: String,
-    /// The scenario free play played, inline; absent for a built-in lesson (its id names it).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub scenario: Option<Scenario>,
-    /// The inputs: language, contrast modes, the learner's interventions (forks).
-    pub options: PlayOptions,
-    /// The step on screen.
-    pub step: usize,
-    /// A live run's recording (its answers; never a key), which replays offline.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub recording: Option<Recording>,
-    /// The event log, one transcript line per event (`#seq t=time [category] summary`); an
-    /// import checks its replay yields the same lines.
-    pub events: Vec<String>,
-}
-
-impl RunExport {
-    /// The export of the run on screen: its lesson id, free play's scenario if one is on
-    /// screen, the play options, the step, the recording when the run on screen is a live one,
-    /// and the event log of `timeline` (the run `on_screen` plays).
-    pub fn new(on_screen: &OnScreen, timeline: &Timeline) -> RunExport {
-        RunExport {
-            format: FORMAT.to_string(),
-            version: VERSION,
-            lesson: on_screen.lesson_id().to_string(),
-            scenario: on_screen.source.scenario().map(|s| (**s).clone()),
-            options: on_screen.options.clone(),
-            step: on_screen.step.min(timeline.len()),
-            recording: on_screen.recording.as_ref().map(|r| (**r).clone()),
-            events: timeline.events().iter().map(event_line).collect(),
-        }
-    }
-
-    /// The run on screen this export names ([`import`] checks it further and plays it).
-    pub fn on_screen(&self) -> Result<OnScreen, SourceError> {
-        let scenario = self.scenario.clone().map(std::sync::Arc::new);
-        Ok(OnScreen {
-            source: Source::read(&self.lesson, scenario)?,
-            options: self.options.clone(),
-            recording: self.recording.clone().map(std::sync::Arc::new),
-            step: self.step,
-        })
-    }
-
-    /// Pretty JSON, the form [`import`] reads back.
-    pub fn to_json(&self) -> String {
-        // Plain data with string keys: serializing cannot fail.
-        serde_json::to_string_pretty(self).unwrap_or_default()
-    }
-}
