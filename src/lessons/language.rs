@@ -1,7 +1,7 @@
 //! What each of the learner's two languages says: its code in links and storage, the
 //! interface's fixed strings, and the lessons' titles and summaries. Pure, so it is tested
 //! natively; choosing the default language and remembering the choice is the browser's part
-//! (`ui::i18n`).
+//! (`ui::browser::i18n`).
 
 use super::catalog::LessonInfo;
 pub use crate::engine::Lang;

@@ -1,7 +1,7 @@
 //! A live run's schedule, without IO: which of the run's requests go out now (a concurrency
 //! limit, a provider pause after 429/529, a retry's backoff), and what each finished call
 //! becomes for the engine (a reply, or a failure it may retry within its retry budget). The
-//! browser part (`ui::live`) only makes the calls and reports back with the time; the clock
+//! browser part (`ui::features::live`) only makes the calls and reports back with the time; the clock
 //! and the jitter are inputs here, so the whole policy is tested natively with a fake clock.
 
 use super::errors::ProviderError;

@@ -1,6 +1,6 @@
 //! A scenario fetched from a URL (`src=` in a link): what may be fetched, what an answer must
 //! be, and a clear message for each way it can fail, in both languages. Pure: the browser's
-//! fetch is `ui::scenario_src`, which hands its outcome here.
+//! fetch is `ui::state::scenario_src`, which hands its outcome here.
 
 use super::{parse, ranges, Scenario, ScenarioErrors};
 use crate::engine::Lang;

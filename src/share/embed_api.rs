@@ -1,7 +1,7 @@
 //! The postMessage API (version 1) between an embedded playground and the page around its
 //! iframe: the commands a parent page sends in, the messages the playground posts out, and the
 //! two course platforms' resize formats (Canvas's `lti.frameResize`, H5P's resizer). Pure and
-//! tested natively; `ui/embed.rs` is the browser binding that reads `message` events and posts.
+//! tested natively; `ui/features/embed.rs` is the browser binding that reads `message` events and posts.
 //!
 //! In: `{target: "agent-team-playground", v: 1, type, id?, ...}`. Anything not addressed to us
 //! is ignored without a word (course pages carry other scripts' messages); a command addressed

@@ -1,7 +1,7 @@
 //! The Embed dialog's snippets: an `<iframe>` for any HTML page and the same frame for MDX
 //! sites (Docusaurus: JSX attributes), each holding the link of the current state with
 //! `embed=1`, and the optional `embed.js` line that sizes the frame from its `resize` messages.
-//! Pure text, tested natively; `ui/embed_dialog.rs` shows it.
+//! Pure text, tested natively; `ui/features/embed_dialog.rs` shows it.
 
 use super::Part;
 

@@ -1,4 +1,4 @@
-//! The stored session's format (`ui::session` keeps it in browser storage): the lesson id, the
+//! The stored session's format (`ui::state::session` keeps it in browser storage): the lesson id, the
 //! branch on screen (its toggles in `learner_toggles`), the earlier branches to switch back
 //! to, and the step. Written and read back with serde's derived `Serialize` and
 //! `Deserialize`; sessions stored before `earlier` existed still read. It converts to and

@@ -5,25 +5,46 @@
 
 use leptos::prelude::*;
 
-use super::caption::CaptionBar;
-use super::context::Playground;
-use super::i18n::{remember_lang, Lang, LangText};
-use super::lanes::MessageLanes;
-use super::members::MemberCards;
-use super::transport::{Transport, TransportOptions};
 use crate::lessons::catalog;
+use crate::share::view_state::default_lesson;
 use crate::share::Part;
+use crate::ui::browser::i18n::{remember_lang, Lang, LangText};
+use crate::ui::browser::when_idle;
+use crate::ui::features::{editor, embed, embed_dialog, export_panel, fork, live, share_dialog};
+use crate::ui::panels::caption::CaptionBar;
+use crate::ui::panels::lanes::MessageLanes;
+use crate::ui::panels::members::MemberCards;
+use crate::ui::panels::transport::{self, Transport, TransportOptions};
+use crate::ui::panels::{detail, files, protocol, result, sequence};
+use crate::ui::state::context::Playground;
+use crate::ui::state::{generated_log, link, scenario_src, session};
 
 /// The page: header, banners, the stage (caption and transport), cards, lanes, and the panels
 /// below the fold.
 #[component]
 pub fn App() -> impl IntoView {
-    let pg = super::link::open_from_address();
-    super::generated_log::remember(pg);
+    // The page state, built in the open: the link the page was opened with (read first, for
+    // its language), the view state, the link's state on it, the stored session (a bad link's
+    // default view is not stored, so the session the learner had stays), a `src=` scenario
+    // fetched (until it arrives the default lesson is on screen and is not stored either),
+    // then what keeps the page in step with the outside: the address bar, the embed API.
+    let address = link::read_address_link();
+    let pg = Playground::provide(address.lang, default_lesson());
+    let opened = link::open_address_link(pg, address);
+    let session_error = session::restore_and_track(
+        pg,
+        opened.applied,
+        opened.link_step,
+        !opened.applied || opened.src.is_some(),
+    );
+    pg.error.set(opened.message.or(session_error));
+    if let Some(src) = opened.src {
+        scenario_src::open(pg, src, opened.link_step);
+    }
+    generated_log::remember(pg);
+    link::keep_address_current(pg);
+    embed::install(pg);
     let lang = pg.lang;
-
-    super::link::keep_address_current(pg);
-    super::embed::install(pg);
     // The embed flags are the link's as the page opened; a later `load` does not change them.
     let flags = pg.embed.get_untracked();
     let embedded = flags.embed;
@@ -39,7 +60,7 @@ pub fn App() -> impl IntoView {
     // The panels below the fold (diagram, detail, protocols, fork) mount right after the first
     // paint, so the lesson's caption, cards and lanes show without waiting for them.
     let below_fold = RwSignal::new(false);
-    super::when_idle::after_first_paint(move || below_fold.set(true));
+    when_idle::after_first_paint(move || below_fold.set(true));
 
     let strings = move || lang.get().strings();
     let summary = move || {
@@ -62,7 +83,7 @@ pub fn App() -> impl IntoView {
 
     view! {
         <div class="app" class:embedded=embedded tabindex="-1"
-            on:keydown=move |ev| super::transport::on_key(pg, ev)>
+            on:keydown=move |ev| transport::on_key(pg, ev)>
             {(!embedded).then(|| view! { <AppHeader /> })}
             // Everything below the header is in the main landmark, so a screen reader's
             // landmark list reaches all of it (axe: region).
@@ -88,7 +109,7 @@ pub fn App() -> impl IntoView {
                     }}
                 </div>
             </Show>
-            {(!embedded).then(|| view! { <p class="lesson-summary">{summary} <super::editor::OpenInEditor /></p> })}
+            {(!embedded).then(|| view! { <p class="lesson-summary">{summary} <editor::OpenInEditor /></p> })}
             <div class="playground">
                 // The transport comes first and the stage stays on screen (sticky), so the step
                 // controls never move when a caption wraps differently.
@@ -97,19 +118,19 @@ pub fn App() -> impl IntoView {
                     <CaptionBar />
                 </div>
                 <TransportOptions />
-                <super::result::ResultPanelView />
+                <result::ResultPanelView />
                 <MemberCards />
                 <MessageLanes />
-                <super::editor::EditorPanel />
+                <editor::EditorPanel />
                 <Show when=move || below_fold.get()>
-                    {show_diagram.then(|| view! { <super::sequence::SequenceDiagram /> })}
-                    {show_request.then(|| view! { <super::detail::MemberDetail /> })}
-                    <super::protocol::ProtocolTracker />
-                    <super::files::FilesPanel />
-                    <super::fork::ForkPanel />
+                    {show_diagram.then(|| view! { <sequence::SequenceDiagram /> })}
+                    {show_request.then(|| view! { <detail::MemberDetail /> })}
+                    <protocol::ProtocolTracker />
+                    <files::FilesPanel />
+                    <fork::ForkPanel />
                     // An embedding page never starts a paid call: no live panel in an embed.
-                    {(!embedded).then(|| view! { <super::live::LivePanel /> })}
-                    <super::export_panel::ExportPanel />
+                    {(!embedded).then(|| view! { <live::LivePanel /> })}
+                    <export_panel::ExportPanel />
                 </Show>
             </div>
             </main>
@@ -130,8 +151,8 @@ fn AppHeader() -> impl IntoView {
             </div>
             <div class="header-controls">
                 <LessonPicker />
-                <super::share_dialog::ShareButton />
-                <super::embed_dialog::EmbedButton />
+                <share_dialog::ShareButton />
+                <embed_dialog::EmbedButton />
                 <LangToggle />
             </div>
         </header>

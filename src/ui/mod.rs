@@ -1,41 +1,16 @@
 //! The Leptos view (wasm only). It reads state from the engine's timeline and never mutates
-//! team state itself; see `context.rs` for the view state every component shares.
+//! team state itself; see `state/context.rs` for the view state every component shares.
+//!
+//! Laid out by what each file is: `browser/` (services over browser APIs), `state/` (page
+//! state: the view state, the link, the stored session), `panels/` (what shows the run on
+//! screen), `features/` (what starts something: fork, live, editor, export, dialogs, embed).
+//! `app.rs` builds the page state in the open and lays the parts out.
 
 pub mod app;
-pub mod caption;
-pub mod clipboard;
-pub mod context;
-pub mod delegated_click;
-pub mod detail;
-pub mod detail_entries;
-pub mod detail_request;
-pub mod editor;
-pub mod embed;
-pub mod embed_dialog;
-pub mod export_panel;
-pub mod files;
-pub mod fork;
-pub mod fork_draft;
-pub mod generated_log;
-pub mod i18n;
-pub mod lanes;
-pub mod link;
-pub mod live;
-pub mod live_run;
-pub mod live_settings;
-pub mod members;
-pub mod protocol;
-pub mod result;
-pub mod scenario_src;
-pub mod sequence;
-pub mod session;
-pub mod share_dialog;
-pub mod storage;
-pub mod svg;
-pub mod toggles;
-pub mod transport;
-pub mod viewport;
-pub mod when_idle;
+pub mod browser;
+pub mod features;
+pub mod panels;
+pub mod state;
 
 pub use app::App;
 

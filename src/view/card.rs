@@ -1,6 +1,6 @@
 //! The member card model: what one card shows (role, status, whether a round is running,
 //! budgets, the lock, inbox and history counts), computed from the team state, with its lines
-//! in the learner's language. `ui/members.rs` binds it to the cards.
+//! in the learner's language. `ui/panels/members.rs` binds it to the cards.
 
 use std::ops::Range;
 

@@ -1,7 +1,7 @@
 //! The fork form's logic: what the learner drafts (a kind of change, a member, a text, a
 //! request index, a fault), checked against the state at the fork step and made into an
 //! [`Intervention`], or refused with a [`Problem`] in both languages; and each change, and a
-//! branch, described for the branch list. `ui/fork.rs` only binds it.
+//! branch, described for the branch list. `ui/features/fork.rs` only binds it.
 //!
 //! Bad input (empty text, text over the engine's body limit, an unknown member, a request that
 //! was already sent, or one the run never sends) is refused; the form keeps what was typed.

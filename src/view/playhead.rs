@@ -2,8 +2,8 @@
 //! and every command that moves it: the transport's buttons, scrubber and keys, the key steps,
 //! run and pause, the timer's tick, and an embedding page's `step`, `back`, `goto`, `run` and
 //! `pause`. Pure: a command and the [`Track`] (the run's events, its key steps, the breakpoint
-//! categories) give the [`Change`] to write; the transport (`ui/transport.rs`), the embed API
-//! (`ui/embed.rs`) and `Playground::pause` (`ui/context.rs`, a pause before the run on screen
+//! categories) give the [`Change`] to write; the transport (`ui/panels/transport.rs`), the embed API
+//! (`ui/features/embed.rs`) and `Playground::pause` (`ui/state/context.rs`, a pause before the run on screen
 //! is replaced) only write it.
 //!
 //! The rules: a step is always within `0..=last` (a move past either end stops there); the

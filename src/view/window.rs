@@ -1,7 +1,7 @@
 //! Windowing for long lists of fixed-size items (a large team's row of cards, a long lane of
 //! chips): which items a scroll box shows, how many it leaves out on each side (the spacers
 //! that keep the box's scroll length), and when a scroll has gone far enough to show other
-//! items. The browser side (`ui/viewport.rs`) reads the offsets in scroll handlers only.
+//! items. The browser side (`ui/browser/viewport.rs`) reads the offsets in scroll handlers only.
 
 use std::ops::Range;
 

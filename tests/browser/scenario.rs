@@ -10,7 +10,7 @@ use std::sync::Arc;
 use agent_team_playground::engine::Lang;
 use agent_team_playground::lessons::FREE_PLAY_ID;
 use agent_team_playground::scenario::{parse, Scenario};
-use agent_team_playground::ui::context::Playground;
+use agent_team_playground::ui::state::context::Playground;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

@@ -8,9 +8,9 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use agent_team_playground::engine::{EventKind, Lang, Timeline};
-use agent_team_playground::ui::context::Playground;
-use agent_team_playground::ui::sequence::SequenceDiagram;
-use agent_team_playground::ui::svg::{self, Pen};
+use agent_team_playground::ui::browser::svg::{self, Pen};
+use agent_team_playground::ui::panels::sequence::SequenceDiagram;
+use agent_team_playground::ui::state::context::Playground;
 use agent_team_playground::view::sequence::draw::{draw_all, draw_marks};
 use agent_team_playground::view::sequence::{
     layout, BarMark, BarStatus, SeqLayout, LANE_W, MARGIN_X,

@@ -1,5 +1,5 @@
 //! Writing the diagram's marks as SVG markup with [`Pen`] (one string per redraw, which the
-//! browser parses in one `innerHTML` assignment; `ui/sequence.rs` puts it on the page). The
+//! browser parses in one `innerHTML` assignment; `ui/panels/sequence.rs` puts it on the page). The
 //! legend's swatches are drawn by the same functions, so a legend entry looks exactly like
 //! the mark it explains. Coordinates are written as whole pixels, so no float formatting code
 //! is needed.

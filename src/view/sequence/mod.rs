@@ -1,7 +1,7 @@
 //! The sequence diagram's view model: the events up to a step as positioned marks (lanes,
 //! message arrows, model-call bars, lock bands, lock waits, refusal glyphs, time ticks and the
 //! current-event cursor), the part of them a scroll box shows, and the legend. Pure data, no
-//! DOM; `ui/sequence.rs` draws it.
+//! DOM; `ui/panels/sequence.rs` draws it.
 //!
 //! The vertical axis is logical time (`Event::time`). The mapping is monotone: each new time
 //! value starts after a gap that grows with the elapsed time, and inside one time value the

@@ -1,0 +1,121 @@
+//! The export panel: the run on screen as versioned JSON (`export-json`) or as a Markdown
+//! transcript (`export-markdown`), each downloaded through a Blob URL, and `import-file` (an
+//! `<input type=file>`) that reads an export or a downloaded recording back (`crate::export`).
+//! A file that cannot be imported shows why in the `error-banner` and changes nothing.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::export::{import, markdown, Imported, RunExport};
+use crate::ui::browser::i18n::tr;
+use crate::ui::state::context::Playground;
+
+#[component]
+pub fn ExportPanel() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let export_json = move |_| {
+        if let Some(json) = run_export(pg).map(|e| e.to_json()) {
+            download(&json, "application/json", "agent-team-run-export.json");
+        }
+    };
+    let export_markdown = move |_| {
+        let (Some(lesson), Some(timeline)) =
+            (pg.lesson_on_screen_untracked(), pg.timeline_untracked())
+        else {
+            return;
+        };
+        let text = markdown(&lesson, &timeline, pg.lang.get_untracked());
+        download(&text, "text/markdown", "agent-team-run.md");
+    };
+    let on_file = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|files| files.get(0)) else {
+            return;
+        };
+        // The same file chosen again must fire `change` again.
+        input.set_value("");
+        leptos::task::spawn_local(async move {
+            let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+            let lang = pg.lang.get_untracked();
+            let Some(text) = text.ok().and_then(|v| v.as_string()) else {
+                pg.error.set(Some(
+                    tr(lang, "这个文件读不出来。", "This file cannot be read.").to_string(),
+                ));
+                return;
+            };
+            let on_screen = pg.scenario.get_untracked();
+            match import(&text, on_screen.as_deref()) {
+                Ok(imported) => put_on_screen(pg, imported),
+                Err(error) => pg.error.set(Some(error.message(lang))),
+            }
+        });
+    };
+    view! {
+        <section class="panel export-panel" data-testid="export-panel" aria-labelledby="export-heading">
+            <h2 id="export-heading">{move || tr(lang.get(), "导出和导入", "Export and import")}</h2>
+            <p class="export-hint">{move || tr(lang.get(),
+                "导出这次运行：JSON 可以再导入（场景、输入、实时运行的记录和事件记录，从不含密钥）；Markdown 是可以贴进笔记的文字记录。导入也接受实时面板下载的记录，离线重放。",
+                "Export this run: the JSON imports back (scenario, inputs, a live run's recording and the event log; never a key); the Markdown is a transcript to paste into notes. Import also takes a recording downloaded from the live panel, and replays it offline.")}</p>
+            <div class="export-actions">
+                <button type="button" data-testid="export-json" on:click=export_json>
+                    {move || tr(lang.get(), "导出 JSON", "Export JSON")}
+                </button>
+                <button type="button" data-testid="export-markdown" on:click=export_markdown>
+                    {move || tr(lang.get(), "导出 Markdown", "Export Markdown")}
+                </button>
+                <label class="import-file">
+                    <span>{move || tr(lang.get(), "导入文件（JSON 或记录）", "Import a file (JSON or a recording)")}</span>
+                    <input type="file" accept=".json,application/json" data-testid="import-file" on:change=on_file />
+                </label>
+            </div>
+        </section>
+    }
+}
+
+/// The run on screen as an export; None when it did not play.
+fn run_export(pg: Playground) -> Option<RunExport> {
+    let timeline = pg.timeline_untracked()?;
+    let on_screen = untrack(|| pg.on_screen())?;
+    Some(RunExport::new(&on_screen, &timeline))
+}
+
+/// Opens an imported run ([`crate::ui::state::link::show`], as a link opens): its language, lesson,
+/// scenario, inputs and step; a recording is the live run on screen, replayed offline, and a
+/// file without one shows no live run.
+fn put_on_screen(pg: Playground, imported: Imported) {
+    let Imported {
+        on_screen,
+        timeline,
+    } = imported;
+    pg.error.set(None);
+    crate::ui::state::link::show(pg, on_screen, Some(timeline));
+}
+
+/// Saves `text` as a file through a Blob URL, revoked once the download has started.
+fn download(text: &str, mime: &str, name: &str) {
+    let parts = js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(text));
+    let bag = web_sys::BlobPropertyBag::new();
+    bag.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &bag) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    if let Some(a) = document()
+        .create_element("a")
+        .ok()
+        .and_then(|el| el.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    {
+        a.set_href(&url);
+        a.set_download(name);
+        a.click();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}

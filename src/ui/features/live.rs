@@ -1,0 +1,216 @@
+//! The live panel: running a lesson on a real model. It owns the panel's layout, the run,
+//! stop, replay and download buttons, what a live run shows while it runs (its status, the
+//! tokens used, the calls in flight with their streamed text) and the offline replay of the
+//! last recording. The settings form is `live_settings.rs`; the run driver, which makes the
+//! calls of `providers::live`'s schedule with `providers::fetch`, is `live_run.rs`.
+//!
+//! The key lives in memory; keeping it in session storage is an opt-in with a warning. It is
+//! sent only in its provider's header and never enters a link, a recording, the log or the
+//! page outside its input. A live run starts only from a click inside the playground, so no
+//! page that embeds the playground can start a paid call. Its recording (the engine's inputs,
+//! never the key) replays offline like any lesson.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::lessons::recording::Recording;
+use crate::providers::{ApiKey, Usage};
+use crate::ui::browser::i18n::{tr, Lang};
+use crate::ui::browser::storage;
+use crate::ui::features::live_run::{start, stop, Live, Session, RECORDING_KEY};
+use crate::ui::features::live_settings::{settings_view, Form};
+use crate::ui::state::context::{PlayedRun, Playground};
+
+/// The settings panel and the live run's view.
+#[component]
+pub fn LivePanel() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let form = Form::load();
+    let live = Live {
+        pg,
+        usage: RwSignal::new(Usage::default()),
+        per_member: RwSignal::new(Vec::new()),
+        status: RwSignal::new(None),
+        running: RwSignal::new(false),
+        recording: RwSignal::new(storage::read(RECORDING_KEY)),
+    };
+    // The stored recording of an earlier live run is the page's recording until a new run.
+    if pg.recording.get_untracked().is_none() {
+        let stored = live.recording.get_untracked();
+        if let Some(recording) =
+            stored.and_then(|json| serde_json::from_str::<Recording>(&json).ok())
+        {
+            pg.recording.set(Some(Arc::new(recording)));
+        }
+    }
+    let session: Rc<RefCell<Option<Session>>> = Rc::new(RefCell::new(None));
+    abort_on_leaving(&session, live);
+    view! {
+        <section class="panel live-panel" aria-labelledby="live-title" data-testid="live-panel">
+            <h2 id="live-title">{move || tr(lang.get(), "真实模型", "Real model")}</h2>
+            <p class="hint">{move || tr(lang.get(),
+                "默认用脚本模型离线运行。填上服务地址（需要时还有密钥）后，可以让真实模型来跑这一课：消息的三个位置照样看得见。",
+                "Lessons run offline on the scripted model. With a base URL (and a key where the server needs one) a real model plays the lesson instead, and every message's three places still show.")}</p>
+            {settings_view(form, lang)}
+            {actions_view(form, live, session)}
+            {run_view(live)}
+        </section>
+    }
+}
+
+/// Changing the lesson or leaving the page aborts what is in flight.
+fn abort_on_leaving(session: &Rc<RefCell<Option<Session>>>, live: Live) {
+    let on_change = session.clone();
+    Effect::new(move |previous: Option<String>| {
+        let id = live.pg.lesson_id.get();
+        if previous.is_some_and(|p| p != id) {
+            stop(&on_change, live);
+            live.status.set(None);
+        }
+        id
+    });
+    let on_leave = session.clone();
+    let on_leave =
+        wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || stop(&on_leave, live));
+    if let Some(w) = web_sys::window() {
+        let _ = w.add_event_listener_with_callback(
+            "pagehide",
+            wasm_bindgen::JsCast::unchecked_ref(on_leave.as_ref()),
+        );
+    }
+    on_leave.forget();
+}
+
+fn actions_view(form: Form, live: Live, session: Rc<RefCell<Option<Session>>>) -> impl IntoView {
+    let lang = live.pg.lang;
+    let start_session = session.clone();
+    let on_run = move |_| {
+        let settings = form.settings();
+        let key = ApiKey::new(&form.key.get_untracked());
+        start(
+            &start_session,
+            live,
+            settings,
+            key,
+            form.limit.get_untracked(),
+        );
+    };
+    let on_stop = move |_| stop(&session, live);
+    let download = move || {
+        live.recording.get().map(|json| {
+            format!(
+                "data:application/json;charset=utf-8,{}",
+                String::from(js_sys::encode_uri_component(&json))
+            )
+        })
+    };
+    view! {
+        <div class="live-actions">
+            <button type="button" data-testid="run-live" disabled=move || !form.is_live() || live.running.get() on:click=on_run>
+                {move || tr(lang.get(), "用真实模型运行这一课", "Run this lesson live")}
+            </button>
+            <button type="button" data-testid="stop-live" disabled=move || !live.running.get() on:click=on_stop>
+                {move || tr(lang.get(), "停止", "Stop")}
+            </button>
+            <button type="button" data-testid="replay-recording" disabled=move || live.recording.get().is_none() || live.running.get() on:click=move |_| replay(live)>
+                {move || tr(lang.get(), "离线重放上次的运行", "Replay the last live run offline")}
+            </button>
+            <Show when=move || download().is_some()>
+                <a data-testid="download-recording" download="agent-team-run.json" href=move || download().unwrap_or_default()>
+                    {move || tr(lang.get(), "下载记录", "Download the recording")}
+                </a>
+            </Show>
+        </div>
+    }
+}
+
+/// What a live run shows while it runs: its status, the tokens used, the calls in flight.
+fn run_view(live: Live) -> impl IntoView {
+    let (pg, lang) = (live.pg, live.pg.lang);
+    view! {
+        <p class="live-status" role="status" data-testid="live-status">{move || live.status.get().unwrap_or_default()}</p>
+        <p class="live-usage" data-testid="live-usage">{move || {
+            let u = live.usage.get();
+            let members = live
+                .per_member
+                .get()
+                .iter()
+                .map(|(m, u)| format!("{m} {}/{}", u.input_tokens, u.output_tokens))
+                .collect::<Vec<_>>()
+                .join(" · ");
+            match lang.get() {
+                Lang::Zh => format!("用量：输入 {} 个 token，输出 {} 个 token（按成员，输入/输出：{members}）", u.input_tokens, u.output_tokens),
+                Lang::En => format!("Usage: {} input tokens, {} output tokens (per member, in/out: {members})", u.input_tokens, u.output_tokens),
+            }
+        }}</p>
+        <ul class="live-calls">
+            <For each=move || pg.streams.get() key=|c| (c.id, c.text.len()) let:call>
+                <li data-testid="live-stream">
+                    <strong>{format!("{} {}", call.id, call.member)}</strong>
+                    " "
+                    <span>{call.text.clone()}</span>
+                </li>
+            </For>
+        </ul>
+    }
+}
+
+fn replay(live: Live) {
+    let pg = live.pg;
+    let lang = pg.lang.get_untracked();
+    let parsed = live
+        .recording
+        .get_untracked()
+        .and_then(|json| serde_json::from_str::<Recording>(&json).ok());
+    let Some(recording) = parsed else {
+        live.status.set(Some(
+            tr(lang, "记录读不出来。", "The recording cannot be read.").to_string(),
+        ));
+        return;
+    };
+    // A recording of free play replays the scenario on screen when there is one.
+    let scenario = (pg.lesson_id.get_untracked() == recording.lesson)
+        .then(|| pg.scenario.get_untracked())
+        .flatten();
+    let source = crate::scenario::on_screen::Source::on_page(&recording.lesson, scenario);
+    let Some(source) = source.filter(|s| s.lesson(recording.options.lang).is_some()) else {
+        live.status.set(Some(
+            tr(
+                lang,
+                "记录里的课程不存在。",
+                "The recording's lesson does not exist.",
+            )
+            .to_string(),
+        ));
+        return;
+    };
+    if pg.lesson_id.get_untracked() != recording.lesson {
+        pg.open_lesson(recording.lesson.clone());
+    }
+    let on_screen = crate::scenario::on_screen::OnScreen {
+        recording: Some(Arc::new(recording)),
+        ..crate::scenario::on_screen::OnScreen::new(source, Default::default())
+    };
+    match on_screen.play() {
+        Ok(played) => {
+            pg.live.set(Some((
+                on_screen.lesson_id().to_string(),
+                PlayedRun(Arc::new(played.timeline), None),
+            )));
+            pg.go_to(0);
+            live.status.set(Some(
+                tr(
+                    lang,
+                    "正在离线重放上次的真实运行。",
+                    "Replaying the last live run offline.",
+                )
+                .to_string(),
+            ));
+        }
+        Err(e) => live.status.set(Some(e.to_string())),
+    }
+}

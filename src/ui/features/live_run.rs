@@ -1,0 +1,323 @@
+//! A live run's driver: it starts the run on the lesson on screen, sends each call that
+//! `providers::live`'s schedule makes due with `providers::fetch`, streams the replies' text,
+//! hands each result back with the time, shows the run as it grows, and saves its recording
+//! when it finishes or is stopped. No key leaves the session but in its provider's header.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+use leptos::prelude::*;
+use wasm_bindgen_futures::spawn_local;
+
+use crate::engine::RequestId;
+use crate::lessons::run::Run;
+use crate::providers::api::Api;
+use crate::providers::fetch::{send, sleep, Abort, Timeouts};
+use crate::providers::live::{CallResult, Jitter, LiveSchedule};
+use crate::providers::retry::RetryPolicy;
+use crate::providers::{ApiKey, ProviderSettings, StreamPiece, Usage};
+use crate::ui::browser::i18n::tr;
+use crate::ui::browser::storage;
+use crate::ui::state::context::{PlayedRun, Playground, StreamingReply};
+
+pub(super) const RECORDING_KEY: &str = "atp.recording";
+
+/// A live run's state shared by the calls in flight.
+pub(super) struct Session {
+    schedule: LiveSchedule,
+    /// The provider's API, chosen from the settings' kind when the run starts.
+    api: Api,
+    settings: ProviderSettings,
+    key: ApiKey,
+    aborts: Vec<(RequestId, Abort)>,
+    jitter: Jitter,
+    stopped: bool,
+    /// The last step of the run as last shown: the view follows the run's end while the
+    /// learner stays there.
+    shown: usize,
+}
+
+#[derive(Clone, Copy)]
+pub(super) struct Live {
+    pub(super) pg: Playground,
+    pub(super) usage: RwSignal<Usage>,
+    pub(super) per_member: RwSignal<Vec<(String, Usage)>>,
+    pub(super) status: RwSignal<Option<String>>,
+    pub(super) running: RwSignal<bool>,
+    pub(super) recording: RwSignal<Option<String>>,
+}
+
+fn now_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+pub(super) fn start(
+    cell: &Rc<RefCell<Option<Session>>>,
+    live: Live,
+    settings: ProviderSettings,
+    key: ApiKey,
+    limit: usize,
+) {
+    let pg = live.pg;
+    let lang = pg.lang.get_untracked();
+    stop(cell, live);
+    // The script calls nothing: only a real provider's kind has an API to run on.
+    let Some(api) = settings.kind.api() else {
+        return;
+    };
+    if settings.base_url.is_empty() || settings.model.is_empty() {
+        live.status.set(Some(
+            tr(
+                lang,
+                "请先填写基础地址和模型。",
+                "Fill in the base URL and the model first.",
+            )
+            .to_string(),
+        ));
+        return;
+    }
+    let Some(lesson) = pg.lesson_on_screen_untracked() else {
+        live.status.set(Some(
+            tr(
+                lang,
+                "这一课不能用真实模型运行。",
+                "This lesson cannot run live.",
+            )
+            .to_string(),
+        ));
+        return;
+    };
+    let options = pg.options.get_untracked();
+    let schedule = Run::new(&lesson, &options).and_then(|run| {
+        LiveSchedule::start(
+            run,
+            RetryPolicy::default(),
+            limit,
+            lang,
+            &settings.base_url,
+            key.expose(),
+        )
+    });
+    let schedule = match schedule {
+        Ok(s) => s,
+        Err(e) => {
+            live.status.set(Some(e.to_string()));
+            return;
+        }
+    };
+    *cell.borrow_mut() = Some(Session {
+        schedule,
+        api,
+        settings,
+        key,
+        aborts: Vec::new(),
+        jitter: Jitter::new(now_ms()),
+        stopped: false,
+        shown: pg.step.get_untracked(),
+    });
+    live.running.set(true);
+    live.usage.set(Usage::default());
+    live.status
+        .set(Some(tr(lang, "正在运行……", "Running…").to_string()));
+    pump(cell.clone(), live);
+}
+
+/// Sends what is due, shows the run, and finishes it when nothing is left.
+fn pump(cell: Rc<RefCell<Option<Session>>>, live: Live) {
+    let now = now_ms();
+    let (due, wake, done) = {
+        let mut guard = cell.borrow_mut();
+        let Some(session) = guard.as_mut() else {
+            return;
+        };
+        let due = if session.stopped {
+            Vec::new()
+        } else {
+            session.schedule.due(now)
+        };
+        publish(live, session);
+        (
+            due,
+            session.schedule.next_wake(now),
+            session.schedule.is_done() || (session.stopped && session.aborts.is_empty()),
+        )
+    };
+    for dispatch in due {
+        spawn_local(call(cell.clone(), live, dispatch.request));
+    }
+    if done {
+        finish(&cell, live);
+    } else if let Some(wait) = wake {
+        let cell = cell.clone();
+        spawn_local(async move {
+            sleep(wait.min(u32::MAX as u64) as u32).await;
+            pump(cell, live);
+        });
+    }
+}
+
+async fn call(
+    cell: Rc<RefCell<Option<Session>>>,
+    live: Live,
+    request: crate::engine::ModelRequest,
+) {
+    let abort = Abort::new();
+    let prepared = {
+        let mut guard = cell.borrow_mut();
+        let Some(session) = guard.as_mut() else {
+            return;
+        };
+        session.aborts.push((request.id, abort.clone()));
+        let http = session
+            .api
+            .encode(&request, &session.settings, &session.key);
+        (http, session.api, session.settings.base_url.clone())
+    };
+    let (http, api, base) = prepared;
+    live.pg.streams.update(|s| {
+        s.push(StreamingReply {
+            id: request.id,
+            member: request.member.clone(),
+            text: String::new(),
+        })
+    });
+    let id = request.id;
+    let result = send(&http, api, &base, &abort, Timeouts::default(), |piece| {
+        let added = match piece {
+            StreamPiece::Text(t) => t.clone(),
+            StreamPiece::ToolCallStarted { name, .. } => format!(" [{name}] "),
+            StreamPiece::ToolArguments { fragment, .. } => fragment.clone(),
+        };
+        live.pg.streams.update(|streams| {
+            if let Some(c) = streams.iter_mut().find(|c| c.id == id) {
+                c.text.push_str(&added);
+            }
+        });
+    })
+    .await;
+    live.pg.streams.update(|s| s.retain(|c| c.id != id));
+    let outcome = match result {
+        Ok(decoded) => CallResult::Answered(decoded),
+        Err(f) => CallResult::Failed {
+            error: f.error,
+            tool_call_streamed: f.tool_call_streamed,
+        },
+    };
+    let failed = {
+        let mut guard = cell.borrow_mut();
+        let Some(session) = guard.as_mut() else {
+            return;
+        };
+        session.aborts.retain(|(r, _)| *r != id);
+        let jitter = session.jitter.sample();
+        session
+            .schedule
+            .finished(id, outcome, now_ms(), jitter)
+            .err()
+    };
+    if let Some(error) = failed {
+        live.status.set(Some(error.to_string()));
+        stop(&cell, live);
+    }
+    let arrived = performance_now();
+    pump(cell, live);
+    measure_to_screen(arrived);
+}
+
+fn performance_now() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map(|p| p.now())
+        .unwrap_or(0.0)
+}
+
+/// The time from a reply's last byte to its events on screen: the next frame after the run
+/// was published. Kept in `window.__atpReplyToScreen` for the end-to-end suite to print.
+fn measure_to_screen(arrived: f64) {
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let callback = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let key = wasm_bindgen::JsValue::from_str("__atpReplyToScreen");
+        let list = js_sys::Reflect::get(&window, &key)
+            .ok()
+            .filter(|v| v.is_object())
+            .map(wasm_bindgen::JsCast::unchecked_into::<js_sys::Array>)
+            .unwrap_or_else(|| {
+                let list = js_sys::Array::new();
+                let _ = js_sys::Reflect::set(&window, &key, &list);
+                list
+            });
+        list.push(&wasm_bindgen::JsValue::from_f64(
+            performance_now() - arrived,
+        ));
+    });
+    let _ = window.request_animation_frame(wasm_bindgen::JsCast::unchecked_ref(&callback));
+}
+
+/// Shows the run so far and follows its end, unless the learner stepped back to look.
+fn publish(live: Live, session: &mut Session) {
+    let pg = live.pg;
+    let timeline = session.schedule.run().timeline().clone();
+    let at_end = pg.step.get_untracked() == session.shown;
+    let len = timeline.len();
+    session.shown = len;
+    let lesson = pg.lesson_id.get_untracked();
+    pg.live
+        .set(Some((lesson, PlayedRun(Arc::new(timeline), None))));
+    if at_end {
+        pg.step.set(len);
+    }
+    live.usage.set(session.schedule.total_usage());
+    live.per_member.set(
+        session
+            .schedule
+            .usage()
+            .iter()
+            .map(|(m, u)| (m.clone(), *u))
+            .collect(),
+    );
+}
+
+pub(super) fn stop(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
+    if let Some(session) = cell.borrow_mut().as_mut() {
+        session.stopped = true;
+        for (_, abort) in &session.aborts {
+            abort.abort();
+        }
+    }
+    live.running.set(false);
+}
+
+fn finish(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
+    let lang = live.pg.lang.get_untracked();
+    let Some(session) = cell.borrow_mut().take() else {
+        return;
+    };
+    let recording = session.schedule.run().recording();
+    live.pg.recording.set(Some(Arc::new(recording.clone())));
+    if let Ok(json) = serde_json::to_string(&recording) {
+        storage::write(RECORDING_KEY, &json);
+        live.recording.set(Some(json));
+    }
+    live.running.set(false);
+    live.status.set(Some(if session.stopped {
+        tr(
+            lang,
+            "已停止。记录保存到停止时为止。",
+            "Stopped. The recording keeps the run up to the stop.",
+        )
+        .to_string()
+    } else {
+        tr(
+            lang,
+            "运行结束。记录已保存，可以离线重放。",
+            "The run is over. Its recording is saved and replays offline.",
+        )
+        .to_string()
+    }));
+}

@@ -1,0 +1,137 @@
+//! The real-model settings form: provider, base URL, model, key, calls at once. The settings
+//! are stored as typed (never the key); the key lives in memory, and in this tab's session
+//! storage only with the learner's opt-in.
+
+use leptos::prelude::*;
+
+use crate::providers::{ProviderKind, ProviderSettings};
+use crate::ui::browser::i18n::{tr, Lang};
+use crate::ui::browser::storage;
+
+const SETTINGS_KEY: &str = "atp.provider";
+const KEY_KEY: &str = "atp.provider-key";
+
+fn session_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.session_storage().ok().flatten())
+}
+
+/// What the learner typed in the settings. The key is held in memory, and in this tab's
+/// session storage only with the opt-in.
+#[derive(Clone, Copy)]
+pub(super) struct Form {
+    pub(super) kind: RwSignal<ProviderKind>,
+    pub(super) base_url: RwSignal<String>,
+    pub(super) model: RwSignal<String>,
+    pub(super) key: RwSignal<String>,
+    pub(super) keep_key: RwSignal<bool>,
+    pub(super) limit: RwSignal<usize>,
+}
+
+impl Form {
+    /// The form as stored (never the key, unless the learner opted in).
+    pub(super) fn load() -> Form {
+        let stored: Option<ProviderSettings> =
+            storage::read(SETTINGS_KEY).and_then(|s| serde_json::from_str(&s).ok());
+        let kept_key = session_storage().and_then(|s| s.get_item(KEY_KEY).ok().flatten());
+        let form = Form {
+            kind: RwSignal::new(stored.as_ref().map_or(ProviderKind::Scripted, |s| s.kind)),
+            base_url: RwSignal::new(
+                stored
+                    .as_ref()
+                    .map(|s| s.base_url.clone())
+                    .unwrap_or_default(),
+            ),
+            model: RwSignal::new(stored.as_ref().map(|s| s.model.clone()).unwrap_or_default()),
+            keep_key: RwSignal::new(kept_key.is_some()),
+            key: RwSignal::new(kept_key.unwrap_or_default()),
+            limit: RwSignal::new(4usize),
+        };
+        Effect::new(move |_| {
+            if let Ok(json) = serde_json::to_string(&form.settings()) {
+                storage::write(SETTINGS_KEY, &json);
+            }
+        });
+        Effect::new(move |_| {
+            let (keep, key) = (form.keep_key.get(), form.key.get());
+            if let Some(s) = session_storage() {
+                let _ = if keep && !key.is_empty() {
+                    s.set_item(KEY_KEY, &key)
+                } else {
+                    s.remove_item(KEY_KEY)
+                };
+            }
+        });
+        form
+    }
+
+    /// The settings as typed (tracked, so the storing effect follows them).
+    pub(super) fn settings(self) -> ProviderSettings {
+        ProviderSettings {
+            kind: self.kind.get(),
+            base_url: self.base_url.get().trim().to_string(),
+            model: self.model.get().trim().to_string(),
+            max_tokens: 1024,
+            stream: true,
+        }
+    }
+
+    pub(super) fn is_live(self) -> bool {
+        self.kind.get() != ProviderKind::Scripted
+    }
+}
+
+pub(super) fn settings_view(form: Form, lang: RwSignal<Lang>) -> impl IntoView {
+    let on_kind = move |ev| {
+        let chosen =
+            ProviderKind::from_name(&event_target_value(&ev)).unwrap_or(ProviderKind::Scripted);
+        form.kind.set(chosen);
+        form.base_url.set(chosen.default_base_url().to_string());
+    };
+    let Form {
+        kind,
+        base_url,
+        model,
+        key,
+        keep_key,
+        limit,
+    } = form;
+    view! {
+        <div class="live-settings">
+            <label>{move || tr(lang.get(), "提供方", "Provider")}
+                <select data-testid="provider-select" on:change=on_kind prop:value=move || kind.get().as_str().to_string()>
+                    <option value="scripted">{move || tr(lang.get(), "脚本模型（离线）", "Scripted (offline)")}</option>
+                    <option value="anthropic">"Anthropic"</option>
+                    <option value="openai">{move || tr(lang.get(), "OpenAI 兼容", "OpenAI-compatible")}</option>
+                </select>
+            </label>
+            <Show when=move || form.is_live()>
+                <label>{move || tr(lang.get(), "基础地址", "Base URL")}
+                    <input type="url" data-testid="provider-base-url" prop:value=move || base_url.get()
+                        on:input=move |ev| base_url.set(event_target_value(&ev)) />
+                </label>
+                <label>{move || tr(lang.get(), "模型", "Model")}
+                    <input type="text" data-testid="provider-model" prop:value=move || model.get()
+                        on:input=move |ev| model.set(event_target_value(&ev)) />
+                </label>
+                <label>{move || tr(lang.get(), "密钥", "Key")}
+                    <input type="password" autocomplete="off" data-testid="provider-key" prop:value=move || key.get()
+                        on:input=move |ev| key.set(event_target_value(&ev)) />
+                </label>
+                <label class="inline">
+                    <input type="checkbox" data-testid="provider-keep-key" prop:checked=move || keep_key.get()
+                        on:change=move |ev| keep_key.set(event_target_checked(&ev)) />
+                    {move || tr(lang.get(),
+                        "在本标签页的会话存储里保留密钥（关闭标签页即删除；本页上运行的任何脚本都能读到它）",
+                        "Keep the key in this tab's session storage (gone when the tab closes; any script on this page can read it)")}
+                </label>
+                <button type="button" data-testid="provider-forget-key" on:click=move |_| { key.set(String::new()); keep_key.set(false); }>
+                    {move || tr(lang.get(), "忘记密钥", "Forget key")}
+                </button>
+                <label>{move || tr(lang.get(), "同时进行的调用", "Calls at once")}
+                    <input type="number" min="1" max="8" data-testid="provider-concurrency" prop:value=move || limit.get().to_string()
+                        on:input=move |ev| limit.set(event_target_value(&ev).parse::<usize>().unwrap_or(4).clamp(1, 8)) />
+                </label>
+            </Show>
+        </div>
+    }
+}

@@ -1,0 +1,14 @@
+//! Features: the parts of the page that start something (fork a branch, a live run, the
+//! scenario editor, export and import, the Share and Embed dialogs, the embed API a course
+//! page drives).
+
+pub mod editor;
+pub mod embed;
+pub mod embed_dialog;
+pub mod export_panel;
+pub mod fork;
+pub mod fork_draft;
+pub mod live;
+pub mod live_run;
+pub mod live_settings;
+pub mod share_dialog;

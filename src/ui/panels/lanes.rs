@@ -1,0 +1,220 @@
+//! The message lanes on the page: Queued, In candidate or history, In request and the smaller Lost box,
+//! each a list of chips as placed by the view model (`view::lanes`); a chip that moved at this
+//! step says where it came from.
+//!
+//! A lane with more than [`VIRTUAL_ABOVE`] chips becomes a scroll box of fixed-height chips
+//! and renders only the chips in view (plus a margin), so a long log costs a few chips per
+//! lane, not a hundred.
+
+use leptos::prelude::*;
+
+use crate::engine::MessageId;
+use crate::ui::browser::i18n::{tr, Lang, LangText};
+use crate::ui::browser::viewport::track_scroll;
+use crate::ui::state::context::Playground;
+use crate::view::journey::journey;
+use crate::view::lanes::{lost_label, position_text, Chip, Lane, Placement};
+use crate::view::window::{in_view, outside};
+
+/// Above this many chips a lane scrolls and renders only the chips in view.
+const VIRTUAL_ABOVE: usize = 12;
+/// One chip in a scrolling lane, gap included (px); `.chips.virtual` in style.css matches.
+const CHIP_STEP: usize = 100;
+/// Visible height of a scrolling lane (px).
+const LANE_VIEW_H: usize = 500;
+
+/// The lane's heading and hint.
+fn label(lane: Lane, lang: Lang) -> (&'static str, &'static str) {
+    let s = lang.strings();
+    match lane {
+        Lane::Queued => (s.lane_queued, s.lane_queued_hint),
+        Lane::Candidate => (s.lane_candidate, s.lane_candidate_hint),
+        Lane::Request => (s.lane_request, s.lane_request_hint),
+        Lane::Lost => lost_label(lang),
+    }
+}
+
+fn chip_view(c: Chip, lang: RwSignal<Lang>, opened: RwSignal<Option<MessageId>>) -> impl IntoView {
+    let moved = c.moved_from.is_some();
+    let record_id = c.record_id;
+    let is_open = move || opened.get() == Some(record_id);
+    let texts = c.clone();
+    let moved_text = move || texts.moved_text(lang.get());
+    let position = c.clone();
+    view! {
+        <li class="message-chip" class:committed=c.committed() class:moved=moved
+            data-testid="message-chip"
+            data-message-id=c.id.clone()
+            data-from=c.from.clone()
+            data-to=c.to.clone()
+            data-kind=c.kind
+            data-position=c.position.name()
+            data-request-id=c.request_id.clone()>
+            <button type="button" class="chip-head" data-testid="chip-open"
+                aria-expanded=move || is_open().to_string()
+                title=move || tr(lang.get(), "查看全文和它走过的位置", "Show the full body and its journey")
+                on:click=move |_| opened.update(|o| {
+                    *o = if *o == Some(record_id) { None } else { Some(record_id) };
+                })>
+                <strong>{c.id.clone()}</strong>" "
+                {format!("{} → {}", c.from, c.to)}" "
+                <span class="chip-kind">{c.kind}</span>
+                {c.request_id.clone().map(|id| view! {
+                    " "<span class="chip-request" data-testid="chip-request-id">{id}</span>
+                })}
+            </button>
+            <span class="chip-body">{c.body.clone()}</span>
+            <span class="chip-pos">{move || position.position_text(lang.get())}</span>
+            {moved.then(|| view! { <span class="chip-moved">{moved_text}</span> })}
+        </li>
+    }
+}
+
+#[component]
+pub fn MessageLanes() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    // Chips say where they were one step earlier (the step state carries that state).
+    let placement = Memo::new(move |_| {
+        pg.state.with(|state| {
+            state
+                .as_ref()
+                .map(|s| Placement::of(&s.state, s.before.as_deref()))
+                .unwrap_or_default()
+        })
+    });
+
+    // The chip the learner opened (its full body and journey show below the lanes).
+    let opened = RwSignal::new(None::<MessageId>);
+    let lane_view = move |lane: Lane| {
+        let in_lane = Memo::new(move |_| placement.with(|p| p.chips(lane).to_vec()));
+        let count = Memo::new(move |_| in_lane.with(Vec::len));
+        let virtual_list = Memo::new(move |_| count.get() > VIRTUAL_ABOVE);
+        // The scroll offset, read only in the scroll handler.
+        let top = RwSignal::new(0.0f64);
+        let list = NodeRef::<leptos::html::Ul>::new();
+        let on_scroll = move |_| {
+            if let Some(el) = list.get_untracked() {
+                track_scroll(top, f64::from(el.scroll_top()), CHIP_STEP as f64);
+            }
+        };
+        let range = Memo::new(move |_| {
+            let n = count.get();
+            if virtual_list.get() {
+                in_view(n, top.get(), CHIP_STEP as f64, LANE_VIEW_H as f64)
+            } else {
+                0..n
+            }
+        });
+        let spacer = move |before: bool| {
+            move || {
+                let n = outside(&range.get(), count.get(), before);
+                (virtual_list.get() && n > 0).then(|| {
+                    view! { <li class="chip-spacer" aria-hidden="true" style=format!("height: {}px", n * CHIP_STEP)></li> }
+                })
+            }
+        };
+        view! {
+            <div class=move || format!("lane lane-{}", lane.name()) data-testid=lane.name()>
+                <h3>{move || label(lane, lang.get()).0}" "<span class="lane-count">{move || format!("({})", count.get())}</span></h3>
+                <p class="lane-hint">{move || label(lane, lang.get()).1}</p>
+                <ul class="chips" class:virtual=virtual_list node_ref=list on:scroll=on_scroll
+                    style=move || virtual_list.get().then(|| format!("max-height: {LANE_VIEW_H}px; overflow-y: auto"))>
+                    {spacer(true)}
+                    // Keyed by everything a chip shows, so a step re-creates only the chips that
+                    // changed: on a long log most of them stay in the DOM untouched.
+                    <For
+                        each=move || {
+                            let range = range.get();
+                            in_lane.with(|c| c.get(range).map(<[Chip]>::to_vec).unwrap_or_default())
+                        }
+                        key=Chip::key
+                        children=move |c| chip_view(c, lang, opened)
+                    />
+                    {spacer(false)}
+                    {move || (count.get() == 0).then(|| view! {
+                        <li class="empty">{move || lang.get().strings().lane_empty}</li>
+                    })}
+                </ul>
+            </div>
+        }
+    };
+    let overflow = Memo::new(move |_| placement.with(|p| p.overflow_note(lang.get())));
+    view! {
+        <section class="lanes" aria-labelledby="lanes-heading">
+            <h2 id="lanes-heading">{move || lang.get().strings().messages}</h2>
+            <p class="lanes-note">
+                {move || tr(lang.get(),
+                    "发送回执 “queued” 只证明消息存进了收件箱；没有已读回执。消息要先进入候选、被提交，再随下一次请求发出，模型才看得见。",
+                    "The send receipt “queued” proves only that the inbox stored it; there are no read receipts. A model sees a message only after it enters a candidate, is committed, and goes out with the next request.")}
+            </p>
+            <Show when=move || overflow.with(Option::is_some)>
+                <p class="lanes-note">{move || overflow.get().unwrap_or_default()}</p>
+            </Show>
+            <div class="lane-row">
+                {lane_view(Lane::Queued)}
+                {lane_view(Lane::Candidate)}
+                {lane_view(Lane::Request)}
+            </div>
+            {lane_view(Lane::Lost)}
+            <ChipDetail opened=opened />
+        </section>
+    }
+}
+
+/// The opened chip: its full body, its protocol request, and its journey (where it was from
+/// which step on). A message not stored yet at this step shows nothing.
+#[component]
+fn ChipDetail(opened: RwSignal<Option<MessageId>>) -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let record = Memo::new(move |_| {
+        let id = opened.get()?;
+        pg.state
+            .with(|s| s.as_ref().and_then(|s| s.state.message(id).cloned()))
+    });
+    let stops = Memo::new(move |_| {
+        let id = opened.get()?;
+        let timeline = pg.timeline()?;
+        Some(journey(&timeline, id))
+    });
+    let journey_items = move || {
+        let (lang, step) = (lang.get(), pg.step.get());
+        stops
+            .get()
+            .unwrap_or_default()
+            .into_iter()
+            .map(|stop| {
+                let label = match lang {
+                    Lang::Zh => format!("第 {} 步起：{}", stop.step, position_text(&stop.position, lang)),
+                    Lang::En => format!("from step {}: {}", stop.step, position_text(&stop.position, lang)),
+                };
+                let at = stop.step;
+                view! {
+                    <li class:future={at > step} data-step=at>
+                        <button type="button" class="journey-step" on:click=move |_| pg.go_to(at)>{label}</button>
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <Show when=move || record.with(Option::is_some)>
+            {move || record.get().map(|r| view! {
+                <div class="chip-detail" data-testid="chip-detail" data-message-id=r.id.to_string()>
+                    <h3>
+                        {format!("{} · {} → {} · {}", r.id, r.from, r.to, r.kind.as_str())}
+                        {r.request_id.clone().map(|id| view! { " · "<span class="chip-request">{id}</span> })}
+                        " "
+                        <button type="button" class="chip-close" on:click=move |_| opened.set(None)>
+                            {move || tr(lang.get(), "关闭", "Close")}
+                        </button>
+                    </h3>
+                    <p class="chip-full-body" data-testid="chip-full-body">{r.body.clone()}</p>
+                    <h4>{move || tr(lang.get(), "它走过的位置（点一步跳过去；灰色的是之后的步）", "Its journey (click a step to go there; grey ones are later steps)")}</h4>
+                    <ol class="chip-journey" data-testid="chip-journey">{journey_items}</ol>
+                </div>
+            })}
+        </Show>
+    }
+}

@@ -1,0 +1,157 @@
+//! The member cards on the page: one per roster member, bound to the card model
+//! (`view::card`). A card is a button: clicking it shows that member in the detail panel.
+//!
+//! A large team (more than `view::card::STRIP_ABOVE` members) sits in one scrolling row and
+//! only the cards in view (plus one on each side) are rendered, so a step updates a handful of
+//! cards, not fifty.
+
+use leptos::prelude::*;
+
+use crate::engine::MemberStatus;
+use crate::ui::browser::i18n::{tr, Lang, LangText};
+use crate::ui::browser::viewport::{track_scroll, window_width};
+use crate::ui::state::context::Playground;
+use crate::view::card::{budgets_line, cards_in, is_strip, member_count, Card};
+use crate::view::window::{in_view, outside};
+
+/// Width of one card in the row, gap included (px): the row's gap is 12px.
+const CARD_STEP: usize = 220;
+const CARD_STYLE: &str = "flex: 0 0 208px";
+
+/// One card, bound to `live`, the card model of its member at the current step.
+fn card_view(
+    pg: Playground,
+    name: String,
+    live: Memo<Option<Card>>,
+    strip: Memo<bool>,
+) -> impl IntoView {
+    let lang = pg.lang;
+    // A line of the card in the learner's language, read without copying the card.
+    let text = move |f: fn(&Card, Lang) -> String| {
+        move || live.with(|c| c.as_ref().map(|c| f(c, lang.get())).unwrap_or_default())
+    };
+    let flag = move |f: fn(&Card) -> bool| move || live.with(|c| c.as_ref().is_some_and(f));
+    let selected = {
+        let name = name.clone();
+        Memo::new(move |_| pg.selected.get().as_deref() == Some(name.as_str()))
+    };
+    let status = move || {
+        live.with(|c| c.as_ref().map_or(MemberStatus::Offline, |c| c.status))
+            .as_str()
+    };
+    let select_name = name.clone();
+    let recall_name = StoredValue::new(name.clone());
+    let label_name = name.clone();
+    view! {
+        <article class="member-card" data-testid="member-card"
+            style=move || strip.get().then_some(CARD_STYLE)
+            data-member=name
+            data-status=status
+            data-busy=move || flag(|c| c.busy)().to_string()
+            data-inbox=move || live.with(|c| c.as_ref().map(|c| c.inbox.to_string()))
+            data-deliveries=move || live.with(|c| c.as_ref().map(|c| format!("{}/{}", c.deliveries_used, c.delivery_budget)))
+            class:selected=selected
+            on:click=move |_| pg.selected.set(Some(select_name.clone()))>
+            <span class="member-head">
+                <button type="button" class="member-name"
+                    aria-pressed=move || selected.get().to_string()
+                    title=move || tr(lang.get(), "查看此成员的历史与请求", "Show this member's history and requests")>
+                    {label_name}
+                </button>
+                <span class="member-role">{text(|c, _| c.role.clone())}</span>
+            </span>
+            <span class=move || format!("status status-{}", status())>
+                {text(|c, lang| c.status_text(lang).to_string())}
+            </span>
+            <span class="member-line">{text(|c, lang| c.busy_line(lang).to_string())}</span>
+            <span class="member-line">{text(Card::deliveries_line)}</span>
+            <span class="member-line">{text(Card::requests_line)}</span>
+            <span class="member-line">{text(Card::inbox_line)}</span>
+            <Show when=flag(|c| c.holds_lock)>
+                <span class="lock-held" data-testid="lock-held">
+                    {move || tr(lang.get(), "🔒 持有宿主锁", "🔒 holds the host lock")}
+                </span>
+            </Show>
+            <Show when=flag(|c| c.waits_for_lock)>
+                <span class="lock-wait">
+                    {move || tr(lang.get(), "⏳ 等待宿主锁", "⏳ waiting for the lock")}
+                </span>
+            </Show>
+            <Show when=flag(|c| c.recallable)>
+                <button type="button" class="recall" data-testid="recall"
+                    on:click=move |_| crate::ui::state::session::recall(pg, recall_name.get_value())>
+                    {move || tr(lang.get(), "召回（恢复其历史）", "Recall (restore its history)")}
+                </button>
+            </Show>
+        </article>
+    }
+}
+
+#[component]
+pub fn MemberCards() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let count = Memo::new(move |_| {
+        pg.state
+            .with(|state| state.as_ref().map_or(0, |s| member_count(&s.state)))
+    });
+    let strip = Memo::new(move |_| is_strip(count.get()));
+    // The row's scroll offset, read in its scroll handler (never during a step).
+    let left = RwSignal::new(0.0f64);
+    let grid = NodeRef::<leptos::html::Div>::new();
+    let on_scroll = move |_| {
+        if let Some(el) = grid.get_untracked() {
+            track_scroll(left, f64::from(el.scroll_left()), CARD_STEP as f64);
+        }
+    };
+    let window_w = window_width();
+    let range = Memo::new(move |_| {
+        let count = count.get();
+        if strip.get() {
+            in_view(count, left.get(), CARD_STEP as f64, window_w.get())
+        } else {
+            0..count
+        }
+    });
+    // Only the cards in view are computed, so a step costs the cards a learner sees.
+    let cards = Memo::new(move |_| {
+        let range = range.get();
+        pg.state.with(|state| {
+            state
+                .as_ref()
+                .map(|s| cards_in(&s.state, range))
+                .unwrap_or_default()
+        })
+    });
+    let spacer = move |before: bool| {
+        move || {
+            let n = outside(&range.get(), count.get(), before);
+            (strip.get() && n > 0).then(|| {
+                view! { <span class="member-spacer" aria-hidden="true" style=format!("flex: 0 0 {}px", n * CARD_STEP)></span> }
+            })
+        }
+    };
+    view! {
+        <section class="members" aria-labelledby="members-heading">
+            <h2 id="members-heading">{move || lang.get().strings().members}</h2>
+            <p class="budgets" data-testid="budgets">
+                {move || {
+                    let lang = lang.get();
+                    pg.state.with(|s| s.as_ref().map(|s| budgets_line(&s.state, lang)).unwrap_or_default())
+                }}
+            </p>
+            <div class="member-grid" class:strip=strip node_ref=grid on:scroll=on_scroll
+                style=move || strip.get().then_some("display: flex; overflow-x: auto; gap: 12px")>
+                {spacer(true)}
+                <For each=move || cards.get() key=|card| card.name.clone() children=move |card| {
+                    let name = card.name.clone();
+                    let live = Memo::new(move |_| {
+                        cards.with(|cards| cards.iter().find(|c| c.name == name).cloned())
+                    });
+                    card_view(pg, card.name, live, strip)
+                } />
+                {spacer(false)}
+            </div>
+        </section>
+    }
+}

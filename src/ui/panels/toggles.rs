@@ -1,0 +1,81 @@
+//! The learner's contrast toggles (M6 drain on read, T6 hold the lock during the model call),
+//! offered in lessons 2 and 3 and in free play. A flip fixes the mode for the whole lesson (the
+//! lesson's own switch then only defaults the other mode), the lesson replays at the same step,
+//! and the line below says at once what this run loses or serializes (`view::contrast`).
+
+use leptos::prelude::*;
+
+use crate::engine::Toggles;
+use crate::ui::state::context::Playground;
+use crate::view::contrast::{drain_label, hint, hold_lock_label, offers_toggles, outcome};
+use crate::view::tr;
+
+#[component]
+pub fn ModeToggles() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let shown = move || offers_toggles(&pg.lesson_id.get());
+    // A switch shows the mode in force at this step (a lesson may switch it between acts).
+    let in_force = move || {
+        pg.state.with(|state| {
+            state
+                .as_ref()
+                .map(|s| s.state.toggles())
+                .unwrap_or_default()
+        })
+    };
+    let in_force_untracked = move || {
+        pg.state.with_untracked(|state| {
+            state
+                .as_ref()
+                .map(|s| s.state.toggles())
+                .unwrap_or_default()
+        })
+    };
+    let flip = move |set: fn(&mut crate::lessons::ToggleChoice, bool),
+                     read: fn(&Toggles) -> bool| {
+        let next = !read(&in_force_untracked());
+        crate::ui::panels::transport::pause(pg);
+        pg.toggles.update(|choice| set(choice, next));
+        // Same step in the replayed run, kept within it if that run is shorter.
+        pg.go_to(pg.step.get_untracked());
+    };
+    let result = move || {
+        let lang = lang.get();
+        pg.run.with(|run| {
+            run.as_ref()
+                .map(|run| outcome(&run.0, lang))
+                .unwrap_or_default()
+        })
+    };
+    let switch = move |testid: &'static str,
+                       label: fn(crate::engine::Lang) -> &'static str,
+                       read: fn(&Toggles) -> bool,
+                       set: fn(&mut crate::lessons::ToggleChoice, bool)| {
+        let on = move || read(&in_force());
+        view! {
+            <button type="button" role="switch" class="mode-toggle" data-testid=testid
+                aria-checked=move || on().to_string()
+                on:click=move |_| flip(set, read)>
+                <span class="switch-mark" aria-hidden="true">{move || if on() { "● " } else { "○ " }}</span>
+                {move || label(lang.get())}
+            </button>
+        }
+    };
+    view! {
+        <Show when=shown>
+            <fieldset class="mode-toggles" data-testid="mode-toggles">
+                <legend>{move || tr(lang.get(), "对照模式", "Contrast modes")}</legend>
+                {switch("toggle-drain", drain_label, |t| t.drain_on_read, |c, v| c.drain_on_read = Some(v))}
+                {switch(
+                    "toggle-hold-lock",
+                    hold_lock_label,
+                    |t| t.hold_lock_during_model_call,
+                    |c, v| c.hold_lock_during_model_call = Some(v),
+                )}
+                <p class="toggle-hint">{move || hint(lang.get())}</p>
+                <p class="toggle-outcome" data-testid="toggle-outcome" aria-live="polite">{result}</p>
+            </fieldset>
+        </Show>
+    }
+}

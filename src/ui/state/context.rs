@@ -1,0 +1,376 @@
+//! The playground's view state, and the one memo that makes the run on screen: the live run
+//! when there is one, else what the lesson id names (with free play's scenario) played as the
+//! run on screen (`scenario::on_screen::OnScreen::play`).
+//!
+//! Everything on screen is a function of (lesson, play options, step): the timeline is a memo
+//! of the lesson and the current branch's options (toggles and fork interventions, see
+//! `lessons::Branches`), and the team state is a memo of the timeline and the step. Components get this `Playground` from context; it holds
+//! only `Copy` signal handles, so passing it around costs nothing.
+//!
+//! **Invariant:** the UI never mutates team state. To change what happens, a component changes
+//! the branches (a fork, a recall); the driver replays the lesson deterministically.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::engine::{Category, Event, Lang, TeamState, Timeline};
+use crate::lessons::key_steps::KeyStep;
+use crate::lessons::{self, Branches, Lesson, PlayError, PlayOptions, ToggleChoice, FREE_PLAY_ID};
+use crate::scenario::on_screen::{OnScreen, Source};
+use crate::scenario::Scenario;
+use crate::view::playhead::{Command, Playhead, Track};
+
+/// A played timeline, and the index of its first event that differs from the lesson's original
+/// run (None on the original). Compared by identity: a new play is a new timeline.
+#[derive(Clone, Debug)]
+pub struct PlayedRun(pub Arc<Timeline>, pub Option<usize>);
+
+impl PartialEq for PlayedRun {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// The team state after `step` events of the current run, and one event earlier (None at
+/// step 0) so views can say what just changed; both come from one seek.
+#[derive(Clone, Debug)]
+pub struct StepState {
+    pub step: usize,
+    pub state: Arc<TeamState>,
+    pub before: Option<Arc<TeamState>>,
+}
+
+impl PartialEq for StepState {
+    fn eq(&self, other: &Self) -> bool {
+        self.step == other.step && Arc::ptr_eq(&self.state, &other.state)
+    }
+}
+
+/// A played run and what it was played for: the source (the lesson id, free play's
+/// scenario) and the options.
+#[derive(Clone, Debug)]
+pub struct Seed {
+    pub source: Source,
+    pub options: PlayOptions,
+    pub run: PlayedRun,
+}
+
+/// A live call's reply while it streams in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StreamingReply {
+    pub id: crate::engine::RequestId,
+    pub member: String,
+    /// What arrived so far: text, and each tool call as `[name]` and its arguments.
+    pub text: String,
+}
+
+/// Narrow handles to the view state; `Copy`, so closures capture it freely.
+#[derive(Clone, Copy)]
+pub struct Playground {
+    pub lang: RwSignal<Lang>,
+    /// An id `lessons::Playable` reads: a lesson from `lessons::catalog()`, or the generated
+    /// stress lesson.
+    pub lesson_id: RwSignal<String>,
+    /// The learner's branches of the lesson: the current one's options (toggles, fork
+    /// interventions) and the earlier ones to switch back to. Changed only through
+    /// [`Branches`]' methods.
+    pub branches: RwSignal<Branches>,
+    /// The contrast modes the learner fixed (M6, T6) with the toggles; the lesson's own
+    /// switches only default the modes left open. Part of the stored session.
+    pub toggles: RwSignal<ToggleChoice>,
+    /// The scenario free play plays (the editor's, or one a `src=` link loaded): while
+    /// `lesson_id` is free play, the run on screen is this scenario under the default
+    /// delivery policy. None is free play's built-in lesson (lesson 1's team and story).
+    /// Set it with [`Playground::set_scenario`], which also clamps the step.
+    pub scenario: RwSignal<Option<Arc<Scenario>>>,
+    /// What the lesson is played with: the current branch's options, in the learner's
+    /// language, with the learner's toggles. A language switch or a flip replays the lesson
+    /// and the step stays where it was.
+    pub options: Memo<PlayOptions>,
+    /// Result of playing (lesson, options): the timeline, or a clear error for the banner.
+    pub run: Memo<Result<PlayedRun, String>>,
+    /// A live run on a real model (or its recording replayed), for the lesson it names: while
+    /// it is set for the open lesson, it is the run on screen instead of the scripted one.
+    pub live: RwSignal<Option<(String, PlayedRun)>>,
+    /// The replies of a live run's calls in flight, as they stream in (text and tool calls);
+    /// the live panel lists them and the request view shows each under its request.
+    pub streams: RwSignal<Vec<StreamingReply>>,
+    /// Current step: 0 is the initial state, `len` is the state after the last event.
+    pub step: RwSignal<usize>,
+    /// State after `step` events (None when the run failed).
+    pub state: Memo<Option<StepState>>,
+    /// The lesson's key steps on the current run (`lessons::key_steps`), in step order.
+    pub key_steps: Memo<Vec<KeyStep>>,
+    /// Member shown in the detail panel.
+    pub selected: RwSignal<Option<String>>,
+    /// Event categories that stop `run`.
+    pub breakpoints: RwSignal<Categories>,
+    pub playing: RwSignal<bool>,
+    /// Playback speed factor (0.25 to 4).
+    pub speed: RwSignal<f64>,
+    /// A message for the error banner (bad input, failed play); None hides the banner.
+    pub error: RwSignal<Option<String>>,
+    /// The recording of the newest live run (its answers, never the key), which replays
+    /// offline; set by the live panel, read by links and export.
+    pub recording: RwSignal<Option<Arc<crate::lessons::recording::Recording>>>,
+    /// The link's embed flags (`embed=1`, `hide=`, `origin=`), set once when the page opens;
+    /// every link the page writes carries them on (`ui::state::link`).
+    pub embed: RwSignal<crate::share::EmbedFlags>,
+    /// A run already played for exactly what is about to be on screen (an opened link's check
+    /// played it): the `run` memo takes it once instead of playing the same run again.
+    pub seed: StoredValue<Option<Seed>>,
+    /// A `src=` scenario is being fetched (`ui::state::scenario_src`): until it opened or failed, the
+    /// lesson on screen is not yet the one the link asks for.
+    pub src_pending: RwSignal<bool>,
+}
+
+impl Playground {
+    /// Creates the view state and provides it as context.
+    pub fn provide(lang: Lang, lesson_id: String) -> Playground {
+        let lesson_id = RwSignal::new(lesson_id);
+        let branches = RwSignal::new(Branches::default());
+        let lang = RwSignal::new(lang);
+        let toggles = RwSignal::new(ToggleChoice::default());
+        // A memo of its own, so a change of the branch list that leaves the current branch
+        // as it was does not replay the lesson.
+        let options = Memo::new(move |_| PlayOptions {
+            lang: lang.get(),
+            learner_toggles: toggles.get(),
+            ..branches.with(|b| b.current().clone())
+        });
+        let live: RwSignal<Option<(String, PlayedRun)>> = RwSignal::new(None);
+        let scenario: RwSignal<Option<Arc<Scenario>>> = RwSignal::new(None);
+        let seed: StoredValue<Option<Seed>> = StoredValue::new(None);
+        let run = Memo::new(move |_| {
+            let id = lesson_id.get();
+            if let Some(run) = live.with(|l| {
+                l.as_ref()
+                    .filter(|(lesson, _)| *lesson == id)
+                    .map(|(_, run)| run.clone())
+            }) {
+                return Ok(run);
+            }
+            let Some(source) = Source::on_page(&id, scenario.get()) else {
+                return Err(PlayError::UnknownLesson(id).to_string());
+            };
+            let on_screen = OnScreen::new(source, options.get());
+            let seeded = seed
+                .try_update_value(|slot| {
+                    slot.take_if(|s| s.source == on_screen.source && s.options == on_screen.options)
+                })
+                .flatten();
+            if let Some(seeded) = seeded {
+                return Ok(seeded.run);
+            }
+            on_screen
+                .play()
+                .map(|played| PlayedRun(Arc::new(played.timeline), played.diverged))
+                .map_err(|error| error.to_string())
+        });
+        let step = RwSignal::new(0usize);
+        let state = Memo::new(move |_| {
+            let step = step.get();
+            run.with(|run| {
+                run.as_ref().ok().map(|run| {
+                    let step = step.min(run.0.len());
+                    let (state, before) = run.0.state_with_previous(step);
+                    StepState {
+                        step,
+                        state: Arc::new(state),
+                        before: before.map(Arc::new),
+                    }
+                })
+            })
+        });
+        let key_steps = Memo::new(move |_| {
+            let id = lesson_id.get();
+            // A scenario's story is its own: lesson 1's key moments need not happen in it.
+            if let Some(Source::Scenario(_)) = Source::on_page(&id, scenario.get()) {
+                return Vec::new();
+            }
+            run.with(|run| {
+                run.as_ref()
+                    .map(|run| lessons::key_steps::key_steps(&id, &run.0))
+                    .unwrap_or_default()
+            })
+        });
+        let playground = Playground {
+            lang,
+            lesson_id,
+            branches,
+            toggles,
+            scenario,
+            options,
+            run,
+            live,
+            streams: RwSignal::new(Vec::new()),
+            step,
+            state,
+            key_steps,
+            selected: RwSignal::new(None),
+            breakpoints: RwSignal::new(Categories::default()),
+            playing: RwSignal::new(false),
+            speed: RwSignal::new(1.0),
+            error: RwSignal::new(None),
+            recording: RwSignal::new(None),
+            embed: RwSignal::new(Default::default()),
+            seed,
+            src_pending: RwSignal::new(false),
+        };
+        provide_context(playground);
+        playground
+    }
+
+    /// The playground from context; every component below `App` has one.
+    pub fn get() -> Playground {
+        expect_context::<Playground>()
+    }
+
+    /// Number of events in the current run (the last step), 0 if the run failed.
+    pub fn last_step(&self) -> usize {
+        self.run
+            .with(|run| run.as_ref().map(|run| run.0.len()).unwrap_or(0))
+    }
+
+    /// The timeline of the current run, if it played.
+    pub fn timeline(&self) -> Option<Arc<Timeline>> {
+        self.run
+            .with(|run| run.as_ref().ok().map(|run| run.0.clone()))
+    }
+
+    /// `timeline` for event handlers and timers (no reactive tracking).
+    pub fn timeline_untracked(&self) -> Option<Arc<Timeline>> {
+        self.run
+            .with_untracked(|run| run.as_ref().ok().map(|run| run.0.clone()))
+    }
+
+    /// The event that led to the current step (None at step 0).
+    pub fn current_event(&self) -> Option<Event> {
+        let step = self.step.get();
+        let timeline = self.timeline()?;
+        step.checked_sub(1)
+            .and_then(|index| timeline.events().get(index).cloned())
+    }
+
+    /// `last_step` for event handlers and timers (no reactive tracking).
+    pub fn last_step_untracked(&self) -> usize {
+        self.run
+            .with_untracked(|run| run.as_ref().map(|run| run.0.len()).unwrap_or(0))
+    }
+
+    /// Moves to `step`, clamped to the run. Called from event handlers, so it reads untracked.
+    pub fn go_to(&self, step: usize) {
+        self.step.set(step.min(self.last_step_untracked()));
+    }
+
+    /// The lesson on screen: the built-in lesson (in the page's language), or, in free play
+    /// with a scenario, the lesson that plays it. The live panel and export read this instead
+    /// of `lessons::lesson`. Tracked.
+    pub fn lesson_on_screen(&self) -> Option<Lesson> {
+        Source::on_page(&self.lesson_id.get(), self.scenario.get())?.lesson(self.lang.get())
+    }
+
+    /// The run on screen as one value: what plays (free play's scenario only in free play),
+    /// the options, the live run's recording while the live run is on screen, and the step.
+    /// Tracked, except the step (links compress the rest, and the step changes many times a
+    /// second): it is read untracked. None when the lesson id names nothing.
+    pub fn on_screen(&self) -> Option<OnScreen> {
+        let id = self.lesson_id.get();
+        let source = Source::on_page(&id, self.scenario.get())?;
+        let live_on_screen = self
+            .live
+            .with(|l| l.as_ref().is_some_and(|(lesson, _)| *lesson == id));
+        let recording = live_on_screen
+            .then(|| self.recording.get())
+            .flatten()
+            .filter(|r| r.lesson == id);
+        Some(OnScreen {
+            source,
+            options: self.options.get(),
+            recording,
+            step: self.step.get_untracked(),
+        })
+    }
+
+    /// [`Playground::lesson_on_screen`] for event handlers (no reactive tracking).
+    pub fn lesson_on_screen_untracked(&self) -> Option<Lesson> {
+        untrack(|| self.lesson_on_screen())
+    }
+
+    /// Stops playing, before the run on screen is replaced: the playhead's `Pause`, written
+    /// here. A pause needs no track, so this reads neither the run nor its key steps (no memo
+    /// is computed early while the run is being replaced); `transport::pause` is the same
+    /// command on the run's track, for a change made on the run on screen.
+    pub fn pause(&self) {
+        let here = Playhead {
+            step: self.step.get_untracked(),
+            playing: self.playing.get_untracked(),
+        };
+        let change = here.change(
+            Command::Pause,
+            &Track {
+                events: &[],
+                key_steps: &[],
+                breaks_on: &|_| false,
+            },
+        );
+        if let Some(step) = change.step {
+            self.step.set(step);
+        }
+        if let Some(playing) = change.playing {
+            self.playing.set(playing);
+        }
+    }
+
+    /// Puts `scenario` on screen for free play (None: free play's built-in lesson): a live run
+    /// of free play no longer matches it and is dropped, and the step is clamped to the new
+    /// run.
+    pub fn set_scenario(&self, scenario: Option<Arc<Scenario>>) {
+        self.pause();
+        if self
+            .live
+            .with_untracked(|l| l.as_ref().is_some_and(|(id, _)| id == FREE_PLAY_ID))
+        {
+            self.live.set(None);
+        }
+        self.scenario.set(scenario);
+        self.go_to(self.step.get_untracked());
+    }
+
+    /// Switches lesson: step 0, no fork, no toggle flipped, no selection.
+    pub fn open_lesson(&self, id: String) {
+        self.pause();
+        self.branches.set(Branches::default());
+        self.toggles.set(ToggleChoice::default());
+        self.selected.set(None);
+        self.step.set(0);
+        self.lesson_id.set(id);
+    }
+}
+
+/// A set of event categories (the breakpoints). A bitset: the categories are a small enum, and
+/// a set type of its own would cost the wasm more code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Categories(u32);
+
+impl Categories {
+    fn bit(category: Category) -> u32 {
+        1 << (category as u32)
+    }
+
+    pub fn contains(&self, category: &Category) -> bool {
+        self.0 & Self::bit(*category) != 0
+    }
+
+    pub fn insert(&mut self, category: Category) {
+        self.0 |= Self::bit(category);
+    }
+
+    /// Removes `category`; says whether it was there.
+    pub fn remove(&mut self, category: &Category) -> bool {
+        let had = self.contains(category);
+        self.0 &= !Self::bit(*category);
+        had
+    }
+}

@@ -1,0 +1,330 @@
+//! The address bar: reading the link the page was opened with (the whole view state, see
+//! `share::view_state`; [`read_address_link`], then [`open_address_link`], both called by
+//! `app.rs` as it builds the page state), keeping the address bar a link to what is on screen (`replaceState`,
+//! never a history entry per step, so an embedding page's history never grows), following
+//! `hashchange` (back/forward, an edited address), and the two calls other parts use:
+//! [`current_link`] (the share and embed dialogs) and [`open_link`] (an embedding page's
+//! `load`). A bad link changes nothing and says why, in the page's language.
+
+use std::sync::Arc;
+
+use leptos::prelude::*;
+
+use crate::engine::{Category, Timeline};
+use crate::lessons::{Branches, PlayOptions, FREE_PLAY_ID};
+use crate::scenario::on_screen::{OnScreen, Source};
+use crate::share::view_state::{self, Extra, Opened, ViewState};
+use crate::share::{parse_fragment, EmbedFlags, Problem, MAX_FRAGMENT_CHARS};
+use crate::ui::browser::i18n::{initial_lang, Lang, LangText};
+use crate::ui::state::context::{Categories, PlayedRun, Playground, Seed};
+
+/// Replaces the address bar's link (no new history entry).
+fn write_address(fragment: &str) {
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(fragment));
+    }
+}
+
+fn read_address() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+/// The `x=` of what is on screen, kept in a memo so a step change does not compress the
+/// scenario again.
+#[derive(Clone, Copy)]
+struct CurrentX(Memo<Option<String>>);
+
+/// The longest `x=` a recorded run may make: the rest of a link needs a few hundred characters
+/// and a reader accepts [`MAX_FRAGMENT_CHARS`].
+const MAX_X_WITH_RECORDING: usize = MAX_FRAGMENT_CHARS - 500;
+
+/// What is on screen beyond the readable parts (`Extra::of` the run on screen, with the
+/// breakpoints). Tracked.
+fn current_extra(pg: Playground) -> Extra {
+    let breakpoints = pg.breakpoints.with(|b| {
+        Category::ALL
+            .iter()
+            .copied()
+            .filter(|c| b.contains(c))
+            .collect()
+    });
+    match pg.on_screen() {
+        Some(on_screen) => Extra::of(&on_screen, breakpoints),
+        None => Extra {
+            breakpoints,
+            ..Extra::default()
+        },
+    }
+}
+
+/// [`current_extra`] compressed; a recorded run that would make the link too long is left out
+/// (the share dialog says so and points to export).
+fn encode_current(pg: Playground) -> Option<String> {
+    let mut extra = current_extra(pg);
+    let x = extra.encode();
+    if extra.recording.is_some() && x.as_ref().is_some_and(|x| x.len() > MAX_X_WITH_RECORDING) {
+        extra.recording = None;
+        return extra.encode();
+    }
+    x
+}
+
+/// Whether the recorded run on screen was left out of the link (too long for one).
+pub fn recording_left_out(pg: Playground) -> bool {
+    untrack(|| {
+        let extra = current_extra(pg);
+        extra.recording.is_some()
+            && extra
+                .encode()
+                .is_some_and(|x| x.len() > MAX_X_WITH_RECORDING)
+    })
+}
+
+/// The fragment of what is on screen, with the page's embed flags. Tracked.
+pub fn current_fragment(pg: Playground) -> String {
+    let x = match use_context::<CurrentX>() {
+        Some(CurrentX(memo)) => memo.get(),
+        None => encode_current(pg),
+    };
+    let state = ViewState {
+        lesson: pg.lesson_id.get(),
+        step: pg.step.get(),
+        lang: pg.lang.get(),
+        embed: pg.embed.get(),
+        src: None,
+        extra: Extra::default(),
+    };
+    view_state::fragment(&state, x.as_deref())
+}
+
+/// A whole link (this page's address without its fragment, then [`current_fragment`]) to what
+/// is on screen. Untracked: called from dialogs and commands.
+pub fn current_link(pg: Playground) -> String {
+    base_address() + &untrack(|| current_fragment(pg))
+}
+
+/// This page's address without its fragment.
+pub fn base_address() -> String {
+    let location = window().location();
+    format!(
+        "{}{}{}",
+        location.origin().unwrap_or_default(),
+        location.pathname().unwrap_or_default(),
+        location.search().unwrap_or_default()
+    )
+}
+
+/// Puts a whole view on screen: lesson, language, scenario, the branch, toggles, the live run
+/// and the step. The one way links and imported runs open, so the two cannot drift.
+/// `replayed` is the recording's offline replay: with the recording, the live run on screen.
+/// Without both, no live run is on screen (an earlier one of the same lesson is not shown with
+/// the new inputs).
+pub fn show(pg: Playground, on_screen: OnScreen, replayed: Option<Timeline>) {
+    let OnScreen {
+        source,
+        options,
+        recording,
+        step,
+    } = on_screen;
+    let lesson = source.lesson_id().to_string();
+    pg.pause();
+    pg.lang.set(options.lang);
+    pg.open_lesson(lesson.clone());
+    // The branch before the scenario: setting the scenario clamps the step, which plays the
+    // run, and it should be this branch's run, not the default one's. The branch holds no
+    // language: the page's is the one in force.
+    pg.toggles.set(options.learner_toggles);
+    pg.branches.set(Branches::new(PlayOptions {
+        lang: PlayOptions::default().lang,
+        ..options
+    }));
+    match source {
+        Source::Scenario(scenario) => pg.set_scenario(Some(scenario)),
+        Source::Lesson(id) if id == FREE_PLAY_ID => pg.set_scenario(None),
+        _ => {}
+    }
+    match recording.zip(replayed) {
+        Some((recording, timeline)) => {
+            pg.recording.set(Some(recording));
+            pg.live
+                .set(Some((lesson, PlayedRun(Arc::new(timeline), None))));
+        }
+        None => pg.live.set(None),
+    }
+    pg.go_to(step);
+}
+
+/// Puts an opened link's state on screen ([`show`]) with its breakpoints. The page's embed
+/// flags stay.
+fn apply(pg: Playground, opened: Opened) {
+    let Opened { state, played, .. } = opened;
+    let (played, replayed) = match played {
+        Some(played) if played.replayed => (None, Some(played.timeline)),
+        played => (played, None),
+    };
+    if let (Some(played), Ok(on_screen)) = (played, state.on_screen()) {
+        // What the page will play: the link's source, its edits and toggles, in its language.
+        let seed = Seed {
+            source: on_screen.source,
+            options: on_screen.options,
+            run: PlayedRun(Arc::new(played.timeline), played.diverged),
+        };
+        pg.seed.set_value(Some(seed));
+    }
+    let mut breakpoints = Categories::default();
+    for category in state.extra.breakpoints.iter().copied() {
+        breakpoints.insert(category);
+    }
+    pg.breakpoints.set(breakpoints);
+    if let Ok(on_screen) = state.on_screen() {
+        show(pg, on_screen, replayed);
+    }
+    // Taken by the step's clamp in `show` if it fit; a seed that did not is not kept.
+    pg.seed.set_value(None);
+}
+
+/// The banner text for a link that was refused.
+fn refused(problem: &Problem, lang: Lang, kept: bool) -> String {
+    let tail = match (lang, kept) {
+        (Lang::Zh, false) => "已改为打开默认课程；你原有的内容没有被改动。",
+        (Lang::En, false) => "The default lesson is open instead; nothing you had was changed.",
+        (Lang::Zh, true) => "页面保持原样。",
+        (Lang::En, true) => "The page stays as it was.",
+    };
+    match lang {
+        Lang::Zh => format!("{}。{tail}", problem.zh),
+        Lang::En => format!("{}. {tail}", capitalized(&problem.en)),
+    }
+}
+
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
+/// Opens `link` (a whole link or just its fragment) on the running page: its whole view
+/// state. A bad link changes nothing and says why (in the page's language).
+pub fn open_link(pg: Playground, link: &str) -> Result<(), String> {
+    let fragment = link.split_once('#').map_or(link, |(_, f)| f);
+    let lang = pg.lang.get_untracked();
+    let opened = view_state::open(fragment, lang).map_err(|p| refused(&p, lang, true))?;
+    let notice = opened.notice.clone();
+    let src = opened.state.src.clone();
+    let step = opened.state.step;
+    apply(pg, opened);
+    pg.error
+        .set(notice.map(|n| n.text(pg.lang.get_untracked()).to_string()));
+    if let Some(src) = src {
+        crate::ui::state::scenario_src::open(pg, src, Some(step));
+    }
+    Ok(())
+}
+
+/// The link the page was opened with, read and checked before the page state exists (the
+/// state is created in the link's language).
+pub struct AddressLink {
+    fragment: String,
+    opened: Result<Opened, Problem>,
+    /// The language the page opens in: the link's, else the learner's default. A refused link
+    /// still says which language its reader reads: the banner is in it.
+    pub lang: Lang,
+}
+
+/// Reads and checks the address bar's link.
+pub fn read_address_link() -> AddressLink {
+    let fragment = read_address();
+    let fallback = initial_lang();
+    let opened = view_state::open(&fragment, fallback);
+    let lang = match &opened {
+        Ok(o) => o.state.lang,
+        Err(_) => link_lang(&fragment).unwrap_or(fallback),
+    };
+    AddressLink {
+        fragment,
+        opened,
+        lang,
+    }
+}
+
+/// What opening the address link leaves to the page: whether the stored session may be
+/// restored, the step the link names, a `src=` scenario to fetch, and a message for the banner.
+pub struct LinkOpened {
+    /// The link opened (a refused one opened the default lesson): the stored session may
+    /// restore, unless the link named a step.
+    pub applied: bool,
+    pub link_step: Option<usize>,
+    pub src: Option<String>,
+    /// The link's notice, or why it was refused (then it outranks the session's own message).
+    pub message: Option<String>,
+}
+
+/// Puts the address link's state on the page (its embed flags first: a frame stays a frame
+/// even when the link's other parts are bad) and keeps the current link's `x=` in a memo.
+pub fn open_address_link(pg: Playground, link: AddressLink) -> LinkOpened {
+    provide_context(CurrentX(Memo::new(move |_| encode_current(pg))));
+    match link.opened {
+        Ok(opened) => {
+            pg.embed.set(opened.state.embed.clone());
+            let message = opened
+                .notice
+                .as_ref()
+                .map(|n| n.text(link.lang).to_string());
+            let src = opened.state.src.clone();
+            let link_step = (!link.fragment.is_empty()).then_some(opened.state.step);
+            apply(pg, opened);
+            LinkOpened {
+                applied: true,
+                link_step,
+                src,
+                message,
+            }
+        }
+        Err(problem) => {
+            if let Ok(parsed) = parse_fragment(&link.fragment) {
+                pg.embed.set(EmbedFlags::from_link(&parsed));
+            }
+            LinkOpened {
+                applied: false,
+                link_step: None,
+                src: None,
+                message: Some(refused(&problem, link.lang, false)),
+            }
+        }
+    }
+}
+
+/// The `lang=` part of a fragment, however bad its other parts are.
+fn link_lang(fragment: &str) -> Option<Lang> {
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("lang="))
+        .and_then(Lang::from_code)
+}
+
+/// Keeps the address bar a link to what is on screen, and follows the address when it changes
+/// (back/forward between links, an edited address): the new state opens, a bad one is
+/// explained and the page stays as it was. The link is written when the page is idle:
+/// scrubbing or running changes the step many times a second, each `replaceState` is costly,
+/// and Chromium ignores calls beyond a rate limit, which would leave a stale link behind. The
+/// first link (the page as opened) is written right after the first paint.
+pub fn keep_address_current(pg: Playground) {
+    let write =
+        crate::ui::browser::when_idle::write_when_idle(|fragment: String| write_address(&fragment));
+    Effect::new(move |_| write(current_fragment(pg)));
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        let fragment = read_address();
+        if fragment == untrack(|| current_fragment(pg)) {
+            return;
+        }
+        if let Err(message) = open_link(pg, &fragment) {
+            pg.error.set(Some(message));
+            // The address bar names what is on screen again, not the refused link.
+            write_address(&untrack(|| current_fragment(pg)));
+        }
+    });
+    on_cleanup(move || listener.remove());
+}

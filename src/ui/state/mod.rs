@@ -1,0 +1,10 @@
+//! Page state: the view state every component shares (`context.rs`, with the run on screen),
+//! the address bar's link, the stored session, a link's `src=` scenario and the
+//! `wasmBindings` hook that opens a generated log. Components read and change the page only
+//! through these.
+
+pub mod context;
+pub mod generated_log;
+pub mod link;
+pub mod scenario_src;
+pub mod session;
