@@ -73,6 +73,24 @@ impl Source {
         }
     }
 
+    /// Free play, with its built-in lesson or a scenario.
+    pub fn free_play(scenario: Option<Arc<Scenario>>) -> Source {
+        match scenario {
+            Some(scenario) => Source::Scenario(scenario),
+            None => Source::Lesson(FREE_PLAY_ID.to_string()),
+        }
+    }
+
+    /// Whether this is free play (its built-in lesson or a scenario): the one source the
+    /// editor edits and a scenario can replace.
+    pub fn is_free_play(&self) -> bool {
+        match self {
+            Source::Scenario(_) => true,
+            Source::Lesson(id) => id == FREE_PLAY_ID,
+            Source::Stress { .. } => false,
+        }
+    }
+
     /// Free play's scenario, if this is one.
     pub fn scenario(&self) -> Option<&Arc<Scenario>> {
         match self {
@@ -231,6 +249,23 @@ mod tests {
             Source::read("nope", None),
             Err(SourceError::Unknown("nope".into()))
         );
+    }
+
+    #[test]
+    fn free_play_is_its_lesson_or_a_scenario_and_no_other_source() {
+        let with = Source::free_play(Some(scenario()));
+        let without = Source::free_play(None);
+        assert_eq!(
+            with,
+            Source::read(FREE_PLAY_ID, Some(scenario())).expect("reads")
+        );
+        assert_eq!(without, Source::read(FREE_PLAY_ID, None).expect("reads"));
+        assert!(with.is_free_play() && without.is_free_play());
+        assert_eq!(without.lesson_id(), FREE_PLAY_ID);
+        for id in ["l1-two-investigators", "stress-100"] {
+            let other = Source::read(id, None).expect("reads");
+            assert!(!other.is_free_play(), "{id}");
+        }
     }
 
     #[test]

@@ -85,7 +85,7 @@ fn run_export(pg: Playground) -> Option<RunExport> {
     Some(RunExport::new(&on_screen, &timeline))
 }
 
-/// Opens an imported run ([`crate::ui::state::link::show`], as a link opens): its language, lesson,
+/// Opens an imported run ([`Playground::show`], as a link opens): its language, lesson,
 /// scenario, inputs and step; a recording is the live run on screen, replayed offline, and a
 /// file without one shows no live run.
 fn put_on_screen(pg: Playground, imported: Imported) {
@@ -94,7 +94,7 @@ fn put_on_screen(pg: Playground, imported: Imported) {
         timeline,
     } = imported;
     pg.error.set(None);
-    crate::ui::state::link::show(pg, on_screen, Some(timeline));
+    pg.show(on_screen, Some(timeline), Vec::new());
 }
 
 /// Saves `text` as a file through a Blob URL, revoked once the download has started.

@@ -18,11 +18,12 @@ use leptos::prelude::*;
 
 use crate::lessons::recording::Recording;
 use crate::providers::{ApiKey, Usage};
+use crate::scenario::on_screen::{OnScreen, Source};
 use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::browser::storage;
 use crate::ui::features::live_run::{start, stop, Live, Session, RECORDING_KEY};
 use crate::ui::features::live_settings::{settings_view, Form};
-use crate::ui::state::context::{PlayedRun, Playground};
+use crate::ui::state::context::Playground;
 
 /// The settings panel and the live run's view.
 #[component]
@@ -176,7 +177,7 @@ fn replay(live: Live) {
     let scenario = (pg.lesson_id.get_untracked() == recording.lesson)
         .then(|| pg.scenario.get_untracked())
         .flatten();
-    let source = crate::scenario::on_screen::Source::on_page(&recording.lesson, scenario);
+    let source = Source::on_page(&recording.lesson, scenario);
     let Some(source) = source.filter(|s| s.lesson(recording.options.lang).is_some()) else {
         live.status.set(Some(
             tr(
@@ -188,19 +189,16 @@ fn replay(live: Live) {
         ));
         return;
     };
-    if pg.lesson_id.get_untracked() != recording.lesson {
-        pg.open_lesson(recording.lesson.clone());
-    }
-    let on_screen = crate::scenario::on_screen::OnScreen {
+    // The learner's branch stays the one on screen (the recording replays its own inputs).
+    let (options, earlier) =
+        untrack(|| (pg.options.get(), pg.branches.with(|b| b.earlier().to_vec())));
+    let on_screen = OnScreen {
         recording: Some(Arc::new(recording)),
-        ..crate::scenario::on_screen::OnScreen::new(source, Default::default())
+        ..OnScreen::new(source, options)
     };
     match on_screen.play() {
         Ok(played) => {
-            pg.live.set(Some((
-                on_screen.lesson_id().to_string(),
-                PlayedRun(Arc::new(played.timeline), None),
-            )));
+            pg.show(on_screen, Some(played.timeline), earlier);
             pg.go_to(0);
             live.status.set(Some(
                 tr(

@@ -10,9 +10,7 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::engine::{Category, Timeline};
-use crate::lessons::{Branches, PlayOptions, FREE_PLAY_ID};
-use crate::scenario::on_screen::{OnScreen, Source};
+use crate::engine::Category;
 use crate::share::view_state::{self, Extra, Opened, ViewState};
 use crate::share::{parse_fragment, EmbedFlags, Problem, MAX_FRAGMENT_CHARS};
 use crate::ui::browser::i18n::{initial_lang, Lang, LangText};
@@ -114,47 +112,7 @@ pub fn base_address() -> String {
     )
 }
 
-/// Puts a whole view on screen: lesson, language, scenario, the branch, toggles, the live run
-/// and the step. The one way links and imported runs open, so the two cannot drift.
-/// `replayed` is the recording's offline replay: with the recording, the live run on screen.
-/// Without both, no live run is on screen (an earlier one of the same lesson is not shown with
-/// the new inputs).
-pub fn show(pg: Playground, on_screen: OnScreen, replayed: Option<Timeline>) {
-    let OnScreen {
-        source,
-        options,
-        recording,
-        step,
-    } = on_screen;
-    let lesson = source.lesson_id().to_string();
-    pg.pause();
-    pg.lang.set(options.lang);
-    pg.open_lesson(lesson.clone());
-    // The branch before the scenario: setting the scenario clamps the step, which plays the
-    // run, and it should be this branch's run, not the default one's. The branch holds no
-    // language: the page's is the one in force.
-    pg.toggles.set(options.learner_toggles);
-    pg.branches.set(Branches::new(PlayOptions {
-        lang: PlayOptions::default().lang,
-        ..options
-    }));
-    match source {
-        Source::Scenario(scenario) => pg.set_scenario(Some(scenario)),
-        Source::Lesson(id) if id == FREE_PLAY_ID => pg.set_scenario(None),
-        _ => {}
-    }
-    match recording.zip(replayed) {
-        Some((recording, timeline)) => {
-            pg.recording.set(Some(recording));
-            pg.live
-                .set(Some((lesson, PlayedRun(Arc::new(timeline), None))));
-        }
-        None => pg.live.set(None),
-    }
-    pg.go_to(step);
-}
-
-/// Puts an opened link's state on screen ([`show`]) with its breakpoints. The page's embed
+/// Puts an opened link's state on screen ([`Playground::show`]) with its breakpoints. The page's embed
 /// flags stay.
 fn apply(pg: Playground, opened: Opened) {
     let Opened { state, played, .. } = opened;
@@ -177,9 +135,9 @@ fn apply(pg: Playground, opened: Opened) {
     }
     pg.breakpoints.set(breakpoints);
     if let Ok(on_screen) = state.on_screen() {
-        show(pg, on_screen, replayed);
+        pg.show(on_screen, replayed, Vec::new());
     }
-    // Taken by the step's clamp in `show` if it fit; a seed that did not is not kept.
+    // Taken by the step's clamp in `Playground::show` if it fit; a seed that did not is not kept.
     pg.seed.set_value(None);
 }
 

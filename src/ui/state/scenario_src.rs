@@ -11,7 +11,6 @@ use leptos::prelude::*;
 // gloo-net turns on web-sys's `RequestMode` for its own `mode` builder.
 use web_sys::RequestMode;
 
-use crate::lessons::FREE_PLAY_ID;
 use crate::providers::fetch::sleep;
 use crate::scenario::source::{check_length, check_url, read_answer, SourceError};
 use crate::scenario::Scenario;
@@ -32,9 +31,7 @@ pub fn open(pg: Playground, src: String, step: Option<usize>) {
         }
         match fetched {
             Ok(scenario) => {
-                pg.open_lesson(FREE_PLAY_ID.to_string());
-                pg.set_scenario(Some(Arc::new(scenario)));
-                pg.go_to(step.unwrap_or(0));
+                pg.open_scenario(Arc::new(scenario), step.unwrap_or(0));
             }
             Err(error) => pg
                 .error

@@ -15,6 +15,7 @@ use leptos::prelude::*;
 use crate::engine::EventKind;
 use crate::engine::Lang;
 use crate::lessons::{Branches, Intervention, PlayError};
+use crate::scenario::on_screen::OnScreen;
 use crate::share::session::StoredSession;
 use crate::ui::state::context::Playground;
 use crate::view::fork_form;
@@ -75,17 +76,14 @@ pub fn restore_and_track(
         }
     });
     Effect::new(move |first: Option<()>| {
-        let (mut options, earlier) = pg
-            .branches
-            .with(|b| (b.current().clone(), b.earlier().to_vec()));
-        // The learner's toggles are part of the view state: they come back with the session.
-        options.learner_toggles = pg.toggles.get();
-        let session = StoredSession {
-            lesson: pg.lesson_id.get(),
-            options,
-            earlier,
-            step: pg.step.get(),
+        // The run on screen (its toggles are part of it: they come back with the session), the
+        // step tracked here (`on_screen` reads it untracked), and the earlier branches.
+        let step = pg.step.get();
+        let earlier = pg.branches.with(|b| b.earlier().to_vec());
+        let Some(on_screen) = pg.on_screen() else {
+            return;
         };
+        let session = StoredSession::of(&OnScreen { step, ..on_screen }, earlier);
         if first.is_some() || !hold_first {
             store(session);
         }
@@ -93,13 +91,14 @@ pub fn restore_and_track(
     error
 }
 
-/// Brings a stored session back as it was: the same branches and the same step.
+/// Brings a stored session back as it was: the same branches, toggles and step, in the page's
+/// language, with free play's scenario if one is on screen (a session stores none).
 fn resume(pg: Playground, session: StoredSession) {
-    // The learner's toggles come back with the session (the options memo puts them in).
-    pg.toggles.set(session.options.learner_toggles);
-    pg.branches
-        .set(Branches::restored(session.options, session.earlier));
-    pg.go_to(session.step);
+    let lang = pg.lang.get_untracked();
+    let scenario = pg.scenario.get_untracked();
+    if let Some(on_screen) = session.on_screen(lang, scenario) {
+        pg.show(on_screen, None, session.earlier);
+    }
 }
 
 /// L3, as an explicit action: the host restarts at the current step on a new branch (a

@@ -35,7 +35,6 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::lessons::FREE_PLAY_ID;
 use crate::scenario::edit::{Edit, Field};
 use crate::scenario::{Problem, Scenario};
 use crate::share::Part;
@@ -139,9 +138,7 @@ fn FieldProblems(editor: Editor, field: Field) -> impl IntoView {
 #[component]
 pub fn EditorPanel() -> impl IntoView {
     let pg = Playground::get();
-    let shown = move || {
-        pg.lesson_id.with(|id| id == FREE_PLAY_ID) && !pg.embed.with(|e| e.hides(Part::Editor))
-    };
+    let shown = move || pg.in_free_play() && !pg.embed.with(|e| e.hides(Part::Editor));
     view! {
         <Show when=shown>
             <EditorBody />
@@ -253,7 +250,7 @@ fn EditorBody() -> impl IntoView {
 pub fn OpenInEditor() -> impl IntoView {
     let pg = Playground::get();
     let shown = move || {
-        pg.lesson_id.with(|id| id != FREE_PLAY_ID)
+        !pg.in_free_play()
             && !pg.embed.with(|e| e.hides(Part::Editor))
             && pg.lesson_on_screen().is_some()
     };
@@ -266,8 +263,7 @@ pub fn OpenInEditor() -> impl IntoView {
             pg.error.set(Some(errors.message(pg.lang.get_untracked())));
             return;
         }
-        pg.open_lesson(FREE_PLAY_ID.to_string());
-        pg.set_scenario(Some(Arc::new(scenario)));
+        pg.open_scenario(Arc::new(scenario), 0);
         pg.error.set(None);
         // The editor mounts with free play; bring it into view for the keyboard too.
         request_animation_frame(|| {
