@@ -8,3 +8,4 @@ pub mod generated_log;
 pub mod link;
 pub mod scenario_src;
 pub mod session;
+pub mod show;
