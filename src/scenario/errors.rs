@@ -55,6 +55,11 @@ impl ScenarioErrors {
         self.problems.push(Problem::new(zh, en));
     }
 
+    /// Adds a problem already worded.
+    pub fn add(&mut self, problem: Problem) {
+        self.problems.push(problem);
+    }
+
     /// Ok when no problem was found, the errors otherwise.
     pub fn into_result(self) -> Result<(), ScenarioErrors> {
         if self.problems.is_empty() {

@@ -20,6 +20,7 @@
 //!   same driver as a built-in lesson;
 //! - `source.rs`: a scenario fetched from a URL (`src=`), each failure explained.
 
+mod config_words;
 mod convert;
 pub mod edit;
 mod errors;
