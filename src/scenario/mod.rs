@@ -30,7 +30,7 @@ mod read;
 pub mod source;
 mod validate;
 
-pub use errors::{Problem, ScenarioErrors};
+pub use errors::{too_many_edits, Problem, ScenarioErrors};
 pub use read::parse;
 
 use crate::engine::{MemberKind, SortedMap};

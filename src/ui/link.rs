@@ -215,7 +215,7 @@ pub fn open_link(pg: Playground, link: &str) -> Result<(), String> {
     let step = opened.state.step;
     apply(pg, opened);
     pg.error
-        .set(notice.map(|n| n.text(pg.lang.get_untracked()).to_string()));
+        .set(notice.map(|n| n.get(pg.lang.get_untracked()).to_string()));
     if let Some(src) = src {
         super::scenario_src::open(pg, src, Some(step));
     }
@@ -248,7 +248,7 @@ pub fn open_from_address() -> Playground {
             let session_error =
                 super::session::restore_and_track(pg, true, link_step, src.is_some());
             pg.error
-                .set(notice.map(|n| n.text(lang).to_string()).or(session_error));
+                .set(notice.map(|n| n.get(lang).to_string()).or(session_error));
             if let Some(src) = src {
                 super::scenario_src::open(pg, src, link_step);
             }
