@@ -6,9 +6,10 @@
 use super::catalog::LessonInfo;
 pub use crate::engine::Lang;
 
-/// Picks the string of the learner's language; for strings that live next to the one
-/// component that shows them.
-pub fn tr(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
+/// Picks the text of the learner's language: the one way to choose between a Chinese and an
+/// English text (literals next to the one component or lesson that shows them, or texts made
+/// at build time).
+pub fn tr<T>(lang: Lang, zh: T, en: T) -> T {
     match lang {
         Lang::Zh => zh,
         Lang::En => en,
