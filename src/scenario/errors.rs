@@ -2,6 +2,7 @@
 //! error banner can list them all in the page's language.
 
 use crate::engine::{Caption, Lang};
+use crate::lessons::language::tr;
 use crate::lessons::run::MAX_INTERVENTIONS;
 
 /// One problem of a scenario, in both languages: the one bilingual text type, the engine's
@@ -55,10 +56,7 @@ impl ScenarioErrors {
                 n => format!("This scenario has {n} problems: "),
             },
         };
-        let sep = match lang {
-            Lang::Zh => "；",
-            Lang::En => "; ",
-        };
+        let sep = tr(lang, "；", "; ");
         let list: Vec<&str> = self.problems.iter().map(|p| p.get(lang)).collect();
         format!("{lead}{}", list.join(sep))
     }
