@@ -192,8 +192,8 @@ pub fn set_meta(lesson: &mut Lesson, id: &str) {
     // Invariant: built-in lessons only use ids that are in the catalog (tested).
     let info = super::catalog::find(id).expect("lesson id is in the catalog");
     lesson.id = info.id.to_string();
-    lesson.title = Caption::new(info.title_zh, info.title_en);
-    lesson.summary = Caption::new(info.summary_zh, info.summary_en);
+    lesson.title = info.title.into();
+    lesson.summary = info.summary.into();
     lesson.rules = info.rules.iter().map(|r| r.to_string()).collect();
     lesson.editable = false;
 }

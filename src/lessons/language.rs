@@ -61,17 +61,11 @@ impl LangText for Lang {
     }
 
     fn lesson_title(self, lesson: &LessonInfo) -> &'static str {
-        match self {
-            Lang::Zh => lesson.title_zh,
-            Lang::En => lesson.title_en,
-        }
+        tr(self, lesson.title.zh, lesson.title.en)
     }
 
     fn lesson_summary(self, lesson: &LessonInfo) -> &'static str {
-        match self {
-            Lang::Zh => lesson.summary_zh,
-            Lang::En => lesson.summary_en,
-        }
+        tr(self, lesson.summary.zh, lesson.summary.en)
     }
 }
 
