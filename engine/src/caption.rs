@@ -50,9 +50,16 @@ impl From<Caption<&str>> for Caption {
 impl<S: AsRef<str>> Caption<S> {
     /// The text in `lang`.
     pub fn get(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::Zh => self.zh.as_ref(),
-            Lang::En => self.en.as_ref(),
-        }
+        tr(lang, self.zh.as_ref(), self.en.as_ref())
+    }
+}
+
+/// Picks the text of the learner's language: the one way to choose between a Chinese and an
+/// English text (literals next to the one component or lesson that shows them, or texts made
+/// at run time).
+pub fn tr<T>(lang: Lang, zh: T, en: T) -> T {
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
     }
 }

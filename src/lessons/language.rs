@@ -4,17 +4,7 @@
 //! (`ui::i18n`).
 
 use super::catalog::LessonInfo;
-pub use crate::engine::Lang;
-
-/// Picks the text of the learner's language: the one way to choose between a Chinese and an
-/// English text (literals next to the one component or lesson that shows them, or texts made
-/// at build time).
-pub fn tr<T>(lang: Lang, zh: T, en: T) -> T {
-    match lang {
-        Lang::Zh => zh,
-        Lang::En => en,
-    }
-}
+pub use crate::engine::{tr, Lang};
 
 /// The texts of a language, on the engine's language type.
 pub trait LangText: Sized {
