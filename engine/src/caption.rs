@@ -13,13 +13,15 @@ pub enum Lang {
     En,
 }
 
-/// A text in both languages.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Caption {
+/// A text in both languages: the playground's one bilingual text type. `S` is `String` for
+/// texts made at run time (captions, problems) and `&'static str` for fixed tables (the lesson
+/// catalog); both serialize as `{"zh": .., "en": ..}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Caption<S = String> {
     /// The Chinese text.
-    pub zh: String,
+    pub zh: S,
     /// The English text.
-    pub en: String,
+    pub en: S,
 }
 
 impl Caption {
@@ -30,12 +32,34 @@ impl Caption {
             en: en.into(),
         }
     }
+}
 
+impl Caption<&'static str> {
+    /// A fixed text, for a table built at compile time.
+    pub const fn fixed(zh: &'static str, en: &'static str) -> Self {
+        Caption { zh, en }
+    }
+}
+
+impl From<Caption<&str>> for Caption {
+    fn from(text: Caption<&str>) -> Caption {
+        Caption::new(text.zh, text.en)
+    }
+}
+
+impl<S: AsRef<str>> Caption<S> {
     /// The text in `lang`.
     pub fn get(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::Zh => &self.zh,
-            Lang::En => &self.en,
-        }
+        tr(lang, self.zh.as_ref(), self.en.as_ref())
+    }
+}
+
+/// Picks the text of the learner's language: the one way to choose between a Chinese and an
+/// English text (literals next to the one component or lesson that shows them, or texts made
+/// at run time).
+pub fn tr<T>(lang: Lang, zh: T, en: T) -> T {
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
     }
 }

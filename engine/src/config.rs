@@ -163,13 +163,92 @@ impl TeamConfig {
     }
 }
 
-/// Why a configuration cannot become a team (free play lets the learner edit it).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ConfigError(pub String);
+/// Why a configuration cannot become a team (free play lets the learner edit it): one variant
+/// per check of [`TeamConfig::validate`]. The engine's own sentence (its `Display`) is what a
+/// refused restore says on the timeline; the learner's wording of each variant, in both
+/// languages, lives in the scenario layer. `member` is the index on the roster.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigError {
+    /// The roster has this many leads, not exactly one.
+    LeadCount(usize),
+    /// The roster has more members than [`Limits::max_members`].
+    TooManyMembers {
+        /// Members on the roster.
+        n: usize,
+        /// The limit.
+        max: usize,
+    },
+    /// A member's name breaks [`validate_member_name`].
+    InvalidName {
+        /// The member's index on the roster.
+        member: usize,
+        /// Its name.
+        name: String,
+    },
+    /// A member's name is already used by an earlier member.
+    DuplicateName {
+        /// The index of the later member.
+        member: usize,
+        /// The name used twice.
+        name: String,
+    },
+    /// A member's role is empty or blank.
+    NoRole {
+        /// The member's index on the roster.
+        member: usize,
+        /// Its name.
+        name: String,
+    },
+    /// K1, K2: a member is offered a tool that is not a tool of its kind in this team.
+    ToolNotAllowed {
+        /// The member's index on the roster.
+        member: usize,
+        /// Its name.
+        name: String,
+        /// Its kind.
+        kind: MemberKind,
+        /// The tool's index in the member's own list.
+        at: usize,
+        /// The tool.
+        tool: ToolName,
+    },
+    /// A virtual file's path breaks [`validate_path`].
+    InvalidPath(String),
+    /// A virtual file is longer than [`Limits::file_chars`].
+    FileTooLong {
+        /// The file's path.
+        path: String,
+        /// Its length in characters.
+        len: usize,
+        /// The limit.
+        max: usize,
+    },
+}
 
 impl std::fmt::Display for ConfigError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            ConfigError::LeadCount(n) => {
+                write!(f, "a team needs exactly one lead, this roster has {n}")
+            }
+            ConfigError::TooManyMembers { n, max } => {
+                write!(f, "the roster has {n} members, the limit is {max}")
+            }
+            ConfigError::InvalidName { name, .. } => f.write_str(&invalid_name(name)),
+            ConfigError::DuplicateName { name, .. } => {
+                write!(f, "the name '{name}' is used twice")
+            }
+            ConfigError::NoRole { name, .. } => write!(f, "member '{name}' has no role"),
+            ConfigError::ToolNotAllowed { name, tool, .. } => write!(
+                f,
+                "member '{name}' cannot have the tool {} (K1, K2: not a tool of its kind here)",
+                tool.as_str()
+            ),
+            ConfigError::InvalidPath(path) => f.write_str(&invalid_path(path)),
+            ConfigError::FileTooLong { path, max, .. } => {
+                write!(f, "file '{path}' is longer than {max} characters")
+            }
+        }
     }
 }
 
@@ -178,82 +257,118 @@ impl std::error::Error for ConfigError {}
 /// Member names are short lowercase identifiers, so a name can never smuggle markup or
 /// whitespace into a notification or a caption.
 pub fn validate_member_name(name: &str) -> Result<(), String> {
+    if is_member_name(name) {
+        Ok(())
+    } else {
+        Err(invalid_name(name))
+    }
+}
+
+fn is_member_name(name: &str) -> bool {
     let ok_len = (1..=24).contains(&name.chars().count());
     let mut chars = name.chars();
     let ok_first = chars.next().is_some_and(|c| c.is_ascii_lowercase());
     let ok_rest =
         chars.all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
-    if ok_len && ok_first && ok_rest {
-        Ok(())
-    } else {
-        Err(format!(
-            "'{name}' is not a valid member name: use 1 to 24 characters, a lowercase letter first, then lowercase letters, digits, '-' or '_'"
-        ))
-    }
+    ok_len && ok_first && ok_rest
+}
+
+fn invalid_name(name: &str) -> String {
+    format!(
+        "'{name}' is not a valid member name: use 1 to 24 characters, a lowercase letter first, then lowercase letters, digits, '-' or '_'"
+    )
 }
 
 impl TeamConfig {
     /// Checks what the engine relies on: one lead, unique valid names, within the limits.
+    /// The error is the first of [`TeamConfig::problems`].
     pub fn validate(&self) -> Result<(), ConfigError> {
+        match self.problems().into_iter().next() {
+            Some(first) => Err(first),
+            None => Ok(()),
+        }
+    }
+
+    /// Every problem of the config, in the order [`TeamConfig::validate`] checks: the lead
+    /// count, the roster size, then each member (name, repeated name, role, each tool it may
+    /// not have), then each file (path, length).
+    pub fn problems(&self) -> Vec<ConfigError> {
+        let mut found = Vec::new();
         let leads = self
             .members
             .iter()
             .filter(|m| m.kind == MemberKind::Lead)
             .count();
         if leads != 1 {
-            return Err(ConfigError(format!(
-                "a team needs exactly one lead, this roster has {leads}"
-            )));
+            found.push(ConfigError::LeadCount(leads));
         }
-        if self.members.len() > self.limits.max_members {
-            return Err(ConfigError(format!(
-                "the roster has {} members, the limit is {}",
-                self.members.len(),
-                self.limits.max_members
-            )));
+        let (n, max) = (self.members.len(), self.limits.max_members);
+        if n > max {
+            found.push(ConfigError::TooManyMembers { n, max });
         }
-        // At most `max_members` names: a vector is enough, and the browser build carries no
-        // set type for it.
-        let mut seen: Vec<&str> = Vec::new();
-        for member in &self.members {
-            validate_member_name(&member.name).map_err(ConfigError)?;
-            if seen.contains(&member.name.as_str()) {
-                return Err(ConfigError(format!(
-                    "the name '{}' is used twice",
-                    member.name
-                )));
+        for (i, member) in self.members.iter().enumerate() {
+            let name = || member.name.clone();
+            if !is_member_name(&member.name) {
+                found.push(ConfigError::InvalidName {
+                    member: i,
+                    name: name(),
+                });
             }
-            seen.push(member.name.as_str());
+            // At most `max_members` names: a slice is enough, and the browser build carries
+            // no set type for it.
+            if self.members[..i].iter().any(|m| m.name == member.name) {
+                found.push(ConfigError::DuplicateName {
+                    member: i,
+                    name: name(),
+                });
+            }
             if member.role.trim().is_empty() {
-                return Err(ConfigError(format!("member '{}' has no role", member.name)));
+                found.push(ConfigError::NoRole {
+                    member: i,
+                    name: name(),
+                });
             }
             let allowed = tools_for(member.kind, self.allow_write);
-            if let Some(tool) = member.tools.iter().flatten().find(|t| !allowed.contains(t)) {
-                return Err(ConfigError(format!(
-                    "member '{}' cannot have the tool {} (K1, K2: not a tool of its kind here)",
-                    member.name,
-                    tool.as_str()
-                )));
+            for (at, tool) in member.tools.iter().flatten().enumerate() {
+                if !allowed.contains(tool) {
+                    found.push(ConfigError::ToolNotAllowed {
+                        member: i,
+                        name: name(),
+                        kind: member.kind,
+                        at,
+                        tool: *tool,
+                    });
+                }
             }
         }
         for (path, content) in &self.files {
-            if let Err(reason) = validate_path(path) {
-                return Err(ConfigError(reason));
+            if !is_path(path) {
+                found.push(ConfigError::InvalidPath(path.clone()));
             }
-            if content.chars().count() > self.limits.file_chars {
-                return Err(ConfigError(format!(
-                    "file '{path}' is longer than {} characters",
-                    self.limits.file_chars
-                )));
+            let len = content.chars().count();
+            if len > self.limits.file_chars {
+                found.push(ConfigError::FileTooLong {
+                    path: path.clone(),
+                    len,
+                    max: self.limits.file_chars,
+                });
             }
         }
-        Ok(())
+        found
     }
 }
 
 /// A path in the virtual file system: relative, no `..`, short, printable.
 pub fn validate_path(path: &str) -> Result<(), String> {
-    let ok = !path.is_empty()
+    if is_path(path) {
+        Ok(())
+    } else {
+        Err(invalid_path(path))
+    }
+}
+
+fn is_path(path: &str) -> bool {
+    !path.is_empty()
         && path.chars().count() <= 64
         && !path.starts_with('/')
         && !path
@@ -261,12 +376,11 @@ pub fn validate_path(path: &str) -> Result<(), String> {
             .any(|part| part.is_empty() || part == "." || part == "..")
         && path
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c));
-    if ok {
-        Ok(())
-    } else {
-        Err(format!(
-            "'{path}' is not a valid path: use a relative path of letters, digits, '.', '_', '-' and '/', without '..'"
-        ))
-    }
+            .all(|c| c.is_ascii_alphanumeric() || "._-/".contains(c))
+}
+
+fn invalid_path(path: &str) -> String {
+    format!(
+        "'{path}' is not a valid path: use a relative path of letters, digits, '.', '_', '-' and '/', without '..'"
+    )
 }

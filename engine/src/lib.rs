@@ -108,7 +108,7 @@ pub mod tool_args;
 mod tool_calls;
 pub mod tool_table;
 
-pub use caption::{Caption, Lang};
+pub use caption::{tr, Caption, Lang};
 pub use config::{ConfigError, Limits, MemberConfig, TeamConfig, Toggles};
 pub use event::{Category, Event, EventKind};
 pub use history::{Candidate, EntryRole, HistoryEntry};

@@ -43,7 +43,7 @@ impl ImportError {
 
     /// The message for the error banner, in `lang`.
     pub fn message(&self, lang: Lang) -> String {
-        let list: Vec<&str> = self.problems.iter().map(|p| p.text(lang)).collect();
+        let list: Vec<&str> = self.problems.iter().map(|p| p.get(lang)).collect();
         match lang {
             Lang::Zh => format!("这个文件无法导入，页面没有任何改变：{}", list.join("；")),
             Lang::En => format!(
@@ -154,7 +154,11 @@ fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
             .map_or(0, |r| r.options.interventions.len()),
     );
     if edits > MAX_INTERVENTIONS {
-        problems.push(Problem::too_many_edits(edits, "这个文件", "this file"));
+        problems.push(crate::scenario::too_many_edits(
+            edits,
+            "这个文件",
+            "this file",
+        ));
     }
     if let Err(SourceError::NotFreePlay(_)) = Source::read(&export.lesson, scenario.clone()) {
         problems.push(Problem::new(
@@ -244,7 +248,11 @@ fn import_recording(
     let edits = recording.options.interventions.len();
     if edits > MAX_INTERVENTIONS {
         return Err(ImportError {
-            problems: vec![Problem::too_many_edits(edits, "这个记录", "this recording")],
+            problems: vec![crate::scenario::too_many_edits(
+                edits,
+                "这个记录",
+                "this recording",
+            )],
         });
     }
     // A recording of free play has no scenario in it: it replays the one on screen.

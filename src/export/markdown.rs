@@ -2,6 +2,7 @@
 //! team, the task, then per step the caption the page showed and the event's log line.
 
 use crate::engine::{Lang, MemberKind, Timeline};
+use crate::lessons::language::tr;
 use crate::lessons::Lesson;
 use crate::view::caption::step_caption_parts;
 use crate::view::facts::plain;
@@ -10,10 +11,10 @@ use std::fmt::Write;
 
 /// The transcript of `timeline` (a run of `lesson`) in `lang`.
 pub fn markdown(lesson: &Lesson, timeline: &Timeline, lang: Lang) -> String {
-    let (team, task, steps, tools_all) = match lang {
-        Lang::Zh => ("团队", "任务", "步骤", "它这一类的全部工具"),
-        Lang::En => ("Team", "Task", "Steps", "every tool of its kind"),
-    };
+    let team = tr(lang, "团队", "Team");
+    let task = tr(lang, "任务", "Task");
+    let steps = tr(lang, "步骤", "Steps");
+    let tools_all = tr(lang, "它这一类的全部工具", "every tool of its kind");
     let mut out = String::new();
     let _ = writeln!(out, "# {}\n", one_line(lesson.title.get(lang)));
     let _ = writeln!(out, "## {team}\n");

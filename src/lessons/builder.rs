@@ -3,31 +3,8 @@
 use super::lesson::{Action, CaptionRule, Direction, Lesson, Wait};
 use super::script::{ScriptOutcome, ScriptedModel, ScriptedReply};
 use super::toggle_choice::ToggleChoice;
-use crate::engine::{Caption, Input, Lang, ModelReply, ToolCall};
+use crate::engine::{Caption, Input, ModelReply, ToolCall};
 use serde_json::Value;
-
-/// The language a lesson is being built for: picks each text of the lesson's content (bodies,
-/// replies, prose files) in it.
-#[derive(Clone, Copy, Debug)]
-pub struct Tr(pub Lang);
-
-impl Tr {
-    /// `zh` or `en`, whichever the lesson is built for.
-    pub fn s(self, zh: &'static str, en: &'static str) -> &'static str {
-        match self.0 {
-            Lang::Zh => zh,
-            Lang::En => en,
-        }
-    }
-
-    /// Like [`Tr::s`] for texts made at build time.
-    pub fn string(self, zh: String, en: String) -> String {
-        match self.0 {
-            Lang::Zh => zh,
-            Lang::En => en,
-        }
-    }
-}
 
 /// Builds a scripted model member by member; request indices count up automatically.
 #[derive(Default)]
@@ -215,8 +192,8 @@ pub fn set_meta(lesson: &mut Lesson, id: &str) {
     // Invariant: built-in lessons only use ids that are in the catalog (tested).
     let info = super::catalog::find(id).expect("lesson id is in the catalog");
     lesson.id = info.id.to_string();
-    lesson.title = Caption::new(info.title_zh, info.title_en);
-    lesson.summary = Caption::new(info.summary_zh, info.summary_en);
+    lesson.title = info.title.into();
+    lesson.summary = info.summary.into();
     lesson.rules = info.rules.iter().map(|r| r.to_string()).collect();
     lesson.editable = false;
 }

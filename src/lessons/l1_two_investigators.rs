@@ -4,7 +4,8 @@
 //! its old history without reading main.py again; the lead takes both reports in and says the
 //! program was read, not run. (T1-T5, M1-M4, D1-D3)
 
-use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script, Tr};
+use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
+use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
 use serde_json::json;
@@ -30,28 +31,27 @@ pub fn team() -> TeamConfig {
 }
 
 pub fn lesson(lang: Lang) -> Lesson {
-    let t = Tr(lang);
     let script = Script::new()
         // lead, delivery 1: split the work.
         .calls(
             "lead",
             1,
-            t.s("分工：reader 查 main.py，reviewer 查 expected.txt。", "Split: reader takes main.py, reviewer takes expected.txt."),
+            tr(lang, "分工：reader 查 main.py，reviewer 查 expected.txt。", "Split: reader takes main.py, reviewer takes expected.txt."),
             vec![
-                ("send_message", json!({"to": "reader", "body": t.s("请读 main.py，告诉我它打印什么。只读：不要运行它。", "Please read main.py and report to me what it prints. Read only: do not run it.")})),
-                ("send_message", json!({"to": "reviewer", "body": t.s("请读 expected.txt，找出预期输出。也告诉 reader，让 reader 拿它和 main.py 对照。", "Please read expected.txt and find the expected output. Tell reader too, so reader can compare it with main.py.")})),
+                ("send_message", json!({"to": "reader", "body": tr(lang, "请读 main.py，告诉我它打印什么。只读：不要运行它。", "Please read main.py and report to me what it prints. Read only: do not run it.")})),
+                ("send_message", json!({"to": "reviewer", "body": tr(lang, "请读 expected.txt，找出预期输出。也告诉 reader，让 reader 拿它和 main.py 对照。", "Please read expected.txt and find the expected output. Tell reader too, so reader can compare it with main.py.")})),
             ],
         )
-        .answer("lead", 1, t.s("分工完成：reader 查 main.py，reviewer 查 expected.txt。他们的报告到齐后我再汇总。", "Work is split: reader has main.py, reviewer has expected.txt. I will summarize when their reports are in."))
+        .answer("lead", 1, tr(lang, "分工完成：reader 查 main.py，reviewer 查 expected.txt。他们的报告到齐后我再汇总。", "Work is split: reader has main.py, reviewer has expected.txt. I will summarize when their reports are in."))
         // reader, delivery 1.
         .calls("reader", 1, "", vec![("read_file", json!({"path": "main.py"}))])
         .calls(
             "reader",
             1,
             "",
-            vec![("send_message", json!({"to": "lead", "body": t.s("main.py 的内容是 print(6 * 7)。我读了它，没有运行。", "main.py contains print(6 * 7). I read it; I did not run it.")}))],
+            vec![("send_message", json!({"to": "lead", "body": tr(lang, "main.py 的内容是 print(6 * 7)。我读了它，没有运行。", "main.py contains print(6 * 7). I read it; I did not run it.")}))],
         )
-        .answer("reader", 4, t.s("我已把 main.py 的源码报告给 lead。", "I reported the source of main.py to lead."))
+        .answer("reader", 4, tr(lang, "我已把 main.py 的源码报告给 lead。", "I reported the source of main.py to lead."))
         // reviewer, delivery 1 (slower start).
         // T2: reviewer reads main.py too, the same file as reader; the two results land in two
         // different histories.
@@ -68,26 +68,26 @@ pub fn lesson(lang: Lang) -> Lesson {
             "reviewer",
             1,
             "",
-            vec![("send_message", json!({"to": "reader", "body": t.s("expected.txt 说预期输出是 42。请拿它和 main.py 对照。", "expected.txt says the expected output is 42. Please compare it with main.py.")}))],
+            vec![("send_message", json!({"to": "reader", "body": tr(lang, "expected.txt 说预期输出是 42。请拿它和 main.py 对照。", "expected.txt says the expected output is 42. Please compare it with main.py.")}))],
         )
-        .answer("reviewer", 1, t.s("我把预期值 42 发给了 reader。", "I sent the expected value, 42, to reader."))
+        .answer("reviewer", 1, tr(lang, "我把预期值 42 发给了 reader。", "I sent the expected value, 42, to reader."))
         // reader, delivery 2: answers from its old history, no read_file.
         .calls(
             "reader",
             2,
-            t.s("我之前已经读过 main.py：它打印 6 * 7。", "I already read main.py earlier: it prints 6 * 7."),
+            tr(lang, "我之前已经读过 main.py：它打印 6 * 7。", "I already read main.py earlier: it prints 6 * 7."),
             vec![(
                 "send_message",
-                json!({"to": "lead", "body": t.s("补充：reviewer 说 expected.txt 里是 42。按我之前读到的，main.py 打印 6 * 7，也就是 42，所以两者一致。什么都没有运行。", "Supplement: reviewer says expected.txt holds 42. From my earlier reading, main.py prints 6 * 7, which is 42, so they agree. Nothing was run.")}),
+                json!({"to": "lead", "body": tr(lang, "补充：reviewer 说 expected.txt 里是 42。按我之前读到的，main.py 打印 6 * 7，也就是 42，所以两者一致。什么都没有运行。", "Supplement: reviewer says expected.txt holds 42. From my earlier reading, main.py prints 6 * 7, which is 42, so they agree. Nothing was run.")}),
             )],
         )
-        .answer("reader", 1, t.s("我把补充报告发给了 lead。", "I sent the supplementary report to lead."))
+        .answer("reader", 1, tr(lang, "我把补充报告发给了 lead。", "I sent the supplementary report to lead."))
         // lead, delivery 2: both reports, then the summary.
-        .answer("lead", 2, t.s(SUMMARY_ZH, SUMMARY_EN))
+        .answer("lead", 2, tr(lang, SUMMARY_ZH, SUMMARY_EN))
         .build();
 
     let directions = vec![
-        now(deliver_task("lead", t.s(TASK_ZH, TASK_EN))),
+        now(deliver_task("lead", tr(lang, TASK_ZH, TASK_EN))),
         after(&["lead"], deliver("reader")),
         now(deliver("reviewer")),
         after(&["reader", "reviewer"], deliver("reader")),

@@ -7,7 +7,8 @@
 //! that states a mode or its consequence is attached only where that mode was in force, and
 //! reader's replies answer from what its requests held. (M5, M6)
 
-use super::builder::{self, after, cap, cap_with, deliver, host_send, now, quiet, Script, Tr};
+use super::builder::{self, after, cap, cap_with, deliver, host_send, now, quiet, Script};
+use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use super::toggle_choice::ToggleChoice;
 use crate::engine::{Caption, Fault, Input, Lang, MemberConfig, TeamConfig, Toggles};
@@ -15,7 +16,6 @@ use crate::engine::{Caption, Fault, Input, Lang, MemberConfig, TeamConfig, Toggl
 pub const ID: &str = "l2-drain-loses-mail";
 
 pub fn lesson(lang: Lang) -> Lesson {
-    let t = Tr(lang);
     let config = TeamConfig::new(vec![
         MemberConfig::lead(),
         MemberConfig::teammate("reader", "reader"),
@@ -26,11 +26,12 @@ pub fn lesson(lang: Lang) -> Lesson {
         member: member.to_string(),
         fault: Fault::FailBeforeCommit,
     };
-    let directions = vec![
+    let directions =
+        vec![
         now(host_send(
             "lead",
             "reader",
-            t.s(
+            tr(lang,
                 "expected.txt 里写的是 42。和 main.py 对照时请记住这一点。",
                 "expected.txt says 42. Please keep that in mind when you compare it with main.py.",
             ),
@@ -47,7 +48,7 @@ pub fn lesson(lang: Lang) -> Lesson {
         now(host_send(
             "lead",
             "reader",
-            t.s(
+            tr(lang,
                 "还有一件事：检查一下 main.py 除此之外什么也不打印。",
                 "One more thing: check that main.py prints nothing else.",
             ),
@@ -60,8 +61,13 @@ pub fn lesson(lang: Lang) -> Lesson {
             "reader",
             2,
             "m1",
-            t.s("记下了：预期值是 42。", "Noted: the expected value is 42."),
-            t.s(
+            tr(
+                lang,
+                "记下了：预期值是 42。",
+                "Noted: the expected value is 42.",
+            ),
+            tr(
+                lang,
                 "我没有新消息，所以没有什么要记下的。",
                 "I have no new messages, so there is nothing to note.",
             ),
@@ -70,11 +76,13 @@ pub fn lesson(lang: Lang) -> Lesson {
             "reader",
             2,
             "m2",
-            t.s(
+            tr(
+                lang,
                 "查过了：main.py 只有 print(6 * 7)，除此之外什么也不打印。",
                 "Checked: main.py holds only print(6 * 7), so it prints nothing else.",
             ),
-            t.s(
+            tr(
+                lang,
                 "我没有新消息，所以没有什么要再检查的。",
                 "I have no new messages, so there is nothing more to check.",
             ),

@@ -6,7 +6,8 @@
 //! caption that states a mode or its consequence is attached only where that mode was in force.
 //! (T5, T6)
 
-use super::builder::{self, cap, cap_with, deliver, host_send, now, quiet, Script, Tr};
+use super::builder::{self, cap, cap_with, deliver, host_send, now, quiet, Script};
+use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use super::toggle_choice::ToggleChoice;
 use crate::engine::{Caption, Input, Lang, MemberConfig, TeamConfig, Toggles};
@@ -15,7 +16,6 @@ use serde_json::json;
 pub const ID: &str = "l3-lock-scope";
 
 pub fn lesson(lang: Lang) -> Lesson {
-    let t = Tr(lang);
     let config = TeamConfig::new(vec![
         MemberConfig::lead(),
         MemberConfig::teammate("reader", "reader"),
@@ -28,7 +28,8 @@ pub fn lesson(lang: Lang) -> Lesson {
             now(host_send(
                 "lead",
                 "reader",
-                &t.string(
+                &tr(
+                    lang,
                     format!("第 {n} 轮：读 main.py，报告它打印什么。"),
                     format!("Round {n}: read main.py and report what it prints."),
                 ),
@@ -36,7 +37,8 @@ pub fn lesson(lang: Lang) -> Lesson {
             now(host_send(
                 "lead",
                 "reviewer",
-                &t.string(
+                &tr(
+                    lang,
                     format!("第 {n} 轮：读 expected.txt，报告预期输出。"),
                     format!("Round {n}: read expected.txt and report the expected output."),
                 ),
@@ -64,12 +66,13 @@ pub fn lesson(lang: Lang) -> Lesson {
             "expected.txt"
         };
         let found = if member == "reader" {
-            t.s(
+            tr(
+                lang,
                 "main.py 的内容是 print(6 * 7)。",
                 "main.py contains print(6 * 7).",
             )
         } else {
-            t.s("expected.txt 写的是 42。", "expected.txt says 42.")
+            tr(lang, "expected.txt 写的是 42。", "expected.txt says 42.")
         };
         for _ in 0..2 {
             script = script
@@ -80,7 +83,7 @@ pub fn lesson(lang: Lang) -> Lesson {
                     "",
                     vec![("send_message", json!({"to": "lead", "body": found}))],
                 )
-                .answer(member, 2, t.s("已向 lead 汇报。", "Reported to lead."));
+                .answer(member, 2, tr(lang, "已向 lead 汇报。", "Reported to lead."));
         }
     }
     let task = Caption::new(

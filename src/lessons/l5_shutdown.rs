@@ -3,7 +3,8 @@
 //! approves, finishes her tool round, and exits with status `shutdown`. A duplicate approval and
 //! a response to an unknown id are refused and leave the tracker unchanged. (P1, P2, P4, P5)
 
-use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script, Tr};
+use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
+use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
 use serde_json::json;
@@ -14,59 +15,60 @@ const TASK_ZH: &str = "让 alice 写 report.md（先摘要后细节）；写完�
 const TASK_EN: &str = "Have alice write report.md (a summary, then details). When it is complete, shut her down gracefully.";
 
 pub fn lesson(lang: Lang) -> Lesson {
-    let t = Tr(lang);
     let mut config = TeamConfig::new(vec![
         MemberConfig::lead().with_deliveries(4),
         MemberConfig::teammate("alice", "coder").with_deliveries(3),
     ]);
     config.allow_write = true;
-    let part1 = t.s(
+    let part1 = tr(
+        lang,
         "# 报告\n\n摘要：构建通过。\n",
         "# Report\n\nSummary: the build is green.\n",
     );
-    let full = t.s(
+    let full = tr(
+        lang,
         "# 报告\n\n摘要：构建通过。\n\n细节：12 个模块，0 个警告。\n",
         "# Report\n\nSummary: the build is green.\n\nDetails: 12 modules, 0 warnings.\n",
     );
     let script = Script::new()
-        .calls("lead", 1, "", vec![("send_message", json!({"to": "alice", "body": t.s("分两部分写 report.md：先写摘要，再写细节。", "Write report.md in two parts: first the summary, then the details.")}))])
-        .answer("lead", 1, t.s("alice 正在写 report.md。", "alice is writing report.md."))
-        .calls("alice", 2, t.s("先写摘要。", "Writing the summary first."), vec![("write_file", json!({"path": "report.md", "content": part1}))])
+        .calls("lead", 1, "", vec![("send_message", json!({"to": "alice", "body": tr(lang, "分两部分写 report.md：先写摘要，再写细节。", "Write report.md in two parts: first the summary, then the details.")}))])
+        .answer("lead", 1, tr(lang, "alice 正在写 report.md。", "alice is writing report.md."))
+        .calls("alice", 2, tr(lang, "先写摘要。", "Writing the summary first."), vec![("write_file", json!({"path": "report.md", "content": part1}))])
         .calls(
             "alice",
             1,
-            t.s("收到关机请求，但细节还没写。", "A shutdown request arrived, but the details are not written yet."),
+            tr(lang, "收到关机请求，但细节还没写。", "A shutdown request arrived, but the details are not written yet."),
             vec![
-                ("shutdown_response", json!({"request_id": "shutdown-1", "approve": false, "reason": t.s("我正在写 report.md，细节部分还没写。", "I am in the middle of writing report.md; the details part is not written yet.")})),
+                ("shutdown_response", json!({"request_id": "shutdown-1", "approve": false, "reason": tr(lang, "我正在写 report.md，细节部分还没写。", "I am in the middle of writing report.md; the details part is not written yet.")})),
                 ("write_file", json!({"path": "report.md", "content": full})),
             ],
         )
-        .calls("alice", 1, "", vec![("send_message", json!({"to": "lead", "body": t.s("report.md 写完了（摘要和细节都有）。", "report.md is complete (summary and details).")}))])
-        .answer("alice", 1, t.s("report.md 写完了。", "report.md is complete."))
-        .calls("lead", 1, t.s("计划有变：我想让 alice 停下。", "Plans changed: I want alice to stop."), vec![("shutdown_request", json!({"teammate": "alice"}))])
-        .answer("lead", 1, t.s("我请 alice 关机（shutdown-1），等她回应。", "I asked alice to shut down (shutdown-1); waiting for her answer."))
+        .calls("alice", 1, "", vec![("send_message", json!({"to": "lead", "body": tr(lang, "report.md 写完了（摘要和细节都有）。", "report.md is complete (summary and details).")}))])
+        .answer("alice", 1, tr(lang, "report.md 写完了。", "report.md is complete."))
+        .calls("lead", 1, tr(lang, "计划有变：我想让 alice 停下。", "Plans changed: I want alice to stop."), vec![("shutdown_request", json!({"teammate": "alice"}))])
+        .answer("lead", 1, tr(lang, "我请 alice 关机（shutdown-1），等她回应。", "I asked alice to shut down (shutdown-1); waiting for her answer."))
         .calls(
             "lead",
             1,
             "",
             vec![("shutdown_response", json!({"request_id": "shutdown-1"})), ("shutdown_request", json!({"teammate": "alice"}))],
         )
-        .answer("lead", 1, t.s("alice 写文件时拒绝了 shutdown-1；现在 report.md 写完了，我再请求一次（shutdown-2）。", "alice refused shutdown-1 while writing; report.md is complete now, so I asked again (shutdown-2)."))
+        .answer("lead", 1, tr(lang, "alice 写文件时拒绝了 shutdown-1；现在 report.md 写完了，我再请求一次（shutdown-2）。", "alice refused shutdown-1 while writing; report.md is complete now, so I asked again (shutdown-2)."))
         .calls(
             "alice",
             1,
-            t.s("report.md 写完了，我可以停下了。", "report.md is complete, so I can stop."),
+            tr(lang, "report.md 写完了，我可以停下了。", "report.md is complete, so I can stop."),
             vec![
-                ("shutdown_response", json!({"request_id": "shutdown-2", "approve": true, "reason": t.s("report.md 已经写完。", "report.md is complete.")})),
+                ("shutdown_response", json!({"request_id": "shutdown-2", "approve": true, "reason": tr(lang, "report.md 已经写完。", "report.md is complete.")})),
                 ("shutdown_response", json!({"request_id": "shutdown-2", "approve": true})),
                 ("shutdown_response", json!({"request_id": "shutdown-9", "approve": true})),
             ],
         )
         .calls("lead", 1, "", vec![("shutdown_response", json!({"request_id": "shutdown-2"}))])
-        .answer("lead", 1, t.s("alice 同意了 shutdown-2，以 shutdown 状态退出。report.md 已经写完。", "alice approved shutdown-2 and exited with status shutdown. report.md is complete."))
+        .answer("lead", 1, tr(lang, "alice 同意了 shutdown-2，以 shutdown 状态退出。report.md 已经写完。", "alice approved shutdown-2 and exited with status shutdown. report.md is complete."))
         .build();
     let directions = vec![
-        now(deliver_task("lead", t.s(TASK_ZH, TASK_EN))),
+        now(deliver_task("lead", tr(lang, TASK_ZH, TASK_EN))),
         after(&["lead"], deliver("alice")),
         now(deliver("lead")),
         after(&["alice", "lead"], deliver("lead")),

@@ -2,7 +2,8 @@
 //! teammate side creates the request id); the lead rejects it with feedback; the teammate
 //! revises and resubmits; the lead approves; the teammate proceeds. (P1, P3)
 
-use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script, Tr};
+use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
+use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
 use serde_json::json;
@@ -13,7 +14,6 @@ const TASK_ZH: &str = "auth.py 用 md5 存密码。让 alice 把它改得更安�
 const TASK_EN: &str = "auth.py stores md5 password hashes. Have alice make it safer, but only after her plan is approved.";
 
 pub fn lesson(lang: Lang) -> Lesson {
-    let t = Tr(lang);
     let mut config =
         TeamConfig::new(vec![MemberConfig::lead().with_deliveries(4), MemberConfig::teammate("alice", "coder").with_deliveries(3)])
             .with_file("auth.py", "import hashlib\n\ndef check(password, stored):\n    return hashlib.md5(password.encode()).hexdigest() == stored\n");
@@ -23,46 +23,46 @@ pub fn lesson(lang: Lang) -> Lesson {
             "lead",
             1,
             "",
-            vec![("send_message", json!({"to": "alice", "body": t.s("auth.py 用 md5 处理密码。把它改得更安全。改动之前，先用 plan_approval 提交计划。", "auth.py uses md5 for passwords. Make it safer. Submit a plan with plan_approval before you change anything.")}))],
+            vec![("send_message", json!({"to": "alice", "body": tr(lang, "auth.py 用 md5 处理密码。把它改得更安全。改动之前，先用 plan_approval 提交计划。", "auth.py uses md5 for passwords. Make it safer. Submit a plan with plan_approval before you change anything.")}))],
         )
-        .answer("lead", 1, t.s("alice 会先提交计划。", "alice will submit a plan first."))
+        .answer("lead", 1, tr(lang, "alice 会先提交计划。", "alice will submit a plan first."))
         .calls("alice", 1, "", vec![("read_file", json!({"path": "auth.py"}))])
-        .calls("alice", 1, "", vec![("plan_approval", json!({"plan": t.s("从头重写 auth.py：新的用户数据库、新的登录接口，再加上 bcrypt。", "Rewrite auth.py from scratch: a new user database, a new login API, and bcrypt.")}))])
-        .answer("alice", 1, t.s("计划 plan-1 已提交，我等审批结果。", "Plan plan-1 submitted; I will wait for the decision."))
+        .calls("alice", 1, "", vec![("plan_approval", json!({"plan": tr(lang, "从头重写 auth.py：新的用户数据库、新的登录接口，再加上 bcrypt。", "Rewrite auth.py from scratch: a new user database, a new login API, and bcrypt.")}))])
+        .answer("alice", 1, tr(lang, "计划 plan-1 已提交，我等审批结果。", "Plan plan-1 submitted; I will wait for the decision."))
         .calls(
             "lead",
             1,
-            t.s("改动太大。", "Too big a change."),
+            tr(lang, "改动太大。", "Too big a change."),
             vec![(
                 "plan_approval",
-                json!({"request_id": "plan-1", "approve": false, "feedback": t.s("范围太大：保留接口 check(password, stored)，只把 md5 换成加盐的 sha256。", "Too big: keep the API check(password, stored) and only replace md5 with a salted sha256.")}),
+                json!({"request_id": "plan-1", "approve": false, "feedback": tr(lang, "范围太大：保留接口 check(password, stored)，只把 md5 换成加盐的 sha256。", "Too big: keep the API check(password, stored) and only replace md5 with a salted sha256.")}),
             )],
         )
-        .answer("lead", 1, t.s("已驳回 plan-1 并附上反馈。", "Rejected plan-1 with feedback."))
+        .answer("lead", 1, tr(lang, "已驳回 plan-1 并附上反馈。", "Rejected plan-1 with feedback."))
         .calls(
             "alice",
             1,
-            t.s("按要求修改。", "Revising as asked."),
-            vec![("plan_approval", json!({"plan": t.s("保留 check(password, stored)。把 md5 换成加盐的 sha256（盐和哈希存在一起）。不做其他改动。", "Keep check(password, stored). Replace md5 with salted sha256 (salt stored with the hash). No other changes.")}))],
+            tr(lang, "按要求修改。", "Revising as asked."),
+            vec![("plan_approval", json!({"plan": tr(lang, "保留 check(password, stored)。把 md5 换成加盐的 sha256（盐和哈希存在一起）。不做其他改动。", "Keep check(password, stored). Replace md5 with salted sha256 (salt stored with the hash). No other changes.")}))],
         )
-        .answer("alice", 1, t.s("修改后的计划 plan-2 已提交。", "Revised plan plan-2 submitted."))
-        .calls("lead", 1, "", vec![("plan_approval", json!({"request_id": "plan-2", "approve": true, "feedback": t.s("批准：开始吧。", "Approved: go ahead.")}))])
-        .answer("lead", 1, t.s("已批准 plan-2。", "Approved plan-2."))
+        .answer("alice", 1, tr(lang, "修改后的计划 plan-2 已提交。", "Revised plan plan-2 submitted."))
+        .calls("lead", 1, "", vec![("plan_approval", json!({"request_id": "plan-2", "approve": true, "feedback": tr(lang, "批准：开始吧。", "Approved: go ahead.")}))])
+        .answer("lead", 1, tr(lang, "已批准 plan-2。", "Approved plan-2."))
         .calls(
             "alice",
             1,
-            t.s("已获批，现在动手修改。", "Approved; now I make the change."),
+            tr(lang, "已获批，现在动手修改。", "Approved; now I make the change."),
             vec![(
                 "write_file",
                 json!({"path": "auth.py", "content": "import hashlib\n\ndef check(password, stored):\n    salt, digest = stored.split('$')\n    return hashlib.sha256((salt + password).encode()).hexdigest() == digest\n"}),
             )],
         )
-        .calls("alice", 1, "", vec![("send_message", json!({"to": "lead", "body": t.s("auth.py 现在用加盐的 sha256；check(password, stored) 没变。什么都没有运行。", "auth.py now uses salted sha256; check(password, stored) is unchanged. Nothing was run.")}))])
-        .answer("alice", 1, t.s("按计划完成。", "Done as planned."))
-        .answer("lead", 1, t.s("plan-2 获批后，alice 把 auth.py 里的 md5 换成了加盐的 sha256；接口没变。什么都没有运行。", "alice replaced md5 with salted sha256 in auth.py after plan-2 was approved; the API is unchanged. Nothing was run."))
+        .calls("alice", 1, "", vec![("send_message", json!({"to": "lead", "body": tr(lang, "auth.py 现在用加盐的 sha256；check(password, stored) 没变。什么都没有运行。", "auth.py now uses salted sha256; check(password, stored) is unchanged. Nothing was run.")}))])
+        .answer("alice", 1, tr(lang, "按计划完成。", "Done as planned."))
+        .answer("lead", 1, tr(lang, "plan-2 获批后，alice 把 auth.py 里的 md5 换成了加盐的 sha256；接口没变。什么都没有运行。", "alice replaced md5 with salted sha256 in auth.py after plan-2 was approved; the API is unchanged. Nothing was run."))
         .build();
     let directions = vec![
-        now(deliver_task("lead", t.s(TASK_ZH, TASK_EN))),
+        now(deliver_task("lead", tr(lang, TASK_ZH, TASK_EN))),
         after(&["lead"], deliver("alice")),
         after(&["alice"], deliver("lead")),
         after(&["lead"], deliver("alice")),

@@ -5,7 +5,8 @@
 //! entries (failed, reported to the lead), and a third delivery refused by the delivery quota.
 //! Every limit gives a clear error; nothing is truncated or dropped. (M7, M8, L1, L2)
 
-use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script, Tr};
+use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
+use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
 use serde_json::{json, Value};
@@ -17,7 +18,6 @@ const TASK_ZH: &str =
 const TASK_EN: &str = "Give reader eight short notes, ask scout to find a secret word in notes.txt, and ask archivist to copy every file into its notes.";
 
 pub fn lesson(lang: Lang) -> Lesson {
-    let t = Tr(lang);
     let config = TeamConfig::new(vec![
         MemberConfig::lead(),
         MemberConfig::teammate("reader", "reader"),
@@ -27,18 +27,19 @@ pub fn lesson(lang: Lang) -> Lesson {
     .with_file("main.py", "print(6 * 7)")
     .with_file(
         "notes.txt",
-        t.s("这里没有暗号。", "There is no secret word here."),
+        tr(lang, "这里没有暗号。", "There is no secret word here."),
     );
     let mut lead_calls: Vec<(&str, Value)> = (1..=9)
         .map(|k| {
             (
                 "send_message",
-                json!({"to": "reader", "body": t.string(format!("第 {k} 条笔记（共 9 条）：请记住这一条。"), format!("Note {k} of 9: keep this in mind."))}),
+                json!({"to": "reader", "body": tr(lang, format!("第 {k} 条笔记（共 9 条）：请记住这一条。"), format!("Note {k} of 9: keep this in mind."))}),
             )
         })
         .collect();
     // Over the 600-character limit in both languages (the limit counts characters).
-    let long_body = t.string(
+    let long_body = tr(
+        lang,
         format!("以下是完整的背景，逐字照录：{}", "背景说明。".repeat(120)),
         format!(
             "Here is the whole background, word for word: {}",
@@ -48,28 +49,28 @@ pub fn lesson(lang: Lang) -> Lesson {
     lead_calls.push(("send_message", json!({"to": "scout", "body": long_body})));
     // Sent twice with one idempotency key, as a sender does when it cannot tell whether the
     // first send arrived: the second stores nothing and gets the first receipt back (M8).
-    let scout_task = json!({"to": "scout", "body": t.s("在 notes.txt 里找出暗号。", "Find the secret word in notes.txt."), "idempotency_key": "scout-task"});
+    let scout_task = json!({"to": "scout", "body": tr(lang, "在 notes.txt 里找出暗号。", "Find the secret word in notes.txt."), "idempotency_key": "scout-task"});
     lead_calls.push(("send_message", scout_task.clone()));
     lead_calls.push(("send_message", scout_task));
-    lead_calls.push(("send_message", json!({"to": "archivist", "body": t.s("把每个文件都读一遍，想读几遍都行，并做好笔记。", "Read every file, as many times as you like, and keep notes.")})));
+    lead_calls.push(("send_message", json!({"to": "archivist", "body": tr(lang, "把每个文件都读一遍，想读几遍都行，并做好笔记。", "Read every file, as many times as you like, and keep notes.")})));
     let archivist_calls: Vec<(&str, Value)> = (0..80)
         .map(|_| ("read_file", json!({"path": "main.py"})))
         .collect();
     let script = Script::new()
-        .calls("lead", 1, t.s("发送笔记。", "Sending the notes."), lead_calls)
-        .answer("lead", 1, t.s("有几条发送被拒绝了，其余的已排队。", "Some sends were refused; the rest are queued."))
+        .calls("lead", 1, tr(lang, "发送笔记。", "Sending the notes."), lead_calls)
+        .answer("lead", 1, tr(lang, "有几条发送被拒绝了，其余的已排队。", "Some sends were refused; the rest are queued."))
         .fail("reader", 1, "529 overloaded: try again later", true)
-        .answer("reader", 1, t.s("我收到了第 1 到第 8 条笔记。", "I have the notes 1 to 8."))
-        .answer("reader", 1, t.s("和上次相比没有新消息。", "Nothing new since last time."))
-        .calls("scout", 1, t.s("还没找到。", "Not found yet."), vec![("read_file", json!({"path": "notes.txt"}))])
-        .calls("scout", 1, t.s("还在找。", "Still looking."), vec![("read_file", json!({"path": "notes.txt"}))])
-        .calls("scout", 1, t.s("也许我漏看了。", "Maybe I missed it."), vec![("read_file", json!({"path": "notes.txt"}))])
-        .calls("scout", 1, t.s("再看一遍。", "One more time."), vec![("read_file", json!({"path": "notes.txt"}))])
-        .calls("archivist", 1, t.s("把所有内容抄一遍，再抄一遍。", "Copying everything, again and again."), archivist_calls)
-        .answer("lead", 1, t.s("reader 收到了第 1 到 8 条笔记（第 9 条被拒绝：收件箱已满）；发给 scout 的长消息被拒绝（超过 600 字符）；scout 的任务只存了一份（同键重发没有多存）；scout 用完 4 次请求仍没有答案，已停止；archivist 的历史到了 80 条，这一轮失败了。", "reader has notes 1-8 (note 9 was refused: inbox full); the long message to scout was refused (over 600 characters); scout got its task once (the resend with the same key stored nothing); scout stopped after 4 requests without an answer; archivist failed when its history reached 80 entries."))
+        .answer("reader", 1, tr(lang, "我收到了第 1 到第 8 条笔记。", "I have the notes 1 to 8."))
+        .answer("reader", 1, tr(lang, "和上次相比没有新消息。", "Nothing new since last time."))
+        .calls("scout", 1, tr(lang, "还没找到。", "Not found yet."), vec![("read_file", json!({"path": "notes.txt"}))])
+        .calls("scout", 1, tr(lang, "还在找。", "Still looking."), vec![("read_file", json!({"path": "notes.txt"}))])
+        .calls("scout", 1, tr(lang, "也许我漏看了。", "Maybe I missed it."), vec![("read_file", json!({"path": "notes.txt"}))])
+        .calls("scout", 1, tr(lang, "再看一遍。", "One more time."), vec![("read_file", json!({"path": "notes.txt"}))])
+        .calls("archivist", 1, tr(lang, "把所有内容抄一遍，再抄一遍。", "Copying everything, again and again."), archivist_calls)
+        .answer("lead", 1, tr(lang, "reader 收到了第 1 到 8 条笔记（第 9 条被拒绝：收件箱已满）；发给 scout 的长消息被拒绝（超过 600 字符）；scout 的任务只存了一份（同键重发没有多存）；scout 用完 4 次请求仍没有答案，已停止；archivist 的历史到了 80 条，这一轮失败了。", "reader has notes 1-8 (note 9 was refused: inbox full); the long message to scout was refused (over 600 characters); scout got its task once (the resend with the same key stored nothing); scout stopped after 4 requests without an answer; archivist failed when its history reached 80 entries."))
         .build();
     let directions = vec![
-        now(deliver_task("lead", t.s(TASK_ZH, TASK_EN))),
+        now(deliver_task("lead", tr(lang, TASK_ZH, TASK_EN))),
         after(&["lead"], deliver("reader")),
         now(deliver("scout")),
         now(deliver("archivist")),

@@ -3,7 +3,8 @@
 //! explicit recall restores its history, and reader answers from what it read before the
 //! reload. (L3)
 
-use super::builder::{self, after, cap, cap_with, deliver, host_send, now, Script, Tr};
+use super::builder::{self, after, cap, cap_with, deliver, host_send, now, Script};
+use super::language::tr;
 use super::lesson::{Action, Direction, Lesson, Wait};
 use crate::engine::{Caption, Input, Lang, MemberConfig, TeamConfig};
 use serde_json::json;
@@ -11,7 +12,6 @@ use serde_json::json;
 pub const ID: &str = "l8-restart-and-recall";
 
 pub fn lesson(lang: Lang) -> Lesson {
-    let t = Tr(lang);
     let config = TeamConfig::new(vec![
         MemberConfig::lead(),
         MemberConfig::teammate("reader", "reader"),
@@ -25,7 +25,8 @@ pub fn lesson(lang: Lang) -> Lesson {
         now(host_send(
             "lead",
             "reader",
-            t.s(
+            tr(
+                lang,
                 "读 main.py，告诉我它打印什么。不要运行它。",
                 "Read main.py and tell me what it prints. Do not run it.",
             ),
@@ -40,7 +41,8 @@ pub fn lesson(lang: Lang) -> Lesson {
         now(host_send(
             "lead",
             "reader",
-            t.s(
+            tr(
+                lang,
                 "重新加载之后再问一句：main.py 还会打印别的吗？",
                 "After the reload: does main.py print anything else?",
             ),
@@ -51,16 +53,16 @@ pub fn lesson(lang: Lang) -> Lesson {
     ];
     let script = Script::new()
         .calls("reader", 1, "", vec![("read_file", json!({"path": "main.py"}))])
-        .calls("reader", 1, "", vec![("send_message", json!({"to": "lead", "body": t.s("main.py 的内容是 print(6 * 7)。我没有运行它。", "main.py contains print(6 * 7). I did not run it.")}))])
-        .answer("reader", 1, t.s("已向 lead 汇报。", "Reported to lead."))
+        .calls("reader", 1, "", vec![("send_message", json!({"to": "lead", "body": tr(lang, "main.py 的内容是 print(6 * 7)。我没有运行它。", "main.py contains print(6 * 7). I did not run it.")}))])
+        .answer("reader", 1, tr(lang, "已向 lead 汇报。", "Reported to lead."))
         .calls(
             "reader",
             2,
-            t.s("我的历史里还有重新加载之前 read_file 的结果。", "My history still holds the read_file result from before the reload."),
-            vec![("send_message", json!({"to": "lead", "body": t.s("不会：main.py 里只有 print(6 * 7)，这是我在重新加载之前读到的。我没有再读一遍。", "No: main.py holds only print(6 * 7), as I read before the reload. I did not read it again.")}))],
+            tr(lang, "我的历史里还有重新加载之前 read_file 的结果。", "My history still holds the read_file result from before the reload."),
+            vec![("send_message", json!({"to": "lead", "body": tr(lang, "不会：main.py 里只有 print(6 * 7)，这是我在重新加载之前读到的。我没有再读一遍。", "No: main.py holds only print(6 * 7), as I read before the reload. I did not read it again.")}))],
         )
-        .answer("reader", 1, t.s("根据我的历史作答。", "Answered from my history."))
-        .answer("lead", 2, t.s("reader 在重新加载之前读了 main.py：里面只有 print(6 * 7)。重新加载之后，reader 根据恢复的历史作答。什么都没有运行。", "reader read main.py before the reload: it holds only print(6 * 7). After the reload reader answered from its restored history. Nothing was run."))
+        .answer("reader", 1, tr(lang, "根据我的历史作答。", "Answered from my history."))
+        .answer("lead", 2, tr(lang, "reader 在重新加载之前读了 main.py：里面只有 print(6 * 7)。重新加载之后，reader 根据恢复的历史作答。什么都没有运行。", "reader read main.py before the reload: it holds only print(6 * 7). After the reload reader answered from its restored history. Nothing was run."))
         .build();
     let captions = vec![
         cap(

@@ -4,16 +4,7 @@
 //! (`ui::browser::i18n`).
 
 use super::catalog::LessonInfo;
-pub use crate::engine::Lang;
-
-/// Picks the string of the learner's language; for strings that live next to the one
-/// component that shows them.
-pub fn tr(lang: Lang, zh: &'static str, en: &'static str) -> &'static str {
-    match lang {
-        Lang::Zh => zh,
-        Lang::En => en,
-    }
-}
+pub use crate::engine::{tr, Lang};
 
 /// The texts of a language, on the engine's language type.
 pub trait LangText: Sized {
@@ -60,17 +51,11 @@ impl LangText for Lang {
     }
 
     fn lesson_title(self, lesson: &LessonInfo) -> &'static str {
-        match self {
-            Lang::Zh => lesson.title_zh,
-            Lang::En => lesson.title_en,
-        }
+        tr(self, lesson.title.zh, lesson.title.en)
     }
 
     fn lesson_summary(self, lesson: &LessonInfo) -> &'static str {
-        match self {
-            Lang::Zh => lesson.summary_zh,
-            Lang::En => lesson.summary_en,
-        }
+        tr(self, lesson.summary.zh, lesson.summary.en)
     }
 }
 

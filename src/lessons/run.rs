@@ -331,7 +331,7 @@ fn team_for(lesson: &Lesson, options: &PlayOptions) -> Result<Team, PlayError> {
     config.toggles.drain_on_read |= options.toggles.drain_on_read;
     config.toggles.hold_lock_during_model_call |= options.toggles.hold_lock_during_model_call;
     config.toggles = options.learner_toggles.apply(config.toggles);
-    Team::new(config).map_err(|e| PlayError::InvalidConfig(e.0))
+    Team::new(config).map_err(|e| PlayError::InvalidConfig(e.to_string()))
 }
 
 /// Places each caption rule of `lesson` on the event it explains, under the modes in force.

@@ -2,6 +2,7 @@
 //! logical latency so that parallel work overlaps on the timeline. It speaks the same
 //! provider-neutral types as a real provider.
 
+use super::language::tr;
 use crate::engine::{Lang, ModelReply, ModelRequest};
 use serde::{Deserialize, Serialize};
 
@@ -87,12 +88,11 @@ impl ScriptedModel {
     /// [`ScriptedModel::fallback`] in `lang`: a scenario's teacher may author no reply for a
     /// request, and the learner reads why the round ended in the page's language.
     pub fn fallback_in(lang: Lang) -> (u64, ScriptOutcome) {
-        let text = match lang {
-            Lang::En => {
-                "(The scripted model has no reply written for this request, so it ends the round.)"
-            }
-            Lang::Zh => "（脚本模型没有为这个请求写好的回复，所以它结束这一轮。）",
-        };
+        let text = tr(
+            lang,
+            "（脚本模型没有为这个请求写好的回复，所以它结束这一轮。）",
+            "(The scripted model has no reply written for this request, so it ends the round.)",
+        );
         (
             1,
             ScriptOutcome::Reply {

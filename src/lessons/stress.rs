@@ -102,7 +102,7 @@ pub fn workers() -> impl Iterator<Item = u64> {
 pub fn generate(n_events: usize) -> Timeline {
     // Invariant: this config is a constant and valid by construction (one lead, 50 distinct
     // names); no input reaches it.
-    let team = Team::new(config()).expect("the stress config is valid");
+    let team = Team::new(config()).unwrap_or_else(|e| panic!("the stress config is valid: {e}"));
     let mut recorder = Feeder {
         recorder: Recorder::new(team),
         n_events,

@@ -4,6 +4,7 @@
 //! matrix injects is tested natively; the fetch layer only reports what the browser saw.
 
 use crate::engine::Lang;
+use crate::lessons::language::tr;
 use serde_json::Value;
 
 crate::engine::named_enum! {
@@ -109,10 +110,7 @@ impl ProviderError {
         if self.detail.is_empty() {
             format!("{advice}{status}")
         } else {
-            let said = match lang {
-                Lang::Zh => "服务器说",
-                Lang::En => "the server said",
-            };
+            let said = tr(lang, "服务器说", "the server said");
             format!(
                 "{advice}{status}; {said}: {}",
                 crate::engine::text::preview(&self.detail, 300, "…")
@@ -122,8 +120,7 @@ impl ProviderError {
 }
 
 fn advice(kind: ErrorKind, lang: Lang, base_url: &str) -> String {
-    let zh = matches!(lang, Lang::Zh);
-    let pick = |z: &str, e: &str| if zh { z.to_string() } else { e.to_string() };
+    let pick = |zh: &str, en: &str| tr(lang, zh, en).to_string();
     match kind {
         ErrorKind::Network => pick(
             &format!("连不上 {base_url}：检查地址和端口，以及服务器是否在运行"),

@@ -108,7 +108,7 @@ impl Scenario {
         let free = crate::lessons::catalog::find(FREE_PLAY_ID);
         let title = match (self.title.is_empty(), free) {
             (false, _) | (true, None) => Caption::new(self.title.clone(), self.title.clone()),
-            (true, Some(info)) => Caption::new(info.title_zh, info.title_en),
+            (true, Some(info)) => info.title.into(),
         };
         let lead = self
             .members

@@ -320,10 +320,7 @@ impl Scenario {
             return Ok(());
         }
         if validate_member_name(name).is_err() {
-            return Err(Problem::new(
-                format!("'{name}' 不是有效的成员名：用 1 到 24 个字符，小写字母开头，其后是小写字母、数字、'-' 或 '_'"),
-                format!("'{name}' is not a valid member name: use 1 to 24 characters, a lowercase letter first, then lowercase letters, digits, '-' or '_'"),
-            ));
+            return Err(super::config_words::invalid_name(name));
         }
         if self.members.iter().any(|m| m.name == name) || self.spawned_names().contains(&name) {
             return Err(Problem::new(

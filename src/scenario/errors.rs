@@ -1,45 +1,23 @@
 //! What is wrong with a scenario: every problem found, each in Chinese and English, so the
 //! error banner can list them all in the page's language.
 
-use crate::engine::Lang;
+use crate::engine::{Caption, Lang};
+use crate::lessons::language::tr;
 use crate::lessons::run::MAX_INTERVENTIONS;
 
-/// One problem of a scenario, in both languages.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    /// The problem in Chinese.
-    pub zh: String,
-    /// The problem in English.
-    pub en: String,
-}
+/// One problem of a scenario, in both languages: the one bilingual text type, the engine's
+/// [`Caption`] (`zh`, `en`; [`Caption::get`] picks the learner's language).
+pub type Problem = Caption;
 
-impl Problem {
-    /// A problem stated in both languages.
-    pub fn new(zh: impl Into<String>, en: impl Into<String>) -> Problem {
-        Problem {
-            zh: zh.into(),
-            en: en.into(),
-        }
-    }
-
-    /// The refusal of `what` (a link, a file, a stored session) carrying `n` fork edits, more
-    /// than a run takes ([`MAX_INTERVENTIONS`]): the page never makes that many, so nothing
-    /// honest carries them.
-    pub fn too_many_edits(n: usize, what_zh: &str, what_en: &str) -> Problem {
-        let max = MAX_INTERVENTIONS;
-        Problem::new(
-            format!("{what_zh}带有 {n} 个分支修改；一次运行最多接受 {max} 个，页面也不会做出更多，所以没有打开"),
-            format!("{what_en} carries {n} fork edits; a run takes at most {max}, more than the page ever makes, so it was not opened"),
-        )
-    }
-
-    /// The problem in `lang`.
-    pub fn text(&self, lang: Lang) -> &str {
-        match lang {
-            Lang::Zh => &self.zh,
-            Lang::En => &self.en,
-        }
-    }
+/// The refusal of `what` (a link, a file, a stored session) carrying `n` fork edits, more than
+/// a run takes ([`MAX_INTERVENTIONS`]): the page never makes that many, so nothing honest
+/// carries them.
+pub fn too_many_edits(n: usize, what_zh: &str, what_en: &str) -> Problem {
+    let max = MAX_INTERVENTIONS;
+    Problem::new(
+        format!("{what_zh}带有 {n} 个分支修改；一次运行最多接受 {max} 个，页面也不会做出更多，所以没有打开"),
+        format!("{what_en} carries {n} fork edits; a run takes at most {max}, more than the page ever makes, so it was not opened"),
+    )
 }
 
 /// Every problem a scenario has (never empty when returned as an error).
@@ -53,6 +31,11 @@ impl ScenarioErrors {
     /// Adds a problem.
     pub fn push(&mut self, zh: impl Into<String>, en: impl Into<String>) {
         self.problems.push(Problem::new(zh, en));
+    }
+
+    /// Adds a problem already worded.
+    pub fn add(&mut self, problem: Problem) {
+        self.problems.push(problem);
     }
 
     /// Ok when no problem was found, the errors otherwise.
@@ -73,11 +56,8 @@ impl ScenarioErrors {
                 n => format!("This scenario has {n} problems: "),
             },
         };
-        let sep = match lang {
-            Lang::Zh => "；",
-            Lang::En => "; ",
-        };
-        let list: Vec<&str> = self.problems.iter().map(|p| p.text(lang)).collect();
+        let sep = tr(lang, "；", "; ");
+        let list: Vec<&str> = self.problems.iter().map(|p| p.get(lang)).collect();
         format!("{lead}{}", list.join(sep))
     }
 }

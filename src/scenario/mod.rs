@@ -20,6 +20,7 @@
 //!   same driver as a built-in lesson;
 //! - `source.rs`: a scenario fetched from a URL (`src=`), each failure explained.
 
+mod config_words;
 mod convert;
 pub mod edit;
 mod errors;
@@ -29,7 +30,7 @@ mod read;
 pub mod source;
 mod validate;
 
-pub use errors::{Problem, ScenarioErrors};
+pub use errors::{too_many_edits, Problem, ScenarioErrors};
 pub use read::parse;
 
 use crate::engine::{MemberKind, SortedMap};

@@ -1,12 +1,12 @@
 //! [`Scenario::validate`]: every problem of a scenario that typed correctly, each in both
-//! languages. It checks what the engine relies on (one lead, valid unique names, tools the
-//! kind may have) and the format's ranges ([`super::ranges`]).
+//! languages. What the engine relies on (one lead, valid unique names, tools the kind may have,
+//! valid paths) is the engine's own check ([`crate::engine::TeamConfig::problems`]), worded in
+//! [`super::config_words`]; the format's ranges ([`super::ranges`]) are checked here.
 
 use super::ranges::{self, LIMITS};
 use super::{Scenario, ScenarioErrors, ScenarioMember, ScenarioReply, VERSION};
-use crate::engine::config::{validate_member_name, validate_path};
-use crate::engine::tool_table::{tools_for, ToolName};
-use crate::engine::MemberKind;
+use crate::engine::tool_table::ToolName;
+use crate::engine::ConfigError;
 
 impl Scenario {
     /// Ok, or every problem found (not only the first).
@@ -46,8 +46,10 @@ impl Scenario {
         );
         check_text(&mut errors, "task", &self.task, 1, ranges::MAX_TASK_CHARS);
         self.check_limits(&mut errors);
-        self.check_members(&mut errors);
-        self.check_files(&mut errors);
+        // One set of checks: the engine's, on the team this scenario builds.
+        let found = self.team_config().problems();
+        self.check_members(&found, &mut errors);
+        self.check_files(&found, &mut errors);
         self.check_replies(&mut errors);
         errors.into_result()
     }
@@ -71,48 +73,41 @@ impl Scenario {
         }
     }
 
-    fn check_members(&self, errors: &mut ScenarioErrors) {
-        let leads = self
-            .members
-            .iter()
-            .filter(|m| m.kind == MemberKind::Lead)
-            .count();
-        if leads != 1 {
-            errors.push(
-                format!("团队需要恰好一个 lead（kind 为 \"lead\"），这里有 {leads} 个"),
-                format!("a team needs exactly one lead (kind \"lead\"); this one has {leads}"),
-            );
-        }
-        let max = self.limits().max_members.min(ranges::MAX_MEMBERS);
-        if self.members.len() > max {
-            errors.push(
-                format!("成员太多：{} 个，上限是 {max} 个", self.members.len()),
-                format!(
-                    "too many members: {}; the limit is {max}",
-                    self.members.len()
-                ),
-            );
+    /// The engine's roster checks, in the scenario's words, and the format's own.
+    fn check_members(&self, found: &[ConfigError], errors: &mut ScenarioErrors) {
+        for error in found {
+            if matches!(
+                error,
+                ConfigError::LeadCount(_) | ConfigError::TooManyMembers { .. }
+            ) {
+                errors.add(self.config_problem(error));
+            }
         }
         for (i, member) in self.members.iter().enumerate() {
-            if self.members[..i].iter().any(|m| m.name == member.name) {
-                errors.push(
-                    format!("成员名 '{}' 用了两次", member.name),
-                    format!("the member name '{}' is used twice", member.name),
-                );
-            }
-            self.check_member(errors, i, member);
+            self.check_member(errors, found, i, member);
         }
     }
 
-    fn check_member(&self, errors: &mut ScenarioErrors, i: usize, member: &ScenarioMember) {
-        if validate_member_name(&member.name).is_err() {
-            errors.push(
-                format!("members[{i}].name '{}' 不是有效的成员名：用 1 到 24 个字符，小写字母开头，其后是小写字母、数字、'-' 或 '_'", member.name),
-                format!("members[{i}].name '{}' is not a valid member name: use 1 to 24 characters, a lowercase letter first, then lowercase letters, digits, '-' or '_'", member.name),
+    fn check_member(
+        &self,
+        errors: &mut ScenarioErrors,
+        found: &[ConfigError],
+        i: usize,
+        member: &ScenarioMember,
+    ) {
+        for error in found {
+            let about_member = matches!(
+                error,
+                ConfigError::InvalidName { member: m, .. }
+                | ConfigError::DuplicateName { member: m, .. }
+                | ConfigError::NoRole { member: m, .. } if *m == i
             );
+            if about_member {
+                errors.add(self.config_problem(error));
+            }
         }
         let role = format!("members[{i}].role");
-        check_text(errors, &role, member.role.trim(), 1, ranges::MAX_ROLE_CHARS);
+        check_text(errors, &role, member.role.trim(), 0, ranges::MAX_ROLE_CHARS);
         if let Some(n) = member.deliveries {
             let (min, max) = ranges::DELIVERIES;
             if n < min || n > max {
@@ -124,36 +119,23 @@ impl Scenario {
                 );
             }
         }
-        let allowed = tools_for(member.kind, self.allow_write);
+        // The engine's list holds the names that are tools: `known` counts them.
+        let mut known = 0;
         for (k, name) in member.tools.iter().flatten().enumerate() {
             let at = format!("members[{i}].tools[{k}]");
-            match ToolName::from_name(name) {
-                None => errors.push(
+            if ToolName::from_name(name).is_none() {
+                errors.push(
                     format!("{at}：没有名为 '{name}' 的工具"),
                     format!("{at}: there is no tool named '{name}'"),
-                ),
-                Some(tool) if !allowed.contains(&tool) => {
-                    let (kind_zh, kind_en) = match member.kind {
-                        MemberKind::Lead => ("lead", "a lead"),
-                        MemberKind::Teammate => ("teammate", "a teammate"),
-                    };
-                    let write_note = if tool == ToolName::WriteFile {
-                        (
-                            "（需要 \"allow_write\": true）",
-                            " (it needs \"allow_write\": true)",
-                        )
-                    } else {
-                        ("", "")
-                    };
-                    errors.push(
-                        format!("{at}：{kind_zh} 不能有工具 '{name}'{}", write_note.0),
-                        format!(
-                            "{at}: {kind_en} cannot have the tool '{name}'{}",
-                            write_note.1
-                        ),
-                    );
+                );
+            } else {
+                let refused = found.iter().find(|e| {
+                    matches!(e, ConfigError::ToolNotAllowed { member: m, at: t, .. } if *m == i && *t == known)
+                });
+                if let Some(error) = refused {
+                    errors.add(self.config_problem(error));
                 }
-                Some(_) => {}
+                known += 1;
             }
             if member.tools.iter().flatten().take(k).any(|t| t == name) {
                 errors.push(
@@ -164,7 +146,8 @@ impl Scenario {
         }
     }
 
-    fn check_files(&self, errors: &mut ScenarioErrors) {
+    /// The format's file count, then the engine's file checks in the scenario's words.
+    fn check_files(&self, found: &[ConfigError], errors: &mut ScenarioErrors) {
         if self.files.len() > ranges::MAX_FILES {
             errors.push(
                 format!(
@@ -179,20 +162,12 @@ impl Scenario {
                 ),
             );
         }
-        let max = self.limits().file_chars;
-        for (path, text) in &self.files {
-            if validate_path(path).is_err() {
-                errors.push(
-                    format!("'{path}' 不是有效的路径：用字母、数字、'.'、'_'、'-' 和 '/' 组成的相对路径（最多 64 个字符），不要 '..'"),
-                    format!("'{path}' is not a valid path: use a relative path (at most 64 characters) of letters, digits, '.', '_', '-' and '/', without '..'"),
-                );
-            }
-            let len = text.chars().count();
-            if len > max {
-                errors.push(
-                    format!("文件 '{path}' 太大：{len} 个字符，上限是 {max}（limits.file_chars）"),
-                    format!("the file '{path}' is too large: {len} characters; the limit is {max} (limits.file_chars)"),
-                );
+        for error in found {
+            if matches!(
+                error,
+                ConfigError::InvalidPath(_) | ConfigError::FileTooLong { .. }
+            ) {
+                errors.add(self.config_problem(error));
             }
         }
     }

@@ -13,7 +13,7 @@ use crate::engine::Lang;
 use crate::lessons::run::MAX_INTERVENTIONS;
 use crate::lessons::PlayOptions;
 use crate::scenario::on_screen::{OnScreen, Source};
-use crate::scenario::{Problem, Scenario};
+use crate::scenario::Scenario;
 
 /// A stored session. `options` is the branch on screen; `earlier` (absent in sessions stored
 /// before branches were kept) the branches to switch back to.
@@ -42,12 +42,12 @@ impl StoredSession {
             .max()
             .unwrap_or(0);
         if edits > MAX_INTERVENTIONS {
-            let problem = Problem::too_many_edits(
+            let problem = crate::scenario::too_many_edits(
                 edits,
                 "这个浏览器里保存的会话",
                 "the session stored in this browser",
             );
-            return Err(problem.text(lang).to_string());
+            return Err(problem.get(lang).to_string());
         }
         Ok(session)
     }

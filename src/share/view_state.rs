@@ -257,7 +257,11 @@ pub fn decode_extra(x: &str) -> Result<Extra, Problem> {
             .map_or(0, |r| r.options.interventions.len()),
     );
     if edits > MAX_INTERVENTIONS {
-        return Err(Problem::too_many_edits(edits, "这个链接", "this link"));
+        return Err(crate::scenario::too_many_edits(
+            edits,
+            "这个链接",
+            "this link",
+        ));
     }
     let typed: Value = serde_json::to_string(&extra)
         .and_then(|json| serde_json::from_str(&json))

@@ -8,6 +8,7 @@
 //! of a caption whose event comes after the point where the branch left the original run, and
 //! it renders as "(original run)".
 
+use super::tr;
 use crate::engine::{Event, EventKind, Lang, MessageId, TeamState};
 
 /// One fact a caption can state, about one member or one message.
@@ -99,34 +100,33 @@ impl Fact {
 
     /// The value in words, in the learner's language.
     pub fn words(&self, value: &str, lang: Lang) -> String {
-        let zh = lang == Lang::Zh;
         if value == "none" {
             return match self {
-                Fact::Answer(_) => tr(zh, "还没有最终回答", "no final answer yet"),
-                _ => tr(zh, "本分支上没有它", "not on this branch"),
+                Fact::Answer(_) => tr(lang, "还没有最终回答", "no final answer yet"),
+                _ => tr(lang, "本分支上没有它", "not on this branch"),
             }
             .to_string();
         }
         match self {
             Fact::Busy(_) => match value {
-                "true" => tr(zh, "占用中", "occupied"),
-                _ => tr(zh, "未占用", "not occupied"),
+                "true" => tr(lang, "占用中", "occupied"),
+                _ => tr(lang, "未占用", "not occupied"),
             }
             .to_string(),
-            Fact::Status(_) => status_words(value, zh).to_string(),
-            Fact::Inbox(_) => match (zh, value) {
-                (true, n) => format!("{n} 条记录"),
-                (false, "1") => "1 record".to_string(),
-                (false, n) => format!("{n} records"),
+            Fact::Status(_) => status_words(value, lang).to_string(),
+            Fact::Inbox(_) => match (lang, value) {
+                (Lang::Zh, n) => format!("{n} 条记录"),
+                (Lang::En, "1") => "1 record".to_string(),
+                (Lang::En, n) => format!("{n} records"),
             },
             Fact::Deliveries(_) => value.to_string(),
-            Fact::Position(_) => position_words(value, zh).to_string(),
+            Fact::Position(_) => position_words(value, lang).to_string(),
             Fact::Answer(_) => format!("“{}”", clip_words(value, ANSWER_CHARS).0),
             Fact::Protocol(_) => match value {
                 // As the tracker says it.
-                "pending" => tr(zh, "待定", "pending"),
-                "approved" => tr(zh, "已批准", "approved"),
-                _ => tr(zh, "已拒绝", "rejected"),
+                "pending" => tr(lang, "待定", "pending"),
+                "approved" => tr(lang, "已批准", "approved"),
+                _ => tr(lang, "已拒绝", "rejected"),
             }
             .to_string(),
         }
@@ -136,35 +136,27 @@ impl Fact {
 /// Characters of an answer a caption quotes; the result panel shows it whole.
 const ANSWER_CHARS: usize = 160;
 
-fn tr(zh: bool, zh_text: &'static str, en_text: &'static str) -> &'static str {
-    if zh {
-        zh_text
-    } else {
-        en_text
-    }
-}
-
-fn status_words(status: &str, zh: bool) -> &'static str {
+fn status_words(status: &str, lang: Lang) -> &'static str {
     match status {
-        "offline" => tr(zh, "离线", "offline"),
-        "idle" => tr(zh, "空闲", "idle"),
-        "working" => tr(zh, "工作中", "working"),
-        "stopped" => tr(zh, "已停止", "stopped"),
-        "failed" => tr(zh, "失败", "failed"),
-        _ => tr(zh, "已关机", "shutdown"),
+        "offline" => tr(lang, "离线", "offline"),
+        "idle" => tr(lang, "空闲", "idle"),
+        "working" => tr(lang, "工作中", "working"),
+        "stopped" => tr(lang, "已停止", "stopped"),
+        "failed" => tr(lang, "失败", "failed"),
+        _ => tr(lang, "已关机", "shutdown"),
     }
 }
 
 /// A message position in words; "in history, not yet sent" is the one name of a committed
 /// message on the lanes, the chips and the member detail.
-pub fn position_words(position: &str, zh: bool) -> &'static str {
+pub fn position_words(position: &str, lang: Lang) -> &'static str {
     match position {
-        "queued" => tr(zh, "已排队（在收件箱里）", "queued in the inbox"),
-        "in_candidate" => tr(zh, "在候选中", "in a candidate"),
-        "committed" => tr(zh, "已进历史，尚未发出", "in history, not yet sent"),
-        "in_request" => tr(zh, "在已发出的请求里", "in a sent request"),
-        "lost" => tr(zh, "已丢失", "lost"),
-        _ => tr(zh, "未送达", "undelivered"),
+        "queued" => tr(lang, "已排队（在收件箱里）", "queued in the inbox"),
+        "in_candidate" => tr(lang, "在候选中", "in a candidate"),
+        "committed" => tr(lang, "已进历史，尚未发出", "in history, not yet sent"),
+        "in_request" => tr(lang, "在已发出的请求里", "in a sent request"),
+        "lost" => tr(lang, "已丢失", "lost"),
+        _ => tr(lang, "未送达", "undelivered"),
     }
 }
 
@@ -218,7 +210,7 @@ impl CaptionPart {
 
 /// The words of the "(original run)" marker.
 pub fn original_words(lang: Lang) -> &'static str {
-    tr(lang == Lang::Zh, "（原始运行）", "(original run)")
+    tr(lang, "（原始运行）", "(original run)")
 }
 
 /// Renders a caption template in the scene: tokens become facts, `{original}` the marker;

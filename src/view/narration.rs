@@ -10,6 +10,7 @@ use crate::engine::text::counted;
 use crate::engine::{Event, EventKind, Lang, RoundOutcome, TeamState, Timeline};
 
 use super::facts::{clip_words, literal, sends_on_its_own};
+use super::tr;
 
 /// Characters of a tool result a caption quotes; the result panel shows it whole.
 const RESULT_CHARS: usize = 120;
@@ -32,10 +33,7 @@ pub fn caption_in(timeline: &Timeline, state: &TeamState, step: usize, lang: Lan
             Some(note) => format!("{} {note}", narrate_in(event, state, lang)),
             None => narrate_in(event, state, lang),
         },
-        None => match lang {
-            Lang::Zh => "还没有发生任何事。".to_string(),
-            Lang::En => "Nothing has happened yet.".to_string(),
-        },
+        None => tr(lang, "还没有发生任何事。", "Nothing has happened yet.").to_string(),
     }
 }
 

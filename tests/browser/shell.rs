@@ -48,9 +48,9 @@ async fn shell_language_toggle_switches_lesson_titles() {
     assert_eq!(options.length() as usize, catalog().len());
 
     let before = text_of(&root, "[data-testid=lesson-select] option");
-    let before_is_en = before == first.title_en;
+    let before_is_en = before == first.title.en;
     assert!(
-        before_is_en || before == first.title_zh,
+        before_is_en || before == first.title.zh,
         "unexpected title {before}"
     );
 
@@ -65,9 +65,9 @@ async fn shell_language_toggle_switches_lesson_titles() {
     assert_toggle_names(&toggle, before_is_en);
     let after = text_of(&root, "[data-testid=lesson-select] option");
     let expected = if before_is_en {
-        first.title_zh
+        first.title.zh
     } else {
-        first.title_en
+        first.title.en
     };
     assert_eq!(after, expected);
     let queued = text_of(&root, "[data-testid=lane-queued] h3");

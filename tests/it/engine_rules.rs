@@ -330,15 +330,16 @@ fn m3_a_sent_request_never_changes_and_new_mail_waits_for_the_next_preparation()
 #[test]
 fn config_errors_are_clear() {
     let bad = TeamConfig::new(vec![MemberConfig::teammate("reader", "reader")]);
-    assert!(Team::new(bad).unwrap_err().0.contains("exactly one lead"));
+    let err = Team::new(bad).unwrap_err();
+    assert_eq!(err, ConfigError::LeadCount(0));
+    assert!(err.to_string().contains("exactly one lead"));
     let bad = TeamConfig::new(vec![
         MemberConfig::lead(),
         MemberConfig::teammate("Bad Name", "x"),
     ]);
-    assert!(Team::new(bad)
-        .unwrap_err()
-        .0
-        .contains("not a valid member name"));
+    let err = Team::new(bad).unwrap_err();
+    assert!(matches!(err, ConfigError::InvalidName { member: 1, .. }));
+    assert!(err.to_string().contains("not a valid member name"));
 }
 
 /// Found by the property test: a record committed in append-only mode was carried a second

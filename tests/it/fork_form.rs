@@ -57,8 +57,8 @@ fn refused(result: Result<Intervention, Problem>, needle: &str) -> Problem {
         problem.zh.contains(needle) && problem.en.contains(needle),
         "{problem:?}"
     );
-    assert_eq!(problem.text(Lang::Zh), problem.zh);
-    assert_eq!(problem.text(Lang::En), problem.en);
+    assert_eq!(problem.get(Lang::Zh), problem.zh);
+    assert_eq!(problem.get(Lang::En), problem.en);
     problem
 }
 

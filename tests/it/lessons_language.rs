@@ -33,10 +33,10 @@ fn strings_and_lesson_titles_are_those_of_the_asked_language() {
     assert_eq!(Lang::En.strings().lesson, "Lesson");
     assert_eq!(Lang::Zh.strings().lesson, "课程");
     for lesson in catalog() {
-        assert_eq!(Lang::Zh.lesson_title(lesson), lesson.title_zh);
-        assert_eq!(Lang::En.lesson_title(lesson), lesson.title_en);
-        assert_eq!(Lang::Zh.lesson_summary(lesson), lesson.summary_zh);
-        assert_eq!(Lang::En.lesson_summary(lesson), lesson.summary_en);
-        assert_ne!(lesson.title_zh, lesson.title_en, "{}", lesson.id);
+        assert_eq!(Lang::Zh.lesson_title(lesson), lesson.title.zh);
+        assert_eq!(Lang::En.lesson_title(lesson), lesson.title.en);
+        assert_eq!(Lang::Zh.lesson_summary(lesson), lesson.summary.zh);
+        assert_eq!(Lang::En.lesson_summary(lesson), lesson.summary.en);
+        assert_ne!(lesson.title.zh, lesson.title.en, "{}", lesson.id);
     }
 }

@@ -132,7 +132,7 @@ impl ForkDraft {
         match built {
             Err(problem) => {
                 self.notice.set(None);
-                self.error.set(Some(problem.text(lang).to_string()));
+                self.error.set(Some(problem.get(lang).to_string()));
             }
             Ok(intervention) => {
                 let notice = fork_form::forked(&intervention, lang);
@@ -144,7 +144,7 @@ impl ForkDraft {
                 if forked.is_err() {
                     self.notice.set(None);
                     self.error
-                        .set(Some(fork_form::too_many_edits().text(lang).to_string()));
+                        .set(Some(fork_form::too_many_edits().get(lang).to_string()));
                     return;
                 }
                 pg.go_to(step);

@@ -174,7 +174,7 @@ pub fn open_link(pg: Playground, link: &str) -> Result<(), String> {
     let step = opened.state.step;
     apply(pg, opened);
     pg.error
-        .set(notice.map(|n| n.text(pg.lang.get_untracked()).to_string()));
+        .set(notice.map(|n| n.get(pg.lang.get_untracked()).to_string()));
     if let Some(src) = src {
         crate::ui::state::scenario_src::open(pg, src, Some(step));
     }
@@ -229,7 +229,7 @@ pub fn open_address_link(pg: Playground, link: AddressLink) -> LinkOpened {
             let message = opened
                 .notice
                 .as_ref()
-                .map(|n| n.text(link.lang).to_string());
+                .map(|n| n.get(link.lang).to_string());
             let src = opened.state.src.clone();
             let link_step = (!link.fragment.is_empty()).then_some(opened.state.step);
             apply(pg, opened);

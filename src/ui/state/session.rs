@@ -130,7 +130,7 @@ fn new_branch(pg: Playground, change: impl FnOnce(&mut Branches) -> Result<(), P
     let made = pg.branches.try_update(change).unwrap_or(Ok(()));
     if made.is_err() {
         let message = fork_form::too_many_edits()
-            .text(pg.lang.get_untracked())
+            .get(pg.lang.get_untracked())
             .to_string();
         pg.error.set(Some(message));
     }

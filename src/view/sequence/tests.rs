@@ -99,11 +99,7 @@ fn lesson1_in_flight_requests_are_open_bars_at_the_current_step() {
         for bar in &open {
             assert_eq!(bar.t1, None);
             assert!((bar.y1 - d.now_y).abs() < 1e-9, "an open bar reaches now");
-            let word = if lang == Lang::En {
-                "in flight"
-            } else {
-                "进行中"
-            };
+            let word = crate::view::tr(lang, "进行中", "in flight");
             assert!(bar.label.contains(word), "{}", bar.label);
         }
         assert!(overlap(open[0], open[1]));

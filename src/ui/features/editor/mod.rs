@@ -112,7 +112,7 @@ fn FieldProblems(editor: Editor, field: Field) -> impl IntoView {
         let mut out: Vec<String> = editor.refused.with(|r| {
             r.iter()
                 .filter(|(f, _)| *f == field_for_list)
-                .map(|(_, p)| p.text(lang).to_string())
+                .map(|(_, p)| p.get(lang).to_string())
                 .collect()
         });
         editor.draft.with(|d| {
@@ -121,7 +121,7 @@ fn FieldProblems(editor: Editor, field: Field) -> impl IntoView {
                     problems
                         .iter()
                         .filter(|p| field_for_list.owns(p, d))
-                        .map(|p| p.text(lang).to_string()),
+                        .map(|p| p.get(lang).to_string()),
                 )
             })
         });
@@ -230,7 +230,7 @@ fn EditorBody() -> impl IntoView {
                 data-valid=move || problems.with(Vec::is_empty).to_string()>{status}</p>
             <Show when=move || problems.with(|p| !p.is_empty())>
                 <ul class="editor-errors" data-testid="editor-errors">
-                    {move || problems.get().into_iter().map(|p| view! { <li>{p.text(lang.get()).to_string()}</li> }).collect_view()}
+                    {move || problems.get().into_iter().map(|p| view! { <li>{p.get(lang.get()).to_string()}</li> }).collect_view()}
                 </ul>
             </Show>
             <task::TaskEditor editor=editor />
