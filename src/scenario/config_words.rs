@@ -4,7 +4,8 @@
 //!
 //! [`TeamConfig::problems`]: crate::engine::TeamConfig::problems
 
-use super::{Problem, Scenario};
+use super::errors::Problem;
+use super::format::Scenario;
 use crate::engine::tool_table::ToolName;
 use crate::engine::{ConfigError, MemberKind};
 

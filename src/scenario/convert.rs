@@ -3,11 +3,11 @@
 //! captions are the lesson's own story and stay behind), and [`Scenario::to_lesson`] is the
 //! lesson that plays a scenario under the default delivery policy.
 
-use super::ranges::LIMITS;
-use super::{
+use super::format::{
     Scenario, ScenarioFailure, ScenarioLimits, ScenarioMember, ScenarioReply, ScenarioToggles,
     ScenarioToolCall, VERSION,
 };
+use super::ranges::LIMITS;
 use crate::engine::tool_table::ToolName;
 use crate::engine::{
     Caption, Input, Lang, Limits, MemberConfig, MemberKind, ModelReply, TeamConfig, Toggles,

@@ -10,8 +10,9 @@
 //!
 //! [`Field`] says which field of the editor a problem belongs to, so it is shown beside it.
 
+use super::errors::{Problem, ScenarioErrors};
+use super::format::{Scenario, ScenarioMember, ScenarioReply, ScenarioToolCall};
 use super::ranges::{self, LIMITS};
-use super::{Problem, Scenario, ScenarioErrors, ScenarioMember, ScenarioReply, ScenarioToolCall};
 use crate::engine::config::validate_member_name;
 use crate::engine::tool_table::{tools_for, ToolName};
 use crate::engine::MemberKind;

@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use super::Scenario;
+use super::format::Scenario;
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
 use crate::lessons::{

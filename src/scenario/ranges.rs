@@ -1,7 +1,7 @@
 //! The allowed ranges of a scenario's numbers and sizes, in one table that validation and
 //! README.md's format table both follow (a test checks README.md names each of them).
 
-use super::ScenarioLimits;
+use super::format::ScenarioLimits;
 
 /// One limit of a scenario: its JSON key, its range and how to read it from the limits.
 pub struct LimitRange {

@@ -3,11 +3,11 @@
 //! reply is typed on its own: every type error is reported with the path of its field, not
 //! only the first one serde meets.
 
-use super::ranges;
-use super::{
-    Problem, Scenario, ScenarioErrors, ScenarioLimits, ScenarioMember, ScenarioReply,
-    ScenarioToggles, VERSION,
+use super::errors::{Problem, ScenarioErrors};
+use super::format::{
+    Scenario, ScenarioLimits, ScenarioMember, ScenarioReply, ScenarioToggles, VERSION,
 };
+use super::ranges;
 use crate::engine::SortedMap;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};

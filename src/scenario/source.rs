@@ -2,7 +2,10 @@
 //! be, and a clear message for each way it can fail, in both languages. Pure: the browser's
 //! fetch is `ui::state::scenario_src`, which hands its outcome here.
 
-use super::{parse, ranges, Scenario, ScenarioErrors};
+use super::errors::ScenarioErrors;
+use super::format::Scenario;
+use super::ranges;
+use super::read::parse;
 use crate::engine::Lang;
 
 /// Why a scenario could not be opened from its URL.

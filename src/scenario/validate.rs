@@ -3,8 +3,9 @@
 //! valid paths) is the engine's own check ([`crate::engine::TeamConfig::problems`]), worded in
 //! [`super::config_words`]; the format's ranges ([`super::ranges`]) are checked here.
 
+use super::errors::ScenarioErrors;
+use super::format::{Scenario, ScenarioMember, ScenarioReply, VERSION};
 use super::ranges::{self, LIMITS};
-use super::{Scenario, ScenarioErrors, ScenarioMember, ScenarioReply, VERSION};
 use crate::engine::tool_table::ToolName;
 use crate::engine::ConfigError;
 

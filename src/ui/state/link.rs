@@ -226,10 +226,7 @@ pub fn open_address_link(pg: Playground, link: AddressLink) -> LinkOpened {
     match link.opened {
         Ok(opened) => {
             pg.embed.set(opened.state.embed.clone());
-            let message = opened
-                .notice
-                .as_ref()
-                .map(|n| n.get(link.lang).to_string());
+            let message = opened.notice.as_ref().map(|n| n.get(link.lang).to_string());
             let src = opened.state.src.clone();
             let link_step = (!link.fragment.is_empty()).then_some(opened.state.step);
             apply(pg, opened);
