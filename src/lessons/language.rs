@@ -114,7 +114,7 @@ const EN: Strings = Strings {
     messages: "Where each message is",
     lane_queued: "Queued: in the inbox",
     lane_queued_hint:
-        "every stored record; the inbox deletes nothing, so a record taken in stays here (✓)",
+        "every stored record; the inbox deletes nothing, so a record taken in stays here (dotted)",
     lane_candidate: "In candidate or history",
     lane_candidate_hint:
         "in the candidate the host is preparing, or in the history, where it stays after it is sent",
@@ -143,7 +143,7 @@ const ZH: Strings = Strings {
     no_members: "还没有成员。",
     messages: "每条消息在哪里",
     lane_queued: "已排队：在收件箱里",
-    lane_queued_hint: "存进来的每条记录；收件箱什么也不删，被取用过的记录仍在这里（✓）",
+    lane_queued_hint: "存进来的每条记录；收件箱什么也不删，被取用过的记录仍在这里（虚线）",
     lane_candidate: "在候选或历史中",
     lane_candidate_hint: "在宿主正在准备的候选里，或在历史里；发出之后仍留在历史里",
     lane_request: "在请求中",

@@ -175,10 +175,9 @@ pub enum Change {
     Committed,
     /// Candidate: a request carried its entry; the history keeps it (M3).
     Sent,
-    /// Request: in a request for the first time.
+    /// Request: in a request for the first time. (A later request of the member carries it
+    /// again, as it carries the whole history: the chip lists it, but that is no change.)
     FirstRequest,
-    /// Request: carried again, by a later request of the member.
-    AgainIn(RequestId),
     /// Lost box: it got here; it was somewhere else one step earlier.
     Was(Position),
 }
@@ -362,10 +361,6 @@ impl Chip {
                     "↪ in a request from this step on; the history keeps its entry".to_string()
                 }
             },
-            Change::AgainIn(id) => match lang {
-                Lang::Zh => format!("↪ 这一步又随 {id} 发出"),
-                Lang::En => format!("↪ carried again at this step, in {id}"),
-            },
             Change::Was(was) => format!(
                 "{} {}",
                 tr(lang, "↪ 上一步还是", "↪ one step earlier:"),
@@ -406,9 +401,6 @@ fn change(
             Some(Change::Sent)
         }
         Lane::Request if was.requests.is_empty() => Some(Change::FirstRequest),
-        Lane::Request if now.requests.len() > was.requests.len() => {
-            now.requests.last().copied().map(Change::AgainIn)
-        }
         Lane::Lost if at != was_at => Some(Change::Was(was_at.clone())),
         _ => None,
     }
@@ -511,8 +503,8 @@ impl Placement {
 pub fn copy_note(lang: Lang) -> &'static str {
     tr(
         lang,
-        "取用是复制，不是移动：通知复制进候选后，收件箱里的记录还在（标 ✓）；提交后的条目随请求发出后，仍留在历史里。所以一条消息可以同时出现在三条道里，每张卡片下方写着它此刻在哪几处。",
-        "Taking a message in is a copy, not a move: after its notification is copied into a candidate, the inbox keeps the record (marked ✓); after a committed entry is sent, the history keeps it. So a message can show in all three lanes at once; each chip says which places it is in.",
+        "取用是复制，不是移动：收件箱留着记录（虚线：已被取用），历史在发出后也留着条目，所以一条消息可以同时出现在三条道里。每张卡片都写着它此刻在哪几处。",
+        "Taking a message in copies it; nothing moves: the inbox keeps the record (dotted: already taken in) and the history keeps its entry after it is sent, so one message can show in all three lanes. Each chip lists the places it is in.",
     )
 }
 
@@ -844,7 +836,7 @@ mod tests {
                                 c.places.history,
                                 c.sent_from_history()
                             ),
-                            Lane::Request => format!("{:?}", c.places.requests),
+                            Lane::Request => format!("{}", c.places.requests.is_empty()),
                             Lane::Lost => format!("{:?}", c.position),
                         };
                         let same = earlier.is_some_and(|c| said(c) == said(chip));
