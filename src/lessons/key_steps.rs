@@ -6,6 +6,10 @@
 //! event's English summary (the same matching a caption rule uses), resolved against the run
 //! on screen. So the marks survive edits of the lesson files, and on a forked branch they sit
 //! where the moment happens there, or are absent when it no longer happens.
+//!
+//! The moments are authored per lesson. Each lesson's list holds its payoff (lesson 1: m4 in
+//! a request for the first time, so in all three places) and ends on its conclusion, the event
+//! of its last authored caption (`tests/it/key_steps.rs` checks that on every lesson's run).
 
 use super::catalog::FREE_PLAY_ID;
 use crate::engine::{Caption, Lang, Timeline};
@@ -17,7 +21,8 @@ pub struct KeyMoment {
     pub event: &'static str,
     /// Text the event's summary contains.
     pub contains: &'static str,
-    /// Which of the matching events (0-based).
+    /// Which of the matching events (0-based). Counted from the start, never from the end: a
+    /// fork that ends the run early must not pull a later moment onto an earlier event.
     pub nth: usize,
     /// A short label, in Chinese and English.
     pub zh: &'static str,
@@ -47,6 +52,7 @@ const L1: &[KeyMoment] = &[
     moment("message_queued", "message m3 ->", 0, "reader 向 lead 汇报", "reader reports to the lead"),
     moment("message_queued", "message m4 ->", 0, "reviewer 的追问只是排队", "reviewer's follow-up is only queued"),
     moment("candidate_prepared", "reader prepared a candidate", 3, "下一次交付读到 m4", "The next delivery reads m4"),
+    moment("model_requested", "reader sent request", 3, "m4 第一次进入请求：三个位置都有它", "m4 in a request for the first time: in all three places"),
     moment("candidate_prepared", "notifies m3, m5", 0, "lead 收齐两份汇报", "The lead takes in both reports"),
     moment("round_finished", "lead finished the round", 1, "lead 的最终回答", "The lead's final answer"),
 ];
@@ -59,6 +65,7 @@ const L2: &[KeyMoment] = &[
     moment("toggles_changed", "drain_on_read=true", 0, "切到读后即删", "Drain on read switched on"),
     moment("inbox_drained", "m2", 0, "读取就删掉了 m2", "Reading deletes m2"),
     moment("candidate_discarded", "lost m2", 0, "m2 丢了", "m2 is lost"),
+    moment("round_finished", "reader finished the round", 1, "reader 以为没有新消息", "reader believes no message came"),
 ];
 
 #[rustfmt::skip]
@@ -67,6 +74,8 @@ const L3: &[KeyMoment] = &[
     moment("refused", "member_busy", 0, "忙碌的成员拒绝第二轮", "A busy member refuses a second round"),
     moment("toggles_changed", "hold_lock_during_model_call=true", 0, "对照：模型调用期间持锁", "Contrast: lock held during the model call"),
     moment("lock_waiting", "reviewer waits", 0, "reviewer 排队等锁", "reviewer queues for the lock"),
+    moment("lock_acquired", "reviewer acquired", 1, "大锁的代价：reviewer 等到 reader 整轮结束", "The cost of a large lock: reviewer waits out reader's whole round"),
+    moment("lock_released", "reviewer released", 1, "两人先后完成：结论", "One after the other: the conclusion"),
 ];
 
 #[rustfmt::skip]
@@ -88,6 +97,7 @@ const L5: &[KeyMoment] = &[
     moment("refused", "already_decided", 0, "重复回应被拒绝", "A duplicate response is refused"),
     moment("refused", "unknown_request", 0, "未知请求被拒绝", "An unknown request is refused"),
     moment("round_finished", "alice exited", 0, "alice 退出", "alice exits"),
+    moment("refused", "member_shut_down", 0, "已关机的成员不再接活", "A shut-down member takes no more work"),
 ];
 
 #[rustfmt::skip]
@@ -108,6 +118,7 @@ const L7: &[KeyMoment] = &[
     moment("refused", "history_full", 0, "历史满了", "History full"),
     moment("refused", "delivery_budget_spent", 0, "交付次数用完", "Deliveries spent"),
     moment("round_finished", "scout stopped", 0, "请求次数用完：stopped", "Requests spent: stopped"),
+    moment("refused", "member_not_idle", 0, "没有什么会自己重启", "Nothing restarts by itself"),
 ];
 
 #[rustfmt::skip]

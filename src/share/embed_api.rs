@@ -20,6 +20,8 @@ use crate::lessons::language::LangText;
 use crate::view::caption::step_caption_parts;
 use crate::view::card::cards;
 use crate::view::facts::plain;
+#[cfg(doc)]
+use crate::view::lanes::Places;
 use crate::view::lanes::{Lane, Placement};
 
 /// The name in `source` (out) and `target` (in).
@@ -255,8 +257,10 @@ pub fn origin_allowed(allowed: Option<&str>, origin: &str) -> bool {
     }
 }
 
-/// Where a message is, as the API names it: the lane the page shows it in, with "in history,
-/// not yet sent" (shown in the candidate lane, marked) told apart from "in candidate".
+/// Where a message is furthest, as the API names it (version 1, unchanged): the lane of its
+/// front chip, with "in history, not yet sent" (shown in the candidate lane, marked) told
+/// apart from "in candidate". Every place it is in at once is `places`
+/// ([`Places::names`]): the inbox keeps a record taken in, the history an entry sent.
 pub fn stage(position: &Position) -> &'static str {
     match (Lane::of(position), position) {
         (Lane::Candidate, Position::Committed) => "history",
@@ -276,14 +280,18 @@ pub struct Member {
     pub busy: bool,
 }
 
-/// A message as `state` reports it: where its chip is.
+/// A message as `state` reports it: where its chips are.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Message {
     pub id: String,
     pub from: String,
     pub to: String,
     pub kind: &'static str,
+    /// Its furthest place: the lane of its front chip ([`stage`]).
     pub stage: &'static str,
+    /// Every place it is in (`inbox`, `candidate`, `history`, `request`): the lanes that
+    /// draw it. Added in version 1 without changing `stage`; empty when it is lost.
+    pub places: Vec<&'static str>,
 }
 
 /// The view state a `state` message reports: what the cards and lanes show at the step.
@@ -321,12 +329,8 @@ impl Snapshot {
             })
             .collect();
         let placement = Placement::of(state, before);
-        let mut chips: Vec<_> = Lane::ALL
-            .iter()
-            .flat_map(|lane| placement.chips(*lane).iter())
-            .collect();
-        chips.sort_by_key(|chip| chip.record_id);
-        let messages = chips
+        let messages = placement
+            .fronts()
             .into_iter()
             .map(|chip| Message {
                 id: chip.id.clone(),
@@ -334,6 +338,7 @@ impl Snapshot {
                 to: chip.to.clone(),
                 kind: chip.kind,
                 stage: stage(&chip.position),
+                places: chip.places.names(),
             })
             .collect();
         let caption = plain(&step_caption_parts(timeline, state, step, lang), lang);
@@ -361,7 +366,7 @@ impl Snapshot {
         let messages = self
             .messages
             .iter()
-            .map(|m| json!({"id": m.id, "from": m.from, "to": m.to, "kind": m.kind, "stage": m.stage}))
+            .map(|m| json!({"id": m.id, "from": m.from, "to": m.to, "kind": m.kind, "stage": m.stage, "places": m.places}))
             .collect();
         let mut map = Map::new();
         map.insert("lesson".into(), json!(self.lesson));
@@ -754,38 +759,80 @@ mod tests {
     #[test]
     fn state_reports_each_message_in_the_lane_it_is_shown_in() {
         let mut stages = std::collections::BTreeSet::new();
+        let mut many_places = 0;
         for id in ["l1-two-investigators", "l2-drain-loses-mail"] {
             each_step(id, |step, snapshot, placement| {
-                let mut shown = 0;
-                for lane in Lane::ALL {
-                    for chip in placement.chips(lane) {
-                        shown += 1;
-                        let reported = snapshot
-                            .messages
-                            .iter()
-                            .find(|m| m.id == chip.id)
-                            .unwrap_or_else(|| panic!("{id} step {step}: {} missing", chip.id));
-                        stages.insert(reported.stage);
-                        let lane_of_stage = match reported.stage {
-                            "queued" => Lane::Queued,
-                            "candidate" | "history" => Lane::Candidate,
-                            "request" => Lane::Request,
-                            "lost" => Lane::Lost,
-                            other => panic!("unknown stage {other}"),
-                        };
-                        assert_eq!(lane_of_stage, lane, "{id} step {step} {}", chip.id);
-                        assert_eq!(reported.stage == "history", chip.committed());
-                        assert_eq!(reported.from, chip.from);
-                        assert_eq!(reported.to, chip.to);
-                        assert_eq!(reported.kind, chip.kind);
-                    }
+                // v1: `stage` is the lane of the message's front chip (its furthest place),
+                // one entry per message, as before.
+                let fronts = placement.fronts();
+                assert_eq!(snapshot.messages.len(), fronts.len());
+                for chip in fronts {
+                    let reported = snapshot
+                        .messages
+                        .iter()
+                        .find(|m| m.id == chip.id)
+                        .unwrap_or_else(|| panic!("{id} step {step}: {} missing", chip.id));
+                    stages.insert(reported.stage);
+                    let lane_of_stage = match reported.stage {
+                        "queued" => Lane::Queued,
+                        "candidate" | "history" => Lane::Candidate,
+                        "request" => Lane::Request,
+                        "lost" => Lane::Lost,
+                        other => panic!("unknown stage {other}"),
+                    };
+                    assert_eq!(lane_of_stage, chip.lane, "{id} step {step} {}", chip.id);
+                    assert_eq!(reported.stage == "history", chip.committed());
+                    assert_eq!(reported.from, chip.from);
+                    assert_eq!(reported.to, chip.to);
+                    assert_eq!(reported.kind, chip.kind);
                 }
-                assert_eq!(snapshot.messages.len(), shown);
+                // `places`: every lane that draws the message, besides the Lost box.
+                for message in &snapshot.messages {
+                    let drawn: Vec<&str> = [Lane::Queued, Lane::Candidate, Lane::Request]
+                        .into_iter()
+                        .filter_map(|lane| {
+                            placement
+                                .chips(lane)
+                                .iter()
+                                .find(|c| c.id == message.id)
+                                .map(|c| c.place())
+                        })
+                        .collect();
+                    assert_eq!(message.places, drawn, "{id} step {step} {}", message.id);
+                    let furthest = match message.stage {
+                        "queued" => Some("inbox"),
+                        "lost" => None,
+                        other => Some(other),
+                    };
+                    if furthest.is_some() {
+                        assert_eq!(message.places.last().copied(), furthest);
+                    }
+                    many_places += usize::from(message.places.len() > 1);
+                }
             });
         }
-        // Lessons 1 and 2 between them put a message in every stage.
+        // Lessons 1 and 2 between them put a message in every stage, and many in more than one
+        // place at once.
         let all: Vec<&str> = stages.into_iter().collect();
         assert_eq!(all, ["candidate", "history", "lost", "queued", "request"]);
+        assert!(many_places > 0);
+    }
+
+    #[test]
+    fn state_reports_m4_at_lesson1_step_61_in_all_three_places() {
+        let id = "l1-two-investigators";
+        let timeline = play(id, &PlayOptions::default()).expect("lesson plays");
+        let (state, before) = timeline.state_with_previous(61);
+        let snapshot = Snapshot::of(id, &timeline, &state, before.as_ref(), 61, Lang::En, false);
+        let message = parsed(super::state(&snapshot));
+        let m4 = message["messages"]
+            .as_array()
+            .expect("messages")
+            .iter()
+            .find(|m| m["id"] == json!("m4"))
+            .expect("m4");
+        assert_eq!(m4["stage"], json!("request"));
+        assert_eq!(m4["places"], json!(["inbox", "history", "request"]));
     }
 
     #[test]
@@ -822,6 +869,7 @@ mod tests {
         for (out, inner) in messages.iter().zip(&snapshot.messages) {
             assert_eq!(out["id"], json!(inner.id));
             assert_eq!(out["stage"], json!(inner.stage));
+            assert_eq!(out["places"], json!(inner.places));
             assert_eq!(out["kind"], json!(inner.kind));
         }
         // Somewhere in the lesson a member is busy, and it says so.

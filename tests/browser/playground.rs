@@ -283,10 +283,8 @@ async fn a_fifty_member_team_renders_only_the_cards_and_chips_in_view() {
             .trim_matches(|c: char| !c.is_ascii_digit())
             .parse()
             .expect("the lane count is a number");
-        let shown = lane
-            .query_selector_all("[data-testid=message-chip]")
-            .unwrap()
-            .length() as usize;
+        // Front and kept chips alike (a message shows in every lane that holds it).
+        let shown = lane.query_selector_all(".message-chip").unwrap().length() as usize;
         assert!(
             shown > 0 && shown < total,
             "{shown} of {total} chips rendered"

@@ -389,7 +389,15 @@ const LANE_OF_STAGE: Record<string, string> = {
   lost: 'lane-lost',
 };
 
-test('EMBED: state.messages[].stage matches the lanes on screen at that step', async ({ page, baseURL }) => {
+/** The lane a place (`places`) is shown in. */
+const LANE_OF_PLACE: Record<string, string> = {
+  inbox: 'lane-queued',
+  candidate: 'lane-candidate',
+  history: 'lane-candidate',
+  request: 'lane-request',
+};
+
+test('EMBED: state.messages[].stage matches the front chip on screen and places every lane that shows the message', async ({ page, baseURL }) => {
   const base = playgroundBase(baseURL);
   const seen = new Set<string>();
   for (const lesson of ['l1-two-investigators', 'l2-drain-loses-mail']) {
@@ -420,9 +428,22 @@ test('EMBED: state.messages[].stage matches the lanes on screen at that step', a
         expect(chip!.lane, `${lesson} step ${step}: ${message.id} is ${message.stage}`).toBe(LANE_OF_STAGE[message.stage]);
         expect(chip!.committed).toBe(message.stage === 'history');
       }
+      // `places`: every one of the three lanes that draws the message (front or kept chip).
+      const drawn = await frame.locator('[data-testid=message-chip], [data-testid=message-kept]').evaluateAll((chips) =>
+        chips.map((c) => ({
+          id: c.getAttribute('data-message-id'),
+          lane: c.closest('[data-testid^="lane-"]')?.getAttribute('data-testid'),
+        })),
+      );
+      for (const message of state.messages) {
+        const lanes = drawn.filter((c) => c.id === message.id && c.lane !== 'lane-lost').map((c) => c.lane);
+        expect(lanes, `${lesson} step ${step}: ${message.id} places ${message.places}`)
+          .toEqual(message.places.map((p: string) => LANE_OF_PLACE[p]));
+        if (message.places.length > 1) seen.add('many places');
+      }
     }
   }
-  for (const stage of ['queued', 'request', 'lost']) expect(seen).toContain(stage);
+  for (const stage of ['queued', 'request', 'lost', 'many places']) expect(seen).toContain(stage);
   expect(seen.has('candidate') || seen.has('history')).toBe(true);
 });
 

@@ -121,12 +121,25 @@ export async function laneOf(page: Page, id: string): Promise<string | null> {
   return c.evaluate((el) => el.closest('[data-testid^="lane-"]')?.getAttribute('data-testid') ?? null);
 }
 
+/** The message's front chip (the lane of its furthest place) is in `lane`. */
 export async function expectChipIn(page: Page, id: string, lane: string, position?: string) {
   const c = page.getByTestId(lane).locator(`[data-testid=message-chip][data-message-id="${id}"]`);
   await expect(c).toHaveCount(1);
   if (position) await expect(c).toHaveAttribute('data-position', position);
-  // A message is in exactly one lane.
+  // A message has exactly one front chip; the places that keep it (the inbox's record after a
+  // copy was taken in, the history's entry after it was sent) show `message-kept` chips.
   await expect(chip(page, id)).toHaveCount(1);
+}
+
+/** Every chip of a message, front and kept, in any lane. */
+export const chipsOf = (page: Page, id: string) =>
+  page.locator(`[data-testid=message-chip][data-message-id="${id}"], [data-testid=message-kept][data-message-id="${id}"]`);
+
+/** The lanes (data-testid) that show message `id`, in page order. */
+export async function lanesOf(page: Page, id: string): Promise<string[]> {
+  return chipsOf(page, id).evaluateAll((chips) =>
+    chips.map((c) => c.closest('[data-testid^="lane-"]')?.getAttribute('data-testid') ?? ''),
+  );
 }
 
 /** Statuses of all member cards, by name. */

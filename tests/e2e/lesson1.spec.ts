@@ -5,7 +5,7 @@ import { test, expect, Page } from '@playwright/test';
 import {
   golden, stepAfter, trackErrors, openLesson, scrubTo, selectMember, memberCard, chip, laneOf,
   expectChipIn, requestView, pickRequest, allReplyCalls, expectStep, readCounter, caption,
-  focusPlayground, playBothLanguages, setLang, waitReady, counter, GoldenEvent,
+  focusPlayground, playBothLanguages, setLang, waitReady, counter, GoldenEvent, lanesOf,
 } from './helpers';
 
 const ID = 'l1-two-investigators';
@@ -222,6 +222,65 @@ test('M1 M2 M3 M4: queued is not seen: m4 waits in Queued while r7 is in flight,
   await expect(page.getByTestId('detail-history').locator('.entry-notifies[data-message-id="m4"]')).toHaveCount(1);
   // Every message ended up in a sent request, each record still there.
   for (const id of ['m1', 'm2', 'm3', 'm4', 'm5']) await expectChipIn(page, id, 'lane-request', 'in_request');
+  expect(errors).toEqual([]);
+});
+
+test('M2 M4: the captions at steps 20, 59 and 61 agree with the lanes: taking a message in copies it, the inbox deletes nothing', async ({ page }) => {
+  const errors = trackErrors(page);
+  await openLesson(page, ID);
+  const kept = (lane: string, id: string) =>
+    page.getByTestId(lane).locator(`[data-testid=message-kept][data-message-id="${id}"]`);
+  const count = (lane: string) => page.getByTestId(lane).locator('.lane-count');
+
+  // Step 20: m1 is copied into reader's candidate; the caption says nothing was deleted, and
+  // the inbox lane still holds the record, marked as taken in.
+  const m1Prepared = stepAfter(g, 'prepare', /^reader prepared a candidate: .*notifies m1/);
+  expect(m1Prepared).toBe(20);
+  await scrubTo(page, 20);
+  await expect(caption(page)).toContainText('Nothing is deleted from the inbox.');
+  expect(await lanesOf(page, 'm1')).toEqual(['lane-queued', 'lane-candidate']);
+  await expectChipIn(page, 'm1', 'lane-candidate', 'in_candidate');
+  await expect(chip(page, 'm1').locator('.chip-moved')).toContainText('the inbox keeps its record');
+  await expect(kept('lane-queued', 'm1')).toHaveClass(/taken-in/);
+  await expect(kept('lane-queued', 'm1').locator('.chip-pos')).toHaveText('still stored; a copy is in the candidate');
+  await expect(kept('lane-queued', 'm1').locator('.chip-moved')).toContainText('the record stays here');
+  await expect(chip(page, 'm1').getByTestId('chip-places')).toHaveText(/✓ inbox\s*✓ candidate\s*○ request/);
+  // A record never taken in looks different from one taken in.
+  await expectChipIn(page, 'm2', 'lane-queued', 'queued');
+  await expect(chip(page, 'm2')).not.toHaveClass(/taken-in/);
+  await expect(chip(page, 'm2').locator('.chip-pos')).toHaveText('queued: stored, never taken in');
+
+  // Step 59: the same for m4; the inbox count the caption states is what the inbox lane holds.
+  const m4Prepared = stepAfter(g, 'prepare', /^reader prepared a candidate: .*notifies m4/);
+  expect(m4Prepared).toBe(59);
+  await scrubTo(page, 59);
+  await expect(caption(page)).toContainText('Nothing is deleted from the inbox');
+  const fact = await caption(page).locator('[data-fact^="inbox:reader="]').getAttribute('data-fact');
+  const stated = Number(/=(\d+)/.exec(fact ?? '')?.[1]);
+  expect(stated).toBeGreaterThan(0);
+  await expect(page.getByTestId('lane-queued').locator('[data-to="reader"]')).toHaveCount(stated);
+  expect(await lanesOf(page, 'm4')).toEqual(['lane-queued', 'lane-candidate']);
+  await expect(kept('lane-queued', 'm4')).toHaveClass(/taken-in/);
+  await expect(kept('lane-queued', 'm4').locator('.chip-moved')).toContainText('taken in at this step');
+
+  // Step 61, the payoff: the caption says m4 is in all three places, and the lanes show it in
+  // all three; the candidate lane is not empty.
+  expect(stepAfter(g, 'request', /^reader sent request r9/)).toBe(61);
+  await scrubTo(page, 61);
+  await expect(caption(page)).toContainText('All three positions are now reached');
+  await expect(caption(page).locator('[data-fact="pos:m4=in_request"]')).toHaveCount(1);
+  expect(await lanesOf(page, 'm4')).toEqual(['lane-queued', 'lane-candidate', 'lane-request']);
+  await expectChipIn(page, 'm4', 'lane-request', 'in_request');
+  await expect(kept('lane-queued', 'm4')).toHaveClass(/taken-in/);
+  await expect(kept('lane-candidate', 'm4')).toHaveClass(/sent-entry/);
+  await expect(kept('lane-candidate', 'm4').locator('.chip-moved')).toContainText('the history keeps its entry');
+  await expect(count('lane-candidate')).not.toHaveText('(0)');
+  for (const lane of ['lane-queued', 'lane-candidate', 'lane-request']) {
+    await expect(page.getByTestId(lane).locator('[data-message-id="m4"] [data-testid=chip-places]'))
+      .toHaveText(/✓ inbox\s*✓ history\s*✓ request/);
+  }
+  // The key steps stop here: it is the lesson's payoff.
+  await expect(page.locator('[data-testid=key-mark][data-step="61"]')).toHaveCount(1);
   expect(errors).toEqual([]);
 });
 

@@ -226,3 +226,42 @@ fn identical_history_entries_form_one_run_and_a_new_one_stands_alone() {
         .iter()
         .any(|r| *r == ((longest.start + 3)..(longest.start + 4))));
 }
+
+#[test]
+fn every_lesson_ends_its_key_steps_on_its_last_authored_caption_and_stops_at_its_payoffs() {
+    for info in lessons::catalog() {
+        let timeline = play(info.id, &PlayOptions::default());
+        let steps: Vec<usize> = key_steps(info.id, &timeline)
+            .iter()
+            .map(|k| k.step)
+            .collect();
+        let last_caption = timeline
+            .captioned_events()
+            .map(|(seq, _)| seq + 1)
+            .max()
+            .expect("a lesson has authored captions");
+        assert_eq!(
+            steps.last(),
+            Some(&last_caption),
+            "{}: the conclusion is a key step ({steps:?})",
+            info.id
+        );
+        // Every key step shows an authored caption: a stop has something to say.
+        let captioned: Vec<usize> = timeline.captioned_events().map(|(s, _)| s + 1).collect();
+        for step in &steps {
+            assert!(captioned.contains(step), "{}: key step {step}", info.id);
+        }
+    }
+    let at = |id: &str| {
+        key_steps(id, &play(id, &PlayOptions::default()))
+            .iter()
+            .map(|k| k.step)
+            .collect::<Vec<_>>()
+    };
+    // Lesson 1's payoff: m4 in a request for the first time (in all three places).
+    let l1 = at("l1-two-investigators");
+    assert!(l1.contains(&61), "{l1:?}");
+    // Lesson 3: the cost of a large lock, and the conclusion.
+    let l3 = at("l3-lock-scope");
+    assert!(l3.contains(&67) && l3.contains(&85), "{l3:?}");
+}

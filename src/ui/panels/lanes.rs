@@ -1,6 +1,7 @@
 //! The message lanes on the page: Queued, In candidate or history, In request and the smaller Lost box,
-//! each a list of chips as placed by the view model (`view::lanes`); a chip that moved at this
-//! step says where it came from.
+//! each a list of chips as placed by the view model (`view::lanes`). A message shows in every
+//! lane that holds it (a copy, not a move); each chip says which places it is in, and what
+//! changed in its lane at this step.
 //!
 //! A lane with more than [`VIRTUAL_ABOVE`] chips becomes a scroll box of fixed-height chips
 //! and renders only the chips in view (plus a margin), so a long log costs a few chips per
@@ -13,7 +14,7 @@ use crate::ui::browser::i18n::{tr, Lang, LangText};
 use crate::ui::browser::viewport::track_scroll;
 use crate::ui::state::context::Playground;
 use crate::view::journey::journey;
-use crate::view::lanes::{lost_label, position_text, Chip, Lane, Placement};
+use crate::view::lanes::{copy_note, lost_label, position_text, Chip, Lane, Placement};
 use crate::view::window::{in_view, outside};
 
 /// Above this many chips a lane scrolls and renders only the chips in view.
@@ -35,20 +36,27 @@ fn label(lane: Lane, lang: Lang) -> (&'static str, &'static str) {
 }
 
 fn chip_view(c: Chip, lang: RwSignal<Lang>, opened: RwSignal<Option<MessageId>>) -> impl IntoView {
-    let moved = c.moved_from.is_some();
+    let changed = c.change.is_some();
     let record_id = c.record_id;
     let is_open = move || opened.get() == Some(record_id);
     let texts = c.clone();
-    let moved_text = move || texts.moved_text(lang.get());
-    let position = c.clone();
+    let change_text = move || texts.change_text(lang.get());
+    let place = c.clone();
+    let marks = c.places.clone();
+    // The front chip (the message's furthest place) keeps the `message-chip` test id; the
+    // places that keep it are `message-kept` chips, drawn compact.
+    let front = c.front();
     view! {
-        <li class="message-chip" class:committed=c.committed() class:moved=moved
-            data-testid="message-chip"
+        <li class="message-chip" class:committed=c.committed() class:moved=changed
+            class:kept=!front class:taken-in=c.taken_in() class:sent-entry=c.sent_from_history()
+            data-testid=if front { "message-chip" } else { "message-kept" }
             data-message-id=c.id.clone()
             data-from=c.from.clone()
             data-to=c.to.clone()
             data-kind=c.kind
             data-position=c.position.name()
+            data-place=c.place()
+            data-places=c.places.names().join(" ")
             data-request-id=c.request_id.clone()>
             <button type="button" class="chip-head" data-testid="chip-open"
                 aria-expanded=move || is_open().to_string()
@@ -63,9 +71,16 @@ fn chip_view(c: Chip, lang: RwSignal<Lang>, opened: RwSignal<Option<MessageId>>)
                     " "<span class="chip-request" data-testid="chip-request-id">{id}</span>
                 })}
             </button>
-            <span class="chip-body">{c.body.clone()}</span>
-            <span class="chip-pos">{move || position.position_text(lang.get())}</span>
-            {moved.then(|| view! { <span class="chip-moved">{moved_text}</span> })}
+            {front.then(|| view! { <span class="chip-body">{c.body.clone()}</span> })}
+            <span class="chip-pos">{move || place.place_text(lang.get())}</span>
+            <span class="chip-places" data-testid="chip-places">
+                {move || marks.marks(lang.get()).into_iter().map(|(name, word, held)| view! {
+                    <span class="place" class:held=held data-place=name>
+                        {if held { "✓ " } else { "○ " }}{word}
+                    </span>
+                }).collect_view()}
+            </span>
+            {changed.then(|| view! { <span class="chip-moved">{change_text}</span> })}
         </li>
     }
 }
@@ -148,6 +163,7 @@ pub fn MessageLanes() -> impl IntoView {
                     "发送回执 “queued” 只证明消息存进了收件箱；没有已读回执。消息要先进入候选、被提交，再随下一次请求发出，模型才看得见。",
                     "The send receipt “queued” proves only that the inbox stored it; there are no read receipts. A model sees a message only after it enters a candidate, is committed, and goes out with the next request.")}
             </p>
+            <p class="lanes-note lanes-copy" data-testid="lanes-copy-note">{move || copy_note(lang.get())}</p>
             <Show when=move || overflow.with(Option::is_some)>
                 <p class="lanes-note">{move || overflow.get().unwrap_or_default()}</p>
             </Show>
