@@ -82,19 +82,19 @@ impl Event {
             FileWritten { member, path, content } => {
                 format!("{member} wrote {path} ({})", counted(content.chars().count(), "character", "characters"))
             }
-            _ => self.summary_of_lock_protocol_and_host(),
-        }
-    }
-
-    /// The second half of [`Event::summary`]: the lock, protocols, the roster and the host.
-    fn summary_of_lock_protocol_and_host(&self) -> String {
-        use EventKind::*;
-        match &self.kind {
             LockAcquired { member } => format!("{member} acquired the lock"),
             LockReleased { member } => format!("{member} released the lock"),
             LockWaiting { member, holder, .. } => {
                 format!("{member} waits for the lock held by {holder}")
             }
+            _ => self.summary_of_protocol_and_host(),
+        }
+    }
+
+    /// The second half of [`Event::summary`]: protocols, the roster and the host.
+    fn summary_of_protocol_and_host(&self) -> String {
+        use EventKind::*;
+        match &self.kind {
             ProtocolOpened { request } => format!(
                 "{} request {} opened by {} for {}: pending",
                 request.kind.as_str(),

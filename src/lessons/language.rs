@@ -15,7 +15,7 @@ pub trait LangText: Sized {
     /// The language the toggle switches to.
     fn other(self) -> Self;
     /// The interface's fixed strings.
-    fn strings(self) -> &'static Strings;
+    fn strings(self) -> Strings;
     fn lesson_title(self, lesson: &LessonInfo) -> &'static str;
     fn lesson_summary(self, lesson: &LessonInfo) -> &'static str;
 }
@@ -43,11 +43,8 @@ impl LangText for Lang {
         }
     }
 
-    fn strings(self) -> &'static Strings {
-        match self {
-            Lang::Zh => &ZH,
-            Lang::En => &EN,
-        }
+    fn strings(self) -> Strings {
+        strings_in(self)
     }
 
     fn lesson_title(self, lesson: &LessonInfo) -> &'static str {
@@ -89,60 +86,33 @@ pub struct Strings {
     pub dismiss: &'static str,
 }
 
-const EN: Strings = Strings {
-    app_name: "Agent Team Playground",
-    tagline: "Watch a lead and its teammates work, one step at a time.",
-    switch_language: "中文",
-    lesson: "Lesson",
-    members: "Members",
-    no_members: "No members yet.",
-    messages: "Where each message is",
-    lane_queued: "Queued: in the inbox",
-    lane_queued_hint:
-        "every stored record; the inbox deletes nothing, so a record taken in stays here (dotted)",
-    lane_candidate: "In candidate or history",
-    lane_candidate_hint:
-        "in the candidate the host is preparing, or in the history, where it stays after it is sent",
-    lane_request: "In request",
-    lane_request_hint: "inside a request actually sent to a model",
-    lane_empty: "empty",
-    transport: "Transport",
-    first: "First step",
-    back: "Step back",
-    forward: "Step forward",
-    last: "Last step",
-    run: "Run",
-    pause: "Pause",
-    speed: "Speed",
-    step: "step",
-    caption: "What just happened",
-    dismiss: "Dismiss",
-};
-
-const ZH: Strings = Strings {
-    app_name: "Agent Team Playground",
-    tagline: "智能体团队演练场：一步一步看 lead 和队友如何协作。",
-    switch_language: "English",
-    lesson: "课程",
-    members: "成员",
-    no_members: "还没有成员。",
-    messages: "每条消息在哪里",
-    lane_queued: "已排队：在收件箱里",
-    lane_queued_hint: "存进来的每条记录；收件箱什么也不删，被取用过的记录仍在这里（虚线）",
-    lane_candidate: "在候选或历史中",
-    lane_candidate_hint: "在宿主正在准备的候选里，或在历史里；发出之后仍留在历史里",
-    lane_request: "在请求中",
-    lane_request_hint: "在真正发给模型的请求里",
-    lane_empty: "空",
-    transport: "播放控制",
-    first: "第一步",
-    back: "后退一步",
-    forward: "前进一步",
-    last: "最后一步",
-    run: "运行",
-    pause: "暂停",
-    speed: "速度",
-    step: "步",
-    caption: "刚刚发生了什么",
-    dismiss: "关闭",
-};
+/// Every fixed string of the interface in `lang`, each written once with both its texts.
+fn strings_in(lang: Lang) -> Strings {
+    Strings {
+        app_name: tr(lang, "Agent Team Playground", "Agent Team Playground"),
+        tagline: tr(lang, "智能体团队演练场：一步一步看 lead 和队友如何协作。", "Watch a lead and its teammates work, one step at a time."),
+        switch_language: tr(lang, "English", "中文"),
+        lesson: tr(lang, "课程", "Lesson"),
+        members: tr(lang, "成员", "Members"),
+        no_members: tr(lang, "还没有成员。", "No members yet."),
+        messages: tr(lang, "每条消息在哪里", "Where each message is"),
+        lane_queued: tr(lang, "已排队：在收件箱里", "Queued: in the inbox"),
+        lane_queued_hint: tr(lang, "存进来的每条记录；收件箱什么也不删，被取用过的记录仍在这里（虚线）", "every stored record; the inbox deletes nothing, so a record taken in stays here (dotted)"),
+        lane_candidate: tr(lang, "在候选或历史中", "In candidate or history"),
+        lane_candidate_hint: tr(lang, "在宿主正在准备的候选里，或在历史里；发出之后仍留在历史里", "in the candidate the host is preparing, or in the history, where it stays after it is sent"),
+        lane_request: tr(lang, "在请求中", "In request"),
+        lane_request_hint: tr(lang, "在真正发给模型的请求里", "inside a request actually sent to a model"),
+        lane_empty: tr(lang, "空", "empty"),
+        transport: tr(lang, "播放控制", "Transport"),
+        first: tr(lang, "第一步", "First step"),
+        back: tr(lang, "后退一步", "Step back"),
+        forward: tr(lang, "前进一步", "Step forward"),
+        last: tr(lang, "最后一步", "Last step"),
+        run: tr(lang, "运行", "Run"),
+        pause: tr(lang, "暂停", "Pause"),
+        speed: tr(lang, "速度", "Speed"),
+        step: tr(lang, "步", "step"),
+        caption: tr(lang, "刚刚发生了什么", "What just happened"),
+        dismiss: tr(lang, "关闭", "Dismiss"),
+    }
+}
