@@ -142,6 +142,8 @@ pub fn App() -> impl IntoView {
 #[component]
 fn AppHeader() -> impl IntoView {
     let pg = Playground::get();
+    // Share and Embed: one open at a time.
+    crate::ui::features::header_dialog::HeaderDialog::provide();
     let strings = move || pg.lang.get().strings();
     view! {
         <header class="app-header">

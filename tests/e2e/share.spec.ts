@@ -152,6 +152,33 @@ test('SHARE: without clipboard access, copy selects the link and says to press C
   expect(selected).toBe(true);
 });
 
+test('SHARE: Escape closes the Share and the Embed dialog and returns focus to its button; opening one closes the other', async ({ page }) => {
+  await page.goto('/#lesson=l1-two-investigators&step=3&lang=en');
+  await waitReady(page);
+  const share = page.getByTestId('share-button');
+  const embed = page.getByTestId('embed-button');
+  await share.click();
+  await expect(page.getByTestId('share-dialog')).toBeVisible();
+  // Opening the Embed dialog closes the Share dialog: they never stack.
+  await embed.click();
+  await expect(page.getByTestId('embed-dialog')).toBeVisible();
+  await expect(page.getByTestId('share-dialog')).toHaveCount(0);
+  await expect(share).toHaveAttribute('aria-expanded', 'false');
+  // Escape from inside the dialog closes it and puts focus back on its button.
+  await page.getByTestId('embed-close').focus();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('embed-dialog')).toHaveCount(0);
+  await expect(embed).toBeFocused();
+  // Escape with focus on the page (the Share button that opened it) closes it too.
+  await share.click();
+  await expect(page.getByTestId('share-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('share-dialog')).toHaveCount(0);
+  await expect(share).toBeFocused();
+  // Escape did not move the step.
+  await expectStep(page, 3);
+});
+
 test('SHARE: a link over 2,000 characters is warned about and export is offered, in both languages', async ({ page }) => {
   // A file of random text does not compress: the link grows past the warning threshold.
   let noise = '';

@@ -10,6 +10,7 @@ use wasm_bindgen::JsCast;
 use crate::share::embed_snippet::{embed_link, iframe_html, iframe_mdx, DEFAULT_HEIGHT};
 use crate::share::Part;
 use crate::ui::browser::i18n::{tr, Lang, LangText};
+use crate::ui::features::header_dialog::{Dialog, HeaderDialog};
 use crate::ui::state::context::Playground;
 
 /// Selects the whole text of `area` and copies it: the document's copy command (a click is a
@@ -87,7 +88,10 @@ fn snippet_view(
 pub fn EmbedButton() -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
-    let open = RwSignal::new(false);
+    let dialogs = HeaderDialog::get();
+    let open = move || dialogs.is_open(Dialog::Embed);
+    let button = NodeRef::<leptos::html::Button>::new();
+    dialogs.close_on_escape(Dialog::Embed, button);
     let hide = RwSignal::new(pg.embed.with_untracked(|f| f.hide.clone()));
     // The link of what is on screen, kept current while the dialog is open.
     let link = Signal::derive(move || {
@@ -122,19 +126,15 @@ pub fn EmbedButton() -> impl IntoView {
     };
     view! {
         <button type="button" class="embed-button" data-testid="embed-button"
-            aria-expanded=move || open.get().to_string()
+            node_ref=button
+            aria-expanded=move || open().to_string()
             aria-controls="embed-dialog"
-            on:click=move |_| open.update(|o| *o = !*o)>
+            on:click=move |_| dialogs.toggle(Dialog::Embed)>
             {move || tr(lang.get(), "嵌入", "Embed")}
         </button>
-        <Show when=move || open.get()>
+        <Show when=open>
             <section id="embed-dialog" class="embed-dialog" role="dialog" aria-labelledby="embed-title"
-                data-testid="embed-dialog"
-                on:keydown=move |ev: web_sys::KeyboardEvent| {
-                    if ev.key() == "Escape" {
-                        open.set(false);
-                    }
-                }>
+                data-testid="embed-dialog">
                 <h2 id="embed-title">{move || tr(lang.get(), "嵌入到课程页面", "Embed in a course page")}</h2>
                 <p class="hint">{move || tr(lang.get(),
                     "把下面的代码粘贴到课程页面：框架打开的是此刻屏幕上的课程和步骤，没有页面外框，用脚本模型离线运行。附带的 embed.js 让框架随内容调整高度；Canvas 和 H5P 不需要它。",
@@ -149,7 +149,7 @@ pub fn EmbedButton() -> impl IntoView {
                 {snippet_view(lang, "embed-snippet", ("HTML 页面", "HTML page"), html)}
                 {snippet_view(lang, "embed-snippet-mdx", ("MDX 页面（Docusaurus）", "MDX page (Docusaurus)"), mdx)}
                 <p>
-                    <button type="button" data-testid="embed-close" on:click=move |_| open.set(false)>
+                    <button type="button" data-testid="embed-close" on:click=move |_| dialogs.close(Dialog::Embed)>
                         {move || tr(lang.get(), "关闭", "Close")}
                     </button>
                 </p>

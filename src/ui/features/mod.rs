@@ -8,6 +8,7 @@ pub mod embed_dialog;
 pub mod export_panel;
 pub mod fork;
 pub mod fork_draft;
+pub mod header_dialog;
 pub mod live;
 pub mod live_run;
 pub mod live_settings;

@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use crate::share::MAX_FRAGMENT_CHARS;
 use crate::ui::browser::clipboard::write_clipboard;
 use crate::ui::browser::i18n::{tr, Lang};
+use crate::ui::features::header_dialog::{Dialog, HeaderDialog};
 use crate::ui::state::context::Playground;
 
 /// Links longer than this break in chat apps and on some hosts: the dialog warns.
@@ -79,12 +80,15 @@ fn scroll_to_export(copied: RwSignal<Copy>) {
 pub fn ShareButton() -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
-    let open = RwSignal::new(false);
+    let dialogs = HeaderDialog::get();
+    let open = move || dialogs.is_open(Dialog::Share);
+    let button = NodeRef::<leptos::html::Button>::new();
+    dialogs.close_on_escape(Dialog::Share, button);
     let copied = RwSignal::new(Copy::Not);
     let input = NodeRef::<leptos::html::Input>::new();
     // Tracked while the dialog is open: the link follows the step and every change.
     let fragment = move || {
-        if open.get() {
+        if open() {
             crate::ui::state::link::current_fragment(pg)
         } else {
             String::new()
@@ -119,15 +123,16 @@ pub fn ShareButton() -> impl IntoView {
             type="button"
             class="share-button"
             data-testid="share-button"
-            aria-expanded=move || open.get().to_string()
+            node_ref=button
+            aria-expanded=move || open().to_string()
             on:click=move |_| {
                 copied.set(Copy::Not);
-                open.update(|o| *o = !*o);
+                dialogs.toggle(Dialog::Share);
             }
         >
             {move || tr(lang.get(), "分享", "Share")}
         </button>
-        <Show when=move || open.get()>
+        <Show when=open>
             <div
                 class="share-dialog"
                 role="dialog"
@@ -159,7 +164,7 @@ pub fn ShareButton() -> impl IntoView {
                     <span class="share-status" role="status" data-testid="copy-status">
                         {move || copy_status(copied.get(), lang.get())}
                     </span>
-                    <button type="button" on:click=move |_| open.set(false)>
+                    <button type="button" on:click=move |_| dialogs.close(Dialog::Share)>
                         {move || tr(lang.get(), "关闭", "Close")}
                     </button>
                 </div>
@@ -180,7 +185,7 @@ pub fn ShareButton() -> impl IntoView {
                         </button>
                     </div>
                 </Show>
-                <Show when=move || open.get() && crate::ui::state::link::recording_left_out(pg)>
+                <Show when=move || open() && crate::ui::state::link::recording_left_out(pg)>
                     <p class="share-warning" data-testid="share-recording-left-out">
                         {move || tr(
                             lang.get(),
