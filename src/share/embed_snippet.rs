@@ -9,13 +9,17 @@ use super::Part;
 pub const DEFAULT_HEIGHT: u32 = 760;
 
 /// `link` with `embed=1` in its fragment and `hide=` naming exactly `hide` (no other
-/// `embed=` or `hide=` value; the rest of the link as it was).
-pub fn embed_link(link: &str, hide: &[Part]) -> String {
+/// `embed=` or `hide=` value; the rest of the link as it was). A student starts a lesson at its
+/// beginning: the step is 0 unless the teacher picked `this_step` (the link's own step).
+pub fn embed_link(link: &str, hide: &[Part], this_step: bool) -> String {
     let (base, fragment) = link.split_once('#').unwrap_or((link, ""));
     let mut parts: Vec<String> = fragment
         .split('&')
         .filter(|p| !p.is_empty() && !p.starts_with("embed=") && !p.starts_with("hide="))
-        .map(str::to_string)
+        .map(|p| match p.strip_prefix("step=") {
+            Some(_) if !this_step => "step=0".to_string(),
+            _ => p.to_string(),
+        })
         .collect();
     parts.push("embed=1".to_string());
     if !hide.is_empty() {
@@ -82,24 +86,38 @@ mod tests {
         "https://school.example/tools/playground/index.html#lesson=l3-lock-scope&step=12&lang=zh";
 
     #[test]
-    fn the_link_gets_embed_once_and_the_parts_to_hide() {
-        assert_eq!(embed_link(LINK, &[]), format!("{LINK}&embed=1"));
+    fn the_snippet_starts_at_step_0_unless_the_teacher_picks_this_step() {
+        let start = embed_link(LINK, &[], false);
+        assert!(start.contains("&step=0&"), "{start}");
+        assert!(!start.contains("step=12"), "{start}");
+        assert!(embed_link(LINK, &[], true).contains("&step=12&"));
+        // Nothing else of the link changes.
         assert_eq!(
-            embed_link(&format!("{LINK}&embed=1&hide=picker"), &[]),
+            start.replace("step=0", "step=12"),
+            embed_link(LINK, &[], true)
+        );
+    }
+
+    #[test]
+    fn the_link_gets_embed_once_and_the_parts_to_hide() {
+        assert_eq!(embed_link(LINK, &[], true), format!("{LINK}&embed=1"));
+        assert_eq!(
+            embed_link(&format!("{LINK}&embed=1&hide=picker"), &[], true),
             format!("{LINK}&embed=1")
         );
         assert_eq!(
             embed_link(
                 "https://a.example/#embed=0&lesson=x",
-                &[Part::Diagram, Part::Request]
+                &[Part::Diagram, Part::Request],
+                true
             ),
             "https://a.example/#lesson=x&embed=1&hide=diagram,request"
         );
         assert_eq!(
-            embed_link("https://a.example/", &[]),
+            embed_link("https://a.example/", &[], true),
             "https://a.example/#embed=1"
         );
-        let link = embed_link(LINK, &[Part::Picker]);
+        let link = embed_link(LINK, &[Part::Picker], true);
         let parsed =
             crate::share::parse_fragment(link.split_once('#').map(|p| p.1).unwrap_or_default())
                 .expect("a valid link");
@@ -126,7 +144,7 @@ mod tests {
 
     #[test]
     fn the_html_snippet_is_a_ready_frame() {
-        let link = embed_link(LINK, &[]);
+        let link = embed_link(LINK, &[], true);
         let snippet = iframe_html(&link, "Agent Team Playground: \"locks\" <3>", 700);
         let frame = snippet.lines().next().unwrap_or_default();
         assert!(frame.starts_with("<iframe "), "{snippet}");
@@ -143,7 +161,7 @@ mod tests {
 
     #[test]
     fn the_mdx_snippet_is_jsx() {
-        let link = embed_link(LINK, &[]);
+        let link = embed_link(LINK, &[], true);
         let snippet = iframe_mdx(&link, "a \"title\"", 700);
         assert!(
             snippet.contains(&format!("src={{\"{link}\"}}")),

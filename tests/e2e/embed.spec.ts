@@ -509,7 +509,8 @@ test('EMBED: the embed snippet holds an iframe with the link of the current stat
   expect(url.origin + url.pathname).toBe(new URL(page.url()).origin + new URL(page.url()).pathname);
   const params = new URLSearchParams(url.hash.slice(1));
   expect(params.get('lesson')).toBe('l3-lock-scope');
-  expect(params.get('step')).toBe('6');
+  // A student starts at the beginning unless the teacher picks this step.
+  expect(params.get('step')).toBe('0');
   expect(params.get('lang')).toBe('en');
   expect(params.get('embed')).toBe('1');
   expect(tag).toMatch(/title="Agent Team Playground: [^"]+"/);
@@ -542,6 +543,9 @@ test('EMBED: the embed snippet holds an iframe with the link of the current stat
   await page.getByTestId('embed-snippet-mdx-copy').click();
   await expect(page.getByTestId('embed-snippet-mdx-status')).toHaveText('Selected: press Ctrl+C (⌘C on a Mac) to copy.');
 
+  // "This step" puts the step on screen in the link.
+  await page.getByTestId('embed-this-step').check();
+  await expect(snippet).toHaveValue(/step=6&/);
   // Parts to hide go into the link; the step the page moves to follows.
   await page.getByTestId('embed-hide-diagram').check();
   await expect(snippet).toHaveValue(/hide=diagram/);

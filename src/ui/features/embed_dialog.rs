@@ -93,10 +93,16 @@ pub fn EmbedButton() -> impl IntoView {
     let button = NodeRef::<leptos::html::Button>::new();
     dialogs.close_on_escape(Dialog::Embed, button);
     let hide = RwSignal::new(pg.embed.with_untracked(|f| f.hide.clone()));
+    // A student starts at step 0 unless the teacher picks the step on screen.
+    let this_step = RwSignal::new(false);
     // The link of what is on screen, kept current while the dialog is open.
     let link = Signal::derive(move || {
         let _ = crate::ui::state::link::current_fragment(pg);
-        embed_link(&crate::ui::state::link::current_link(pg), &hide.get())
+        embed_link(
+            &crate::ui::state::link::current_link(pg),
+            &hide.get(),
+            this_step.get(),
+        )
     });
     let title = move || {
         let lang = pg.lang.get();
@@ -137,8 +143,8 @@ pub fn EmbedButton() -> impl IntoView {
                 data-testid="embed-dialog">
                 <h2 id="embed-title">{move || tr(lang.get(), "嵌入到课程页面", "Embed in a course page")}</h2>
                 <p class="hint">{move || tr(lang.get(),
-                    "把下面的代码粘贴到课程页面：框架打开的是此刻屏幕上的课程和步骤，没有页面外框，用脚本模型离线运行。附带的 embed.js 让框架随内容调整高度；Canvas 和 H5P 不需要它。",
-                    "Paste this into a course page: the frame opens the lesson and step on screen now, without the page chrome, on the scripted model. The embed.js line sizes the frame to its content; Canvas and H5P size it without it.")}</p>
+                    "把下面的代码粘贴到课程页面：框架从第 0 步打开此刻屏幕上的课程（勾选下面一项则从此刻这一步打开），没有页面外框，用脚本模型离线运行。附带的 embed.js 让框架随内容调整高度；Canvas 和 H5P 不需要它。",
+                    "Paste this into a course page: the frame opens the lesson on screen at its first step (or at this step, if you pick it), without the page chrome, on the scripted model. The embed.js line sizes the frame to its content; Canvas and H5P size it without it.")}</p>
                 <fieldset class="embed-hides">
                     <legend>{move || tr(lang.get(), "小框架里隐藏", "Hide in a small frame")}</legend>
                     {part_box(Part::Picker, "课程选择", "lesson picker")}
@@ -146,6 +152,18 @@ pub fn EmbedButton() -> impl IntoView {
                     {part_box(Part::Request, "成员详情和请求", "member detail and requests")}
                     {part_box(Part::Editor, "场景编辑器", "scenario editor")}
                 </fieldset>
+                <label class="embed-hide">
+                    <input type="checkbox" data-testid="embed-this-step"
+                        prop:checked=move || this_step.get()
+                        on:change=move |_| this_step.update(|t| *t = !*t) />
+                    {move || {
+                        let step = pg.step.get();
+                        match lang.get() {
+                            crate::engine::Lang::Zh => format!("从此刻这一步（第 {step} 步）开始，而不是从第 0 步"),
+                            crate::engine::Lang::En => format!("Start at this step ({step}) instead of step 0"),
+                        }
+                    }}
+                </label>
                 {snippet_view(lang, "embed-snippet", ("HTML 页面", "HTML page"), html)}
                 {snippet_view(lang, "embed-snippet-mdx", ("MDX 页面（Docusaurus）", "MDX page (Docusaurus)"), mdx)}
                 <p>
