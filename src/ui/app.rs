@@ -50,7 +50,6 @@ pub fn App() -> impl IntoView {
     // The embed flags are the link's as the page opened; a later `load` does not change them.
     let flags = pg.embed.get_untracked();
     let embedded = flags.embed;
-    let (show_diagram, show_request) = (!flags.hides(Part::Diagram), !flags.hides(Part::Request));
 
     // The document language follows the choice so screen readers pronounce captions right.
     Effect::new(move |_| {
@@ -65,12 +64,6 @@ pub fn App() -> impl IntoView {
     when_idle::after_first_paint(move || below_fold.set(true));
 
     let strings = move || lang.get().strings();
-    let summary = move || {
-        let id = pg.lesson_id.get();
-        crate::lessons::find(&id)
-            .map(|lesson| lang.get().lesson_summary(lesson))
-            .unwrap_or_default()
-    };
     let run_error = move || pg.run.with(|run| run.as_ref().err().cloned());
     let banner = move || pg.error.get().or_else(run_error);
     // The learner's restart of the host on the branch on screen (L3), if any.
@@ -125,37 +118,59 @@ pub fn App() -> impl IntoView {
             </div>
             // The rest, beside the stage on a wide screen (it scrolls on its own) and below it on
             // a phone, with a jump list to each part.
-            <div class="side-panel" data-testid="side-panel">
-                <SideNav />
-                <section class="run-summary" id="side-summary" aria-labelledby="run-summary-heading">
-                    <h2 id="run-summary-heading">{move || tr(lang.get(), "本课与本次运行", "This lesson and this run")}</h2>
-                    {(!embedded).then(|| view! { <p class="lesson-summary">{summary} <editor::OpenInEditor /></p> })}
-                    <Budgets />
-                    <RunSummary />
-                </section>
-                <result::ResultPanelView />
-                <Show when=move || below_fold.get()>
-                    {show_request.then(|| view! { <detail::MemberDetail /> })}
-                    {show_diagram.then(|| view! { <sequence::SequenceDiagram /> })}
-                    <protocol::ProtocolTracker />
-                    <files::FilesPanel />
-                    <fork::ForkPanel />
-                </Show>
-                <section class="options" id="side-options" aria-labelledby="options-heading">
-                    <h2 id="options-heading">{move || tr(lang.get(), "断点与按键", "Breakpoints and keys")}</h2>
-                    <TransportOptions />
-                </section>
-                <Show when=move || below_fold.get()>
-                    // An embedding page never starts a paid call: no live panel in an embed.
-                    {(!embedded).then(|| view! { <live::LivePanel /> })}
-                </Show>
-                <editor::EditorPanel />
-                <Show when=move || below_fold.get()>
-                    <export_panel::ExportPanel />
-                </Show>
-            </div>
+            <SidePanel below_fold />
             </main>
         </div>
+    }
+}
+
+/// The side panel: everything but the stage, beside it on a wide screen (it scrolls on its own)
+/// and below it on a phone, with a jump list to each part. Its heavy parts mount once
+/// `below_fold` is set, after the first paint.
+#[component]
+fn SidePanel(below_fold: RwSignal<bool>) -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    // The embed flags are the link's as the page opened; a later `load` does not change them.
+    let flags = pg.embed.get_untracked();
+    let embedded = flags.embed;
+    let (show_diagram, show_request) = (!flags.hides(Part::Diagram), !flags.hides(Part::Request));
+    let summary = move || {
+        let id = pg.lesson_id.get();
+        crate::lessons::find(&id)
+            .map(|lesson| lang.get().lesson_summary(lesson))
+            .unwrap_or_default()
+    };
+    view! {
+    <div class="side-panel" data-testid="side-panel">
+        <SideNav />
+        <section class="run-summary" id="side-summary" aria-labelledby="run-summary-heading">
+            <h2 id="run-summary-heading">{move || tr(lang.get(), "本课与本次运行", "This lesson and this run")}</h2>
+            {(!embedded).then(|| view! { <p class="lesson-summary">{summary} <editor::OpenInEditor /></p> })}
+            <Budgets />
+            <RunSummary />
+        </section>
+        <result::ResultPanelView />
+        <Show when=move || below_fold.get()>
+            {show_request.then(|| view! { <detail::MemberDetail /> })}
+            {show_diagram.then(|| view! { <sequence::SequenceDiagram /> })}
+            <protocol::ProtocolTracker />
+            <files::FilesPanel />
+            <fork::ForkPanel />
+        </Show>
+        <section class="options" id="side-options" aria-labelledby="options-heading">
+            <h2 id="options-heading">{move || tr(lang.get(), "断点与按键", "Breakpoints and keys")}</h2>
+            <TransportOptions />
+        </section>
+        <Show when=move || below_fold.get()>
+            // An embedding page never starts a paid call: no live panel in an embed.
+            {(!embedded).then(|| view! { <live::LivePanel /> })}
+        </Show>
+        <editor::EditorPanel />
+        <Show when=move || below_fold.get()>
+            <export_panel::ExportPanel />
+        </Show>
+    </div>
     }
 }
 
