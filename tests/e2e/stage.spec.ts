@@ -100,6 +100,13 @@ test('STAGE: opening a member shows its detail in view with focus on it; Escape 
     await expect(heading).toBeFocused();
     await expect(page.getByTestId('member-detail').locator('.detail-meta[data-member=reader]')).toBeInViewport();
     await expect(heading).toBeInViewport();
+    // Nothing (the side panel's sticky jump list) covers the heading.
+    const covered = await heading.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.x + Math.min(20, r.width / 2), r.y + r.height / 2);
+      return !(top && el.contains(top));
+    });
+    expect(covered, `${screen.name}: the detail's heading is covered`).toBe(false);
     if (screen.cards) {
       // A laptop keeps the stage in view beside the detail.
       await expect(page.getByTestId('caption')).toBeInViewport();
