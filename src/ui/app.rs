@@ -1,5 +1,6 @@
-//! The page: header (language toggle, lesson picker), error banner, caption and transport,
-//! then the areas of the playground. Owns the keyboard shortcuts and the language toggle.
+//! The page: header (language toggle, lesson picker), error banner, the stage (transport,
+//! contrast switches, caption, cards, lanes), and beside it (below it on a phone) the side
+//! panel with everything else and a jump list. Owns the keyboard shortcuts and the language toggle.
 //! In an embed (`embed=1`) the page chrome (header, tagline, summary, live panel) is left out
 //! and a slim bar keeps the picker and the language toggle; `hide=` leaves out more parts.
 
@@ -8,19 +9,20 @@ use leptos::prelude::*;
 use crate::lessons::catalog;
 use crate::share::view_state::default_lesson;
 use crate::share::Part;
-use crate::ui::browser::i18n::{remember_lang, Lang, LangText};
+use crate::ui::browser::i18n::{remember_lang, tr, Lang, LangText};
 use crate::ui::browser::when_idle;
 use crate::ui::features::{editor, embed, embed_dialog, export_panel, fork, live, share_dialog};
 use crate::ui::panels::caption::CaptionBar;
 use crate::ui::panels::lanes::MessageLanes;
-use crate::ui::panels::members::MemberCards;
+use crate::ui::panels::members::{Budgets, MemberCards};
+use crate::ui::panels::side_nav::{jump, SideNav};
+use crate::ui::panels::toggles::{ModeToggles, RunSummary};
 use crate::ui::panels::transport::{self, Transport, TransportOptions};
 use crate::ui::panels::{detail, files, protocol, result, sequence};
 use crate::ui::state::context::Playground;
 use crate::ui::state::{generated_log, link, scenario_src, session};
 
-/// The page: header, banners, the stage (caption and transport), cards, lanes, and the panels
-/// below the fold.
+/// The page: header, banners, the stage (transport, caption, cards, lanes), and the side panel.
 #[component]
 pub fn App() -> impl IntoView {
     // The page state, built in the open: the link the page was opened with (read first, for
@@ -48,7 +50,6 @@ pub fn App() -> impl IntoView {
     // The embed flags are the link's as the page opened; a later `load` does not change them.
     let flags = pg.embed.get_untracked();
     let embedded = flags.embed;
-    let (show_diagram, show_request) = (!flags.hides(Part::Diagram), !flags.hides(Part::Request));
 
     // The document language follows the choice so screen readers pronounce captions right.
     Effect::new(move |_| {
@@ -57,18 +58,12 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    // The panels below the fold (diagram, detail, protocols, fork) mount right after the first
-    // paint, so the lesson's caption, cards and lanes show without waiting for them.
+    // The side panel's heavy parts (diagram, detail, protocols, fork) mount right after the
+    // first paint, so the lesson's caption, cards and lanes show without waiting for them.
     let below_fold = RwSignal::new(false);
     when_idle::after_first_paint(move || below_fold.set(true));
 
     let strings = move || lang.get().strings();
-    let summary = move || {
-        let id = pg.lesson_id.get();
-        crate::lessons::find(&id)
-            .map(|lesson| lang.get().lesson_summary(lesson))
-            .unwrap_or_default()
-    };
     let run_error = move || pg.run.with(|run| run.as_ref().err().cloned());
     let banner = move || pg.error.get().or_else(run_error);
     // The learner's restart of the host on the branch on screen (L3), if any.
@@ -87,7 +82,7 @@ pub fn App() -> impl IntoView {
             {(!embedded).then(|| view! { <AppHeader /> })}
             // Everything below the header is in the main landmark, so a screen reader's
             // landmark list reaches all of it (axe: region).
-            <main>
+            <main class="layout">
             // In an embed the slim bar is in the main landmark too (axe: region).
             {embedded.then(|| view! { <EmbedBar /> })}
             <Show when=move || banner().is_some()>
@@ -109,31 +104,89 @@ pub fn App() -> impl IntoView {
                     }}
                 </div>
             </Show>
-            {(!embedded).then(|| view! { <p class="lesson-summary">{summary} <editor::OpenInEditor /></p> })}
-            <div class="playground">
-                // The transport comes first and the stage stays on screen (sticky), so the step
-                // controls never move when a caption wraps differently.
+            <div class="stage-column" data-testid="stage-column">
+                // The stage: what a learner needs at a step, on one screen. The transport comes
+                // first, so a caption that wraps differently never moves the step controls; the
+                // caption shows whole (nothing inside it scrolls or is pushed down by controls).
                 <div class="stage" data-testid="stage">
                     <Transport />
+                    <StageToolbar />
                     <CaptionBar />
                 </div>
-                <TransportOptions />
-                <result::ResultPanelView />
                 <MemberCards />
                 <MessageLanes />
-                <editor::EditorPanel />
-                <Show when=move || below_fold.get()>
-                    {show_diagram.then(|| view! { <sequence::SequenceDiagram /> })}
-                    {show_request.then(|| view! { <detail::MemberDetail /> })}
-                    <protocol::ProtocolTracker />
-                    <files::FilesPanel />
-                    <fork::ForkPanel />
-                    // An embedding page never starts a paid call: no live panel in an embed.
-                    {(!embedded).then(|| view! { <live::LivePanel /> })}
-                    <export_panel::ExportPanel />
-                </Show>
             </div>
+            // The rest, beside the stage on a wide screen (it scrolls on its own) and below it on
+            // a phone, with a jump list to each part.
+            <SidePanel below_fold />
             </main>
+        </div>
+    }
+}
+
+/// The side panel: everything but the stage, beside it on a wide screen (it scrolls on its own)
+/// and below it on a phone, with a jump list to each part. Its heavy parts mount once
+/// `below_fold` is set, after the first paint.
+#[component]
+fn SidePanel(below_fold: RwSignal<bool>) -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    // The embed flags are the link's as the page opened; a later `load` does not change them.
+    let flags = pg.embed.get_untracked();
+    let embedded = flags.embed;
+    let (show_diagram, show_request) = (!flags.hides(Part::Diagram), !flags.hides(Part::Request));
+    let summary = move || {
+        let id = pg.lesson_id.get();
+        crate::lessons::find(&id)
+            .map(|lesson| lang.get().lesson_summary(lesson))
+            .unwrap_or_default()
+    };
+    view! {
+    <div class="side-panel" data-testid="side-panel">
+        <SideNav />
+        <section class="run-summary" id="side-summary" aria-labelledby="run-summary-heading">
+            <h2 id="run-summary-heading">{move || tr(lang.get(), "本课与本次运行", "This lesson and this run")}</h2>
+            {(!embedded).then(|| view! { <p class="lesson-summary">{summary} <editor::OpenInEditor /></p> })}
+            <Budgets />
+            <RunSummary />
+        </section>
+        <result::ResultPanelView />
+        <Show when=move || below_fold.get()>
+            {show_request.then(|| view! { <detail::MemberDetail /> })}
+            {show_diagram.then(|| view! { <sequence::SequenceDiagram /> })}
+            <protocol::ProtocolTracker />
+            <files::FilesPanel />
+            <fork::ForkPanel />
+        </Show>
+        <section class="options" id="side-options" aria-labelledby="options-heading">
+            <h2 id="options-heading">{move || tr(lang.get(), "断点与按键", "Breakpoints and keys")}</h2>
+            <TransportOptions />
+        </section>
+        <Show when=move || below_fold.get()>
+            // An embedding page never starts a paid call: no live panel in an embed.
+            {(!embedded).then(|| view! { <live::LivePanel /> })}
+        </Show>
+        <editor::EditorPanel />
+        <Show when=move || below_fold.get()>
+            <export_panel::ExportPanel />
+        </Show>
+    </div>
+    }
+}
+
+/// The stage's one row of controls under the transport: the learner's contrast switches (in
+/// the lessons that offer them) and the way to the breakpoints and the keys.
+#[component]
+fn StageToolbar() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    view! {
+        <div class="stage-toolbar">
+            <ModeToggles />
+            <button type="button" class="to-options" data-testid="to-options"
+                on:click=move |_| jump("#side-options")>
+                {move || tr(lang.get(), "断点与按键 ›", "Breakpoints, keys ›")}
+            </button>
         </div>
     }
 }

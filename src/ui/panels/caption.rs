@@ -1,8 +1,7 @@
 //! The caption bar on the page: the caption of the current step (what just happened and why),
 //! the event's kind line (with what logical time is, as its tooltip), the key step the learner
-//! is on, a run of identical tool calls the step belongs to (with a skip past it) and the
-//! contrast modes (with the learner's toggles in the lessons that offer them), as the view
-//! model words them (`view::caption`, `view::repeats`). The caption is the aria-live region, so
+//! is on and a run of identical tool calls the step belongs to (with a skip past it), as the
+//! view model words them (`view::caption`, `view::repeats`). The caption is the aria-live region, so
 //! a screen reader reads each step as it comes. Each fact a caption states is a span carrying
 //! `data-fact="kind:subject=value"`, rendered from the state at this step, so a test can hold
 //! it against the cards and lanes; story text a branch no longer follows starts with an
@@ -11,10 +10,9 @@
 use leptos::prelude::*;
 
 use crate::ui::browser::i18n::{tr, Lang};
-use crate::ui::panels::toggles::ModeToggles;
 use crate::ui::state::context::Playground;
 use crate::view::caption::{
-    event_parts_in, logical_time_hint, logical_time_label, modes, step_caption_parts,
+    event_parts_in, logical_time_hint, logical_time_label, step_caption_parts,
 };
 use crate::view::facts::{original_words, CaptionPart};
 use crate::view::playhead::Command;
@@ -64,11 +62,6 @@ pub fn CaptionBar() -> impl IntoView {
             None => crate::view::caption::event_parts(event.as_ref(), lang),
         })
     };
-    let modes = move || {
-        let lang = pg.lang.get();
-        pg.state
-            .with(|state| state.as_ref().map(|s| modes(&s.state.toggles(), lang)))
-    };
     // "Key step 2 of 6: ..." when the step is one of the lesson's key steps.
     let key_label = move || {
         let (step, lang) = (pg.step.get(), pg.lang.get());
@@ -103,8 +96,8 @@ pub fn CaptionBar() -> impl IntoView {
         })
     };
     view! {
-        // A long caption scrolls inside the bar, so the bar can take keyboard focus.
-        <div class="caption-bar" role="region" tabindex="0"
+        // The whole caption shows: the bar never scrolls inside (the stage makes room for it).
+        <div class="caption-bar" role="region"
             aria-label=move || tr(pg.lang.get(), "本步说明", "What this step shows")>
             <p class="caption-kind" data-testid="caption-kind">
                 <span class="kind-name">{move || line().kind}</span>
@@ -119,10 +112,6 @@ pub fn CaptionBar() -> impl IntoView {
             <Show when=move || key_label().is_some()>
                 <p class="key-step-label" data-testid="key-step-label">{move || key_label().unwrap_or_default()}</p>
             </Show>
-            <p class="modes" data-testid="modes" class:contrast=move || modes().is_some_and(|m| m.0)>
-                {move || modes().map(|m| m.1).unwrap_or_default()}
-            </p>
-            <ModeToggles />
             <p class="caption" data-testid="caption" aria-live="polite">{caption}</p>
             <Show when=move || repeat.with(Option::is_some)>
                 <p class="repeat-note" data-testid="repeat-note">

@@ -2,7 +2,7 @@
 //! committed history, its current candidate and the requests it has sent, one of them shown
 //! exactly as sent. What is shown (rows, marks, texts) is the view model's (`view::detail`);
 //! this file binds it to the page and keeps the learner's picks ("show earlier", the request
-//! picked).
+//! picked). Escape or its back button returns focus to the member's card.
 //!
 //! The entry lists are `detail_entries.rs`'s, the requests column `detail_request.rs`'s; this
 //! file holds the history, the candidate and the component that lays them out.
@@ -13,6 +13,7 @@ use crate::engine::{MemberState, TeamState};
 use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::panels::detail_entries::{earlier_button, entry_items};
 use crate::ui::panels::detail_request::{requests_model, requests_view};
+use crate::ui::panels::side_nav::back_to_card;
 use crate::ui::state::context::Playground;
 use crate::view::detail::{
     heading, history_heading, history_rows, in_history_not_sent, in_history_not_sent_text,
@@ -171,8 +172,29 @@ pub fn MemberDetail() -> impl IntoView {
     };
 
     view! {
-        <section class="member-detail" data-testid="member-detail" aria-labelledby="member-detail-heading">
-            <h2 id="member-detail-heading">{heading}</h2>
+        <section class="member-detail" data-testid="member-detail" aria-labelledby="member-detail-heading"
+            on:keydown=move |ev| {
+                if ev.key() == "Escape" {
+                    if let Some(name) = pg.selected.get_untracked() {
+                        ev.prevent_default();
+                        back_to_card(&name);
+                    }
+                }
+            }>
+            <div class="detail-top">
+                <h2 id="member-detail-heading" tabindex="-1">{heading}</h2>
+                <Show when=move || pg.selected.with(Option::is_some)>
+                    <button type="button" class="detail-back" data-testid="detail-back"
+                        title=move || tr(lang.get(), "回到这个成员的卡片（Esc）", "Back to this member's card (Esc)")
+                        on:click=move |_| {
+                            if let Some(name) = pg.selected.get_untracked() {
+                                back_to_card(&name);
+                            }
+                        }>
+                        {move || tr(lang.get(), "↑ 回到卡片", "↑ Back to the card")}
+                    </button>
+                </Show>
+            </div>
             {header}
             <div class="detail-columns">
                 <div class="detail-column">

@@ -1,5 +1,6 @@
 //! The member cards on the page: one per roster member, bound to the card model
-//! (`view::card`). A card is a button: clicking it shows that member in the detail panel.
+//! (`view::card`). A card is a button: clicking it shows that member in the detail panel,
+//! scrolled into view with focus on it (`side_nav::reveal_detail`).
 //!
 //! A large team (more than `view::card::STRIP_ABOVE` members) sits in one scrolling row and
 //! only the cards in view (plus one on each side) are rendered, so a step updates a handful of
@@ -8,8 +9,10 @@
 use leptos::prelude::*;
 
 use crate::engine::MemberStatus;
+use crate::share::Part;
 use crate::ui::browser::i18n::{tr, Lang, LangText};
 use crate::ui::browser::viewport::{track_scroll, window_width};
+use crate::ui::panels::side_nav::reveal_detail;
 use crate::ui::state::context::Playground;
 use crate::view::card::{budgets_line, cards_in, is_strip, member_count, Card};
 use crate::view::window::{in_view, outside};
@@ -17,6 +20,15 @@ use crate::view::window::{in_view, outside};
 /// Width of one card in the row, gap included (px): the row's gap is 12px.
 const CARD_STEP: usize = 220;
 const CARD_STYLE: &str = "flex: 0 0 208px";
+
+/// Whether a click on a card was on its recall button (which does not open the detail).
+fn from_recall(ev: &web_sys::MouseEvent) -> bool {
+    use wasm_bindgen::JsCast;
+    ev.target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|el| el.closest(".recall").ok().flatten())
+        .is_some()
+}
 
 /// One card, bound to `live`, the card model of its member at the current step.
 fn card_view(
@@ -51,7 +63,13 @@ fn card_view(
             data-inbox=move || live.with(|c| c.as_ref().map(|c| c.inbox.to_string()))
             data-deliveries=move || live.with(|c| c.as_ref().map(|c| format!("{}/{}", c.deliveries_used, c.delivery_budget)))
             class:selected=selected
-            on:click=move |_| pg.selected.set(Some(select_name.clone()))>
+            on:click=move |ev| {
+                pg.selected.set(Some(select_name.clone()));
+                // The detail opens where the learner looks, unless the click was a recall.
+                if !from_recall(&ev) && !pg.embed.with_untracked(|f| f.hides(Part::Request)) {
+                    reveal_detail();
+                }
+            }>
             <span class="member-head">
                 <button type="button" class="member-name"
                     aria-pressed=move || selected.get().to_string()
@@ -84,6 +102,22 @@ fn card_view(
                 </button>
             </Show>
         </article>
+    }
+}
+
+/// The lesson's budgets ("deliveries x/N" on a card and the rest), stated once in the side
+/// panel's summary of the lesson, off the stage.
+#[component]
+pub fn Budgets() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    view! {
+        <p class="budgets" data-testid="budgets">
+            {move || {
+                let lang = lang.get();
+                pg.state.with(|s| s.as_ref().map(|s| budgets_line(&s.state, lang)).unwrap_or_default())
+            }}
+        </p>
     }
 }
 
@@ -134,12 +168,6 @@ pub fn MemberCards() -> impl IntoView {
     view! {
         <section class="members" aria-labelledby="members-heading">
             <h2 id="members-heading">{move || lang.get().strings().members}</h2>
-            <p class="budgets" data-testid="budgets">
-                {move || {
-                    let lang = lang.get();
-                    pg.state.with(|s| s.as_ref().map(|s| budgets_line(&s.state, lang)).unwrap_or_default())
-                }}
-            </p>
             <div class="member-grid" class:strip=strip node_ref=grid on:scroll=on_scroll
                 style=move || strip.get().then_some("display: flex; overflow-x: auto; gap: 12px")>
                 {spacer(true)}

@@ -13,5 +13,6 @@ pub mod members;
 pub mod protocol;
 pub mod result;
 pub mod sequence;
+pub mod side_nav;
 pub mod toggles;
 pub mod transport;

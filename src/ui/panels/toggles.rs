@@ -1,12 +1,14 @@
 //! The learner's contrast toggles (M6 drain on read, T6 hold the lock during the model call),
 //! offered in lessons 2 and 3 and in free play. A flip fixes the mode for the whole lesson (the
 //! lesson's own switch then only defaults the other mode), the lesson replays at the same step,
-//! and the line below says at once what this run loses or serializes (`view::contrast`).
+//! and the run summary (`RunSummary`, in the side panel, off the caption) says at once what
+//! this run loses or serializes (`view::contrast`), under the line of the modes in force.
 
 use leptos::prelude::*;
 
 use crate::engine::Toggles;
 use crate::ui::state::context::Playground;
+use crate::view::caption::modes;
 use crate::view::contrast::{drain_label, hint, hold_lock_label, offers_toggles, outcome};
 use crate::view::tr;
 
@@ -40,14 +42,6 @@ pub fn ModeToggles() -> impl IntoView {
         // Same step in the replayed run, kept within it if that run is shorter.
         pg.go_to(pg.step.get_untracked());
     };
-    let result = move || {
-        let lang = lang.get();
-        pg.run.with(|run| {
-            run.as_ref()
-                .map(|run| outcome(&run.0, lang))
-                .unwrap_or_default()
-        })
-    };
     let switch = move |testid: &'static str,
                        label: fn(crate::engine::Lang) -> &'static str,
                        read: fn(&Toggles) -> bool,
@@ -73,9 +67,38 @@ pub fn ModeToggles() -> impl IntoView {
                     |t| t.hold_lock_during_model_call,
                     |c, v| c.hold_lock_during_model_call = Some(v),
                 )}
-                <p class="toggle-hint">{move || hint(lang.get())}</p>
-                <p class="toggle-outcome" data-testid="toggle-outcome" aria-live="polite">{result}</p>
             </fieldset>
+        </Show>
+    }
+}
+
+/// The run summary: the modes in force at this step, and where the lesson offers the toggles,
+/// what a flip does and what this run loses or serializes.
+#[component]
+pub fn RunSummary() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let shown = move || offers_toggles(&pg.lesson_id.get());
+    let modes = move || {
+        let lang = lang.get();
+        pg.state
+            .with(|state| state.as_ref().map(|s| modes(&s.state.toggles(), lang)))
+    };
+    let result = move || {
+        let lang = lang.get();
+        pg.run.with(|run| {
+            run.as_ref()
+                .map(|run| outcome(&run.0, lang))
+                .unwrap_or_default()
+        })
+    };
+    view! {
+        <p class="modes" data-testid="modes" class:contrast=move || modes().is_some_and(|m| m.0)>
+            {move || modes().map(|m| m.1).unwrap_or_default()}
+        </p>
+        <Show when=shown>
+            <p class="toggle-hint">{move || hint(lang.get())}</p>
+            <p class="toggle-outcome" data-testid="toggle-outcome" aria-live="polite">{result}</p>
         </Show>
     }
 }
