@@ -105,7 +105,7 @@ pub fn SideNav() -> impl IntoView {
             </button>
             {PARTS.iter().map(|(selector, zh, en)| view! {
                 <button type="button" class="side-jump" on:click=move |_| jump(selector)>
-                    {move || tr(lang.get(), zh, en)}
+                    {move || tr(lang.get(), *zh, *en)}
                 </button>
             }).collect_view()}
         </nav>
