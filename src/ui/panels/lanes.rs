@@ -158,12 +158,17 @@ pub fn MessageLanes() -> impl IntoView {
     view! {
         <section class="lanes" aria-labelledby="lanes-heading">
             <h2 id="lanes-heading">{move || lang.get().strings().messages}</h2>
-            <p class="lanes-note">
-                {move || tr(lang.get(),
-                    "发送回执 “queued” 只证明消息存进了收件箱；没有已读回执。消息要先进入候选、被提交，再随下一次请求发出，模型才看得见。",
-                    "The send receipt “queued” proves only that the inbox stored it; there are no read receipts. A model sees a message only after it enters a candidate, is committed, and goes out with the next request.")}
-            </p>
-            <p class="lanes-note lanes-copy" data-testid="lanes-copy-note">{move || copy_note(lang.get())}</p>
+            // How to read the lanes, folded: the stage keeps the lanes' headers in view under a
+            // long caption, and a learner opens this once.
+            <details class="lanes-help">
+                <summary>{move || tr(lang.get(), "怎么读这三条道", "How to read these lanes")}</summary>
+                <p class="lanes-note">
+                    {move || tr(lang.get(),
+                        "发送回执 “queued” 只证明消息存进了收件箱；没有已读回执。消息要先进入候选、被提交，再随下一次请求发出，模型才看得见。",
+                        "The send receipt “queued” proves only that the inbox stored it; there are no read receipts. A model sees a message only after it enters a candidate, is committed, and goes out with the next request.")}
+                </p>
+                <p class="lanes-note lanes-copy" data-testid="lanes-copy-note">{move || copy_note(lang.get())}</p>
+            </details>
             <Show when=move || overflow.with(Option::is_some)>
                 <p class="lanes-note">{move || overflow.get().unwrap_or_default()}</p>
             </Show>
