@@ -75,6 +75,26 @@ fn scroll_to_export(copied: RwSignal<Copy>) {
     }
 }
 
+/// Focuses the link's field and selects all of it (the fallback when the clipboard refuses).
+fn select_all(input: NodeRef<leptos::html::Input>) {
+    if let Some(input) = input.get_untracked() {
+        let _ = input.focus();
+        input.select();
+    }
+}
+
+/// Writes `text` to the clipboard and says in `copied` whether it was copied or only selected.
+fn copy_link(text: String, copied: RwSignal<Copy>) {
+    leptos::task::spawn_local(async move {
+        let state = if write_clipboard(&text).await {
+            Copy::Done
+        } else {
+            Copy::Selected
+        };
+        copied.set(state);
+    });
+}
+
 /// The header's share button and its dialog.
 #[component]
 pub fn ShareButton() -> impl IntoView {
@@ -99,23 +119,10 @@ pub fn ShareButton() -> impl IntoView {
     // A reader refuses it (a large scenario inline): the link is of no use, export is.
     let unusable = move || crate::share::too_long_to_open(&fragment());
     let too_long = move || length() > WARN_CHARS && !unusable();
-    let select_link = move || {
-        if let Some(input) = input.get_untracked() {
-            let _ = input.focus();
-            input.select();
-        }
-    };
+    let select_link = move || select_all(input);
     let copy = move |_| {
-        let text = link();
         select_link();
-        leptos::task::spawn_local(async move {
-            let state = if write_clipboard(&text).await {
-                Copy::Done
-            } else {
-                Copy::Selected
-            };
-            copied.set(state);
-        });
+        copy_link(link(), copied);
     };
     let export_hint = move |_| scroll_to_export(copied);
     view! {
