@@ -68,3 +68,23 @@ test('T5 T6: small lock runs in parallel and a busy member is refused with its r
 });
 
 testPlaysToEndInBothLanguages('UI: l3', ID);
+
+test('T5 PATH: the diagram\'s refusal reasons are reachable by tap and keyboard, not only by hover', async ({ page }) => {
+  const errors = trackErrors(page);
+  const refused = stepAfter(g, 'refusal', /member_busy/);
+  await page.goto(`/#lesson=${ID}&step=${refused}&lang=en`);
+  await expect(page.getByTestId('sequence-diagram')).toBeVisible();
+  const reasons = page.getByTestId('seq-reasons');
+  // Folded: opened with the keyboard (focus its summary, press Enter) ...
+  await reasons.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(reasons).toHaveAttribute('open', '');
+  // ... it lists the current refusal at its step with the reason its mark's title gives.
+  const title = (await currentRefusal(page).textContent()) ?? '';
+  expect(title).toContain('reader is already working');
+  await expect(reasons.locator('li').filter({ hasText: title })).toHaveText(`step ${refused}: ${title}`);
+  // A tap (a click on the summary) folds it again.
+  await reasons.locator('summary').click();
+  await expect(reasons).not.toHaveAttribute('open', '');
+  expect(errors).toEqual([]);
+});

@@ -264,6 +264,7 @@ pub fn SequenceDiagram() -> impl IntoView {
                     <g class="seq-marks"></g>
                 </svg>
             </div>
+            {move || reasons_view(diagram, lang())}
             {move || legend_view(lang())}
         </section>
     }
@@ -284,6 +285,39 @@ fn svg_label(lang: Lang) -> &'static str {
         "时序图：每个成员一条生命线，纵轴是逻辑时间",
         "Sequence diagram: one lifeline per member, logical time downwards",
     )
+}
+
+/// The refusals drawn and their reasons, folded in a list a tap or a key opens (a mark's own
+/// reason shows only on hover). Nothing while the diagram has no refusal.
+fn reasons_view(diagram: Memo<Option<SeqLayout>>, lang: Lang) -> impl IntoView {
+    let reasons = diagram.with(|d| {
+        d.as_ref()
+            .map(SeqLayout::refusal_reasons)
+            .unwrap_or_default()
+    });
+    (!reasons.is_empty()).then(|| {
+        let n = reasons.len();
+        let items = reasons
+            .into_iter()
+            .map(|(step, reason)| {
+                let at = match lang {
+                    Lang::Zh => format!("第 {step} 步："),
+                    Lang::En => format!("step {step}: "),
+                };
+                view! { <li>{at}{reason}</li> }
+            })
+            .collect_view();
+        let summary = match lang {
+            Lang::Zh => format!("拒绝及其原因（{n}）"),
+            Lang::En => format!("Refusals and their reasons ({n})"),
+        };
+        view! {
+            <details class="seq-reasons" data-testid="seq-reasons">
+                <summary>{summary}</summary>
+                <ol>{items}</ol>
+            </details>
+        }
+    })
 }
 
 /// The legend: a sample of every mark, drawn as the diagram draws it, with its meaning.

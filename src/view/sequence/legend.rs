@@ -111,8 +111,8 @@ pub fn legend(lang: Lang) -> Vec<LegendItem> {
     );
     let refused = tr(
         lang,
-        "⊘ 被拒绝（悬停看原因）",
-        "⊘ refused (hover for the reason)",
+        "⊘ 被拒绝（悬停或在下方列表中看原因）",
+        "⊘ refused (hover, or see the list below, for the reason)",
     );
     let current = tr(lang, "▶ 当前这一步", "▶ the current step");
     let arrow = Marks {

@@ -165,6 +165,16 @@ pub struct SeqLayout {
 }
 
 impl SeqLayout {
+    /// The refusals drawn, as (step, reason), for a list a phone can tap and a keyboard can
+    /// reach: a mark's reason is otherwise its SVG title, which only a pointer hovering shows.
+    pub fn refusal_reasons(&self) -> Vec<(usize, String)> {
+        self.marks
+            .refusals
+            .iter()
+            .map(|r| (r.seq + 1, r.title.clone()))
+            .collect()
+    }
+
     /// Where the view keeps its eye: the current event, or the current time at step 0.
     pub fn focus_y(&self) -> f64 {
         self.marks.cursor.as_ref().map_or(self.now_y, |c| c.y)

@@ -380,3 +380,34 @@ fn a_small_scroll_keeps_the_drawn_marks() {
         (500.0, 900.0 - MARGIN_Y / 2.0)
     ));
 }
+
+#[test]
+fn t5_every_refusal_drawn_is_listed_with_its_step_and_the_marks_reason() {
+    // A refusal's reason is the mark's SVG title, which only hovering shows: the list a tap or
+    // a key opens must hold the same reason, at the step right after the refusal.
+    let timeline = lesson("l3-lock-scope");
+    let refused = timeline
+        .events()
+        .iter()
+        .find(|e| matches!(e.kind, EventKind::Refused { .. }))
+        .expect("lesson 3 refuses a busy member");
+    let step = refused.seq + 1;
+    for lang in [Lang::Zh, Lang::En] {
+        let d = layout_at(&timeline, step, lang);
+        let reasons = d.refusal_reasons();
+        assert_eq!(reasons.len(), d.marks.refusals.len());
+        let current = d
+            .marks
+            .refusals
+            .iter()
+            .find(|r| r.current)
+            .expect("current refusal");
+        assert!(
+            reasons.contains(&(step, current.title.clone())),
+            "{reasons:?}"
+        );
+    }
+    assert!(layout_at(&timeline, 0, Lang::En)
+        .refusal_reasons()
+        .is_empty());
+}
