@@ -57,14 +57,19 @@ pub fn drive(pg: Playground, command: Command) {
         playing: pg.playing.get_untracked(),
     };
     let timeline = pg.timeline_untracked();
-    let stops = pg.story.with_untracked(|story| story.steps());
+    let level = pg.level.get_untracked();
+    // The stops only where they are walked: a tick of a long log need not copy them.
+    let stops = match level {
+        Level::Story => pg.story.with_untracked(|story| story.steps()),
+        _ => Vec::new(),
+    };
     let change = pg.key_steps.with_untracked(|key_steps| {
         let breakpoints = pg.breakpoints.get_untracked();
         let track = Track {
             events: timeline.as_deref().map_or(&[], |t| t.events()),
             key_steps,
             breaks_on: &|category| breakpoints.contains(&category),
-            level: pg.level.get_untracked(),
+            level,
             stops: &stops,
         };
         here.change(command, &track)
