@@ -325,8 +325,8 @@ pub fn TransportOptions() -> impl IntoView {
             </fieldset>
             <p class="shortcuts" data-testid="shortcuts">
                 {move || tr(lang.get(),
-                    "键盘：← → 上一步/下一步 · Home/End 第一步/最后一步 · [ ] 或 PageUp/PageDown 上一个/下一个关键步 · 空格 运行/暂停。滑块上方的 ◆ 标出本课的关键步。",
-                    "Keys: ← → step back/forward · Home/End first/last step · [ ] or PageUp/PageDown previous/next key step · Space run/pause. The ◆ marks above the scrubber are the lesson's key steps.")}
+                    "键盘：← → 按所选层级（关键步、故事、每个事件）上一步/下一步 · Home/End 第一步/最后一步 · [ ] 或 PageUp/PageDown 上一个/下一个关键步 · 空格 运行/暂停。滑块上方的 ◆ 标出本课的关键步；滑块总是按事件移动。",
+                    "Keys: ← → step back/forward at the chosen level (key moments, story, every event) · Home/End first/last step · [ ] or PageUp/PageDown previous/next key step · Space run/pause. The ◆ marks above the scrubber are the lesson's key steps; the scrubber always moves by events.")}
             </p>
         </div>
     }
