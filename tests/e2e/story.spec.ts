@@ -129,3 +129,25 @@ test('UI: the page opens at the story level; the level switch is a labelled radi
     expect(r!.height, level).toBeGreaterThanOrEqual(24);
   }
 });
+
+for (const screen of [{ name: 'phone', width: 390, height: 844 }, { name: 'laptop', width: 1366, height: 800 }]) {
+  test(`STAGE: ${screen.name} ${screen.width}x${screen.height}: at every story stop of lesson 1, in both languages, the transport, the whole caption and the lanes' headers are in view`, async ({ page }) => {
+    const errors = trackErrors(page);
+    await page.setViewportSize({ width: screen.width, height: screen.height });
+    for (const lang of ['zh', 'en'] as Lang[]) {
+      await open(page, lang, '&level=story');
+      let step = 0;
+      while (step < g.length) {
+        await page.getByTestId('step-forward').click();
+        await expect.poll(async () => (await readCounter(page)).step).toBeGreaterThan(step);
+        step = (await readCounter(page)).step;
+        for (const id of ['step-forward', 'step-counter', 'level-switch', 'caption', 'lane-queued', 'lane-candidate', 'lane-request']) {
+          const target = id.startsWith('lane-') ? page.getByTestId(id).locator('h3') : page.getByTestId(id);
+          await expect(target, `${lang} step ${step}: ${id}`).toBeInViewport({ ratio: 0.99 });
+        }
+        expect(await page.evaluate(() => scrollY), `${lang} step ${step}: the page did not scroll`).toBe(0);
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+}
