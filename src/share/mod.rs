@@ -13,6 +13,7 @@ pub mod session;
 pub mod view_state;
 
 pub use crate::scenario::Problem;
+use crate::view::story::Level;
 
 /// What a link asks for. Absent parts are left to the page's defaults.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -32,6 +33,9 @@ pub struct LinkState {
     /// `x=1.<base64url>`: the rest of the view state, compressed ([`codec`]); decoded by the
     /// caller, which knows the view state's shape.
     pub x: Option<String>,
+    /// `level=key|story|event`: the level the link was made at (`view::story::Level`); links
+    /// made before levels existed have none.
+    pub level: Option<Level>,
 }
 
 crate::engine::named_enum! {
@@ -118,6 +122,14 @@ pub fn parse_fragment_problem(fragment: &str) -> Result<LinkState, Problem> {
                     ))
                 }
             },
+            "level" => {
+                link.level = Some(Level::from_name(value).ok_or_else(|| {
+                    Problem::new(
+                        format!("这个链接的层级必须是 key、story 或 event，而不是 '{value}'"),
+                        format!("this link's level must be key, story or event, not '{value}'"),
+                    )
+                })?)
+            }
             "embed" => link.embed = value == "1",
             "hide" => {
                 for name in value.split(',').filter(|n| !n.is_empty()) {

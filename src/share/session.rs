@@ -1,7 +1,8 @@
 //! The stored session's format (`ui::state::session` keeps it in browser storage): the lesson id, the
 //! branch on screen (its toggles in `learner_toggles`), the earlier branches to switch back
 //! to, and the step. Written and read back with serde's derived `Serialize` and
-//! `Deserialize`; sessions stored before `earlier` existed still read. It converts to and
+//! `Deserialize`; sessions stored before `earlier` or `level` existed still read (at the
+//! default level, the story). It converts to and
 //! from the run on screen ([`OnScreen`]): the session holds no language (the page's is the one
 //! in force) and no scenario (free play's stays the one on screen).
 
@@ -14,6 +15,7 @@ use crate::lessons::run::MAX_INTERVENTIONS;
 use crate::lessons::PlayOptions;
 use crate::scenario::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
+use crate::view::story::Level;
 
 /// A stored session. `options` is the branch on screen; `earlier` (absent in sessions stored
 /// before branches were kept) the branches to switch back to.
@@ -24,6 +26,9 @@ pub struct StoredSession {
     #[serde(default)]
     pub earlier: Vec<PlayOptions>,
     pub step: usize,
+    /// The level the learner steps at.
+    #[serde(default)]
+    pub level: Level,
 }
 
 impl StoredSession {
@@ -52,9 +57,9 @@ impl StoredSession {
         Ok(session)
     }
 
-    /// The session of `on_screen` with the `earlier` branches (the branch stored without its
-    /// language, as the page's branches hold none).
-    pub fn of(on_screen: &OnScreen, earlier: Vec<PlayOptions>) -> StoredSession {
+    /// The session of `on_screen` with the `earlier` branches, at `level` (the branch stored
+    /// without its language, as the page's branches hold none).
+    pub fn of(on_screen: &OnScreen, earlier: Vec<PlayOptions>, level: Level) -> StoredSession {
         StoredSession {
             lesson: on_screen.lesson_id().to_string(),
             options: PlayOptions {
@@ -63,6 +68,7 @@ impl StoredSession {
             },
             earlier,
             step: on_screen.step,
+            level,
         }
     }
 

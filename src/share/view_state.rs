@@ -1,11 +1,16 @@
 //! The whole view state a share link carries, and its strict reader.
 //!
-//! A link is `#lesson=<id>&step=<n>&lang=<zh|en>[&embed=1&hide=..&origin=..][&x=1.<base64url>]`:
+//! A link is `#lesson=<id>&step=<n>&lang=<zh|en>&level=<key|story|event>[&embed=1&hide=..&origin=..][&x=1.<base64url>]`:
 //! the readable parts stay readable (a teacher can edit a step by hand), and everything else
 //! (an inline scenario, fork edits, the learner's toggles, breakpoints, a recorded live run) is
 //! [`Extra`], JSON in one compressed parameter ([`super::codec`], version `1`). `x=` is written
 //! only when [`Extra`] holds something, so a plain lesson link is the format links always had.
 //! A key is never part of it: nothing here holds one.
+//!
+//! The step is always an event step, at every level. `level=` is the level the link was made
+//! at, and every link written names it; a link without one was made when every event was the
+//! only level, so it opens at [`Level::Event`] (and a page opened with no link at all at the
+//! default level, the story).
 //!
 //! [`open`] reads a stranger's link: parse, decode, type (serde, unknown fields refused),
 //! validate (the lesson exists, the scenario passes `scenario::parse`), then play it once to
@@ -25,6 +30,7 @@ use crate::lessons::{
 };
 use crate::scenario::on_screen::{OnScreen, Played, Source, SourceError};
 use crate::scenario::Scenario;
+use crate::view::story::Level;
 
 /// Everything beyond the readable parts: the `x=` parameter's JSON.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -89,6 +95,8 @@ pub struct ViewState {
     pub lesson: String,
     pub step: usize,
     pub lang: Lang,
+    /// The level the link opens at.
+    pub level: Level,
     /// `embed=`, `hide=`, `origin=`.
     pub embed: EmbedFlags,
     /// `src=`: a scenario file to fetch (the caller fetches it; it is not checked here).
@@ -103,6 +111,7 @@ impl ViewState {
             lesson: lesson.into(),
             step: 0,
             lang,
+            level: Level::default(),
             embed: EmbedFlags::default(),
             src: None,
             extra: Extra::default(),
@@ -119,10 +128,11 @@ impl ViewState {
 /// step change does not compress the scenario again).
 pub fn fragment(state: &ViewState, x: Option<&str>) -> String {
     let mut out = format!(
-        "#lesson={}&step={}&lang={}",
+        "#lesson={}&step={}&lang={}&level={}",
         state.lesson,
         state.step,
-        state.lang.code()
+        state.lang.code(),
+        state.level.as_str()
     );
     out.push_str(&state.embed.link_suffix());
     if let Some(src) = &state.src {
@@ -215,10 +225,18 @@ pub fn decode(fragment: &str, lang: Lang) -> Result<ViewState, Problem> {
             ));
         }
     }
+    // No link at all is the page as opened: the default level.
+    let no_link = fragment.strip_prefix('#').unwrap_or(fragment).is_empty();
+    let level = match link.level {
+        Some(level) => level,
+        None if no_link => Level::default(),
+        None => Level::Event,
+    };
     Ok(ViewState {
         lesson,
         step: link.step.unwrap_or(0),
         lang,
+        level,
         embed: EmbedFlags::from_link(&link),
         src: link.src,
         extra,
@@ -421,13 +439,19 @@ impl ViewState {
         })
     }
 
-    /// The state of a link to `on_screen`, with the page's `embed` flags and `breakpoints`
-    /// (no `src=`: what is on screen has been fetched).
-    pub fn of(on_screen: &OnScreen, embed: EmbedFlags, breakpoints: Vec<Category>) -> ViewState {
+    /// The state of a link to `on_screen` at `level`, with the page's `embed` flags and
+    /// `breakpoints` (no `src=`: what is on screen has been fetched).
+    pub fn of(
+        on_screen: &OnScreen,
+        level: Level,
+        embed: EmbedFlags,
+        breakpoints: Vec<Category>,
+    ) -> ViewState {
         ViewState {
             lesson: on_screen.lesson_id().to_string(),
             step: on_screen.step,
             lang: on_screen.options.lang,
+            level,
             embed,
             src: None,
             extra: Extra::of(on_screen, breakpoints),
@@ -457,7 +481,10 @@ mod tests {
     fn a_plain_lesson_link_has_no_x() {
         let mut state = ViewState::new("l3-lock-scope", Lang::Zh);
         state.step = 12;
-        assert_eq!(state.to_fragment(), "#lesson=l3-lock-scope&step=12&lang=zh");
+        assert_eq!(
+            state.to_fragment(),
+            "#lesson=l3-lock-scope&step=12&lang=zh&level=story"
+        );
         state.extra.toggles = ToggleChoice::hold_lock(true);
         assert!(state.to_fragment().contains("&x=1."));
     }

@@ -21,6 +21,8 @@
 //! - [`playhead`]: the step on screen and whether it plays, moved by the transport's and the
 //!   embed API's commands and the timer's tick (breakpoints, key steps, both ends).
 //! - [`protocol`]: the protocol tracker's rows.
+//! - [`story`]: the story level (routine cycles folded into one stop with a caption saying
+//!   what the cycle did) and the levels a learner steps at (key moments, story, every event).
 //! - [`repeats`]: runs of identical tool calls, collapsed in captions and lists.
 //! - [`result`]: the result panel (final answers, the step's whole tool result).
 //! - [`window`]: which items of a long scrolling list are in view.
@@ -41,6 +43,7 @@ pub mod protocol;
 pub mod repeats;
 pub mod result;
 pub mod sequence;
+pub mod story;
 pub mod transcript;
 pub mod window;
 

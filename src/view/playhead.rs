@@ -11,9 +11,17 @@
 //! goes on from the new step; a jump (the scrubber, a key step, the embed API's `step`, `back`
 //! and `goto`) pauses; run at the end restarts from step 0; a tick moves one step and stops at
 //! the end and on an event whose category is a breakpoint.
+//!
+//! One step is one move at the track's [`Level`] (`view::story`): to the next or previous
+//! event, story stop or key step (step 0 and the last step end every level, so a step not on a
+//! stop moves to the next stop, and a key level past its last key step goes to the end). The
+//! transport's one-step buttons and the timer's tick move by the level; a tick still stops on
+//! a breakpoint's event between two stops. The scrubber, `goto` and the embed API's v1 `step`
+//! and `back` count events, whatever the level.
 
 use crate::engine::{Category, Event};
 use crate::lessons::key_steps::{next_key_step, previous_key_step, KeyStep};
+use crate::view::story::{targets, Level, Targets};
 
 /// The step on screen and whether the run plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -34,12 +42,43 @@ pub struct Track<'a> {
     pub key_steps: &'a [KeyStep],
     /// Whether an event of this category stops a run (the breakpoints).
     pub breaks_on: &'a dyn Fn(Category) -> bool,
+    /// How far one step goes.
+    pub level: Level,
+    /// The story's stops (`view::story`), in step order; walked at [`Level::Story`].
+    pub stops: &'a [usize],
 }
 
 impl Track<'_> {
     /// The last step: the state after every event.
     pub fn last(&self) -> usize {
         self.events.len()
+    }
+
+    /// The steps one move at the track's level can land on.
+    fn targets<'k>(&'k self, keys: &'k [usize]) -> Targets<'k> {
+        targets(self.level, self.last(), self.stops, keys)
+    }
+
+    /// The key steps' steps.
+    fn keys(&self) -> Vec<usize> {
+        self.key_steps.iter().map(|k| k.step).collect()
+    }
+
+    /// The step one move forward from `step` at the track's level.
+    pub fn next(&self, step: usize) -> usize {
+        let keys = self.keys();
+        self.targets(&keys).next(step)
+    }
+
+    /// The step one move back from `step` at the track's level.
+    pub fn previous(&self, step: usize) -> usize {
+        let keys = self.keys();
+        self.targets(&keys).previous(step)
+    }
+
+    /// The first step in `from + 1 ..= to` whose event is a breakpoint's.
+    fn first_break(&self, from: usize, to: usize) -> Option<usize> {
+        (from + 1..=to).find(|s| self.breaks_at(*s))
     }
 
     /// Whether the event that leads to `step` (1 and up) is a breakpoint's.
@@ -55,15 +94,15 @@ impl Track<'_> {
 pub enum Command {
     /// To step 0 (the |◀ button, Home); a run goes on from there.
     First,
-    /// One step back (the ◀ button, ←); a run goes on from there.
+    /// One step back at the track's level (the ◀ button, ←); a run goes on from there.
     Backward,
-    /// One step forward (the ▶ button, →); a run goes on from there.
+    /// One step forward at the track's level (the ▶ button, →); a run goes on from there.
     Forward,
     /// To the last step (the ▶| button, End).
     Last,
-    /// One step forward and pause (the embed API's `step`).
+    /// One event forward and pause (the embed API's `step`, which counts events).
     Step,
-    /// One step back and pause (the embed API's `back`).
+    /// One event back and pause (the embed API's `back`).
     Back,
     /// To a step, clamped to the run, and pause (the scrubber, a key step's mark, `goto`).
     Goto(usize),
@@ -77,7 +116,7 @@ pub enum Command {
     Pause,
     /// Pause when playing, else run (Space).
     Toggle,
-    /// The timer: one step forward; stop at the end or on a breakpoint.
+    /// The timer: one step forward at the track's level; stop at the end or on a breakpoint.
     Tick,
 }
 
@@ -120,8 +159,8 @@ impl Playhead {
         let step = self.step;
         match command {
             Command::First => Change::moves_to(0),
-            Command::Backward => Change::moves_to(clamp(step.saturating_sub(1))),
-            Command::Forward => Change::moves_to(clamp(step + 1)),
+            Command::Backward => Change::moves_to(clamp(track.previous(step))),
+            Command::Forward => Change::moves_to(clamp(track.next(step))),
             Command::Last => Change::moves_to(last),
             Command::Step => Change::pauses_at(clamp(step + 1)),
             Command::Back => Change::pauses_at(clamp(step.saturating_sub(1))),
@@ -138,13 +177,14 @@ impl Playhead {
             Command::Toggle if self.playing => Change::pauses(),
             Command::Toggle => self.change(Command::Run, track),
             Command::Tick => {
-                let next = step + 1;
-                if next > last {
-                    Change::pauses()
-                } else if next == last || track.breaks_at(next) {
-                    Change::pauses_at(next)
-                } else {
-                    Change::moves_to(next)
+                if step >= last {
+                    return Change::pauses();
+                }
+                let next = track.next(step);
+                match track.first_break(step, next) {
+                    Some(at) => Change::pauses_at(at),
+                    None if next >= last => Change::pauses_at(last),
+                    None => Change::moves_to(next),
                 }
             }
         }

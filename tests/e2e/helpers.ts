@@ -90,6 +90,18 @@ export async function openLesson(page: Page, id: string) {
   await expect(page.getByTestId('lesson-select')).toHaveValue(id);
   await expectStep(page, 0);
   await waitReady(page);
+  // The page opens at the story level; the specs built on the golden transcripts step one
+  // event per click or key, as the every-event level does (tests/e2e/story.spec.ts walks the
+  // story level).
+  await chooseLevel(page, 'event');
+}
+
+export type Level = 'key' | 'story' | 'event';
+
+/** Chooses the level one step goes by (the transport's radio group). */
+export async function chooseLevel(page: Page, level: Level) {
+  await page.getByTestId(`level-${level}`).check();
+  await expect(page.getByTestId(`level-${level}`)).toBeChecked();
 }
 
 /** Moves the scrubber to `step` (as a learner dragging it does: an input event). */

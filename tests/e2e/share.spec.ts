@@ -249,7 +249,7 @@ test('SHARE: the address bar follows the step with replaceState: stepping adds n
     await page.getByTestId('step-forward').click();
     await expectStep(page, i);
   }
-  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#lesson=l1-two-investigators&step=6&lang=en');
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#lesson=l1-two-investigators&step=6&lang=en&level=event');
   await scrubTo(page, 30);
   await expect.poll(() => page.evaluate(() => location.hash)).toContain('step=30');
   expect(await page.evaluate(() => history.length)).toBe(start);
@@ -298,14 +298,14 @@ test('SHARE: back, forward and an edited address open the state they name; a bad
   await expect(page.getByTestId('lesson-select')).toHaveValue(L3);
   await expectStep(page, 4);
   // The page's own (idle) address write for this state is done before the address is edited.
-  await expect.poll(() => new URL(page.url()).hash).toBe('#lesson=l3-lock-scope&step=4&lang=en');
+  await expect.poll(() => new URL(page.url()).hash).toBe('#lesson=l3-lock-scope&step=4&lang=en&level=event');
   await page.waitForTimeout(500);
   await page.evaluate(() => { location.hash = '#lesson=l3-lock-scope&step=4&lang=en&x=1.garbled'; });
   await expect(page.getByTestId('error-banner')).toContainText('The page stays as it was');
   await expect(page.getByTestId('lesson-select')).toHaveValue(L3);
   await expectStep(page, 4);
   // The address bar names the state on screen again, not the refused link.
-  await expect.poll(() => new URL(page.url()).hash).toBe('#lesson=l3-lock-scope&step=4&lang=en');
+  await expect.poll(() => new URL(page.url()).hash).toBe('#lesson=l3-lock-scope&step=4&lang=en&level=event');
   // A step past the end is clamped, and the banner says so.
   await page.evaluate(() => { location.hash = '#lesson=l2-drain-loses-mail&step=9999&lang=en'; });
   await expect(page.getByTestId('error-banner')).toContainText('past the end');

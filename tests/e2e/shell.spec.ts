@@ -58,7 +58,7 @@ test('UI: the link follows the step once it settles, and opens the same step', a
     return w.__replaced - before;
   });
   expect(burst, 'no link written while the step keeps changing').toBe(0);
-  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#lesson=l1-two-investigators&step=30&lang=en');
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#lesson=l1-two-investigators&step=30&lang=en&level=event');
   await expect(page.getByTestId('step-counter')).toContainText('30 /');
 
   await page.goto('about:blank');

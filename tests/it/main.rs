@@ -44,3 +44,4 @@ mod rule_map;
 mod scenario;
 #[cfg(not(target_arch = "wasm32"))]
 mod share_links;
+mod story;

@@ -16,6 +16,7 @@ use agent_team_playground::scenario::on_screen::{OnScreen, Source};
 use agent_team_playground::scenario::{self, Scenario};
 use agent_team_playground::share::session::StoredSession;
 use agent_team_playground::share::view_state::{open, ViewState};
+use agent_team_playground::view::story::Level;
 use serde_json::Value;
 
 fn fixture(name: &str) -> String {
@@ -105,7 +106,12 @@ fn runs_on_screen() -> Vec<OnScreen> {
 #[test]
 fn a_link_to_the_run_on_screen_opens_that_run_on_screen() {
     for on_screen in runs_on_screen() {
-        let state = ViewState::of(&on_screen, Default::default(), Vec::new());
+        for level in Level::ALL.iter().copied() {
+            let state = ViewState::of(&on_screen, level, Default::default(), Vec::new());
+            let opened = open(&state.to_fragment(), Lang::En).expect("opens");
+            assert_eq!(opened.state, state, "{}", on_screen.lesson_id());
+        }
+        let state = ViewState::of(&on_screen, Level::Story, Default::default(), Vec::new());
         let opened = open(&state.to_fragment(), Lang::En).expect("opens");
         assert_eq!(opened.state, state, "{}", on_screen.lesson_id());
         let back = opened.state.on_screen().expect("on screen");
@@ -130,8 +136,17 @@ fn link_to_on_screen_to_link_gives_the_same_link_for_every_released_format() {
         let opened = open(link, Lang::En).unwrap_or_else(|p| panic!("{link}: {}", p.en));
         let state = opened.state;
         let on_screen = state.on_screen().expect("on screen");
+        // Links made before levels existed open at the event level (no link at all, at the
+        // page's default, the story).
+        let made_before = if link.is_empty() {
+            Level::Story
+        } else {
+            Level::Event
+        };
+        assert_eq!(state.level, made_before, "{link}");
         let back = ViewState::of(
             &on_screen,
+            state.level,
             state.embed.clone(),
             state.extra.breakpoints.clone(),
         );
@@ -168,7 +183,7 @@ fn export_to_on_screen_to_export_gives_the_same_export() {
 fn session_to_on_screen_to_session_gives_the_same_session() {
     let earlier = vec![PlayOptions::default()];
     for on_screen in runs_on_screen() {
-        let session = StoredSession::of(&on_screen, earlier.clone());
+        let session = StoredSession::of(&on_screen, earlier.clone(), Level::Key);
         let text = serde_json::to_string(&session).expect("writes");
         let read = StoredSession::read(&text, Lang::En).expect("reads");
         assert_eq!(read, session);
@@ -182,7 +197,10 @@ fn session_to_on_screen_to_session_gives_the_same_session() {
             ..on_screen.clone()
         };
         assert_eq!(back, without_live, "{}", on_screen.lesson_id());
-        assert_eq!(StoredSession::of(&back, earlier.clone()), session);
+        assert_eq!(
+            StoredSession::of(&back, earlier.clone(), read.level),
+            session
+        );
     }
 }
 
@@ -191,6 +209,8 @@ fn a_session_stored_before_branches_were_kept_still_reads_and_too_many_edits_are
     let old = r#"{"lesson":"l3-lock-scope","options":{"toggles":{"drain_on_read":false,"hold_lock_during_model_call":false},"interventions":[]},"step":7}"#;
     let session = StoredSession::read(old, Lang::En).expect("an old session reads");
     assert!(session.earlier.is_empty());
+    // Stored before levels: the default level, the story.
+    assert_eq!(session.level, Level::Story);
     let on_screen = session.on_screen(Lang::Zh, None).expect("on screen");
     assert_eq!(on_screen.lesson_id(), "l3-lock-scope");
     assert_eq!((on_screen.step, on_screen.options.lang), (7, Lang::Zh));

@@ -2,9 +2,10 @@
 //! lesson 1's run, with its edges (both ends, no key step left, a breakpoint, an empty run).
 
 use agent_team_playground::engine::{Caption, Category, Timeline};
-use agent_team_playground::lessons::key_steps::KeyStep;
+use agent_team_playground::lessons::key_steps::{key_steps, KeyStep};
 use agent_team_playground::lessons::{self, PlayOptions};
 use agent_team_playground::view::playhead::{Change, Command, Playhead, Track};
+use agent_team_playground::view::story::{story_of, Level};
 
 fn lesson_1() -> Timeline {
     lessons::play("l1-two-investigators", &PlayOptions::default()).expect("lesson 1 plays")
@@ -36,6 +37,8 @@ fn on_lesson_1(f: impl FnOnce(&Track, usize)) {
         events: run.events(),
         key_steps: &key_steps,
         breaks_on: &never,
+        level: Level::Event,
+        stops: &[],
     };
     assert!(track.last() > 10, "lesson 1 is long enough");
     f(&track, track.last());
@@ -179,6 +182,8 @@ fn playhead_a_breakpoint_stops_a_run_on_its_event() {
         events: run.events(),
         key_steps: &[],
         breaks_on: &breaks_on,
+        level: Level::Event,
+        stops: &[],
     };
     let mut head = at(0, false).after(Command::Run, &track);
     while head.playing {
@@ -204,6 +209,8 @@ fn playhead_on_an_empty_run_every_command_stays_at_0() {
         events: &[],
         key_steps: &[],
         breaks_on: &never,
+        level: Level::Event,
+        stops: &[],
     };
     let commands = [
         Command::First,
@@ -225,4 +232,170 @@ fn playhead_on_an_empty_run_every_command_stays_at_0() {
     let head = at(0, false).after(Command::Run, &track);
     assert_eq!(head, at(0, true));
     assert_eq!(head.after(Command::Tick, &track), at(0, false));
+}
+
+/// Runs `f` with a track on lesson 1 at `level`, with its own key steps and story stops.
+fn on_lesson_1_at(level: Level, f: impl FnOnce(&Track, &[usize], &[usize])) {
+    let run = lesson_1();
+    let key_steps = key_steps("l1-two-investigators", &run);
+    let stops = story_of(&run, &key_steps).steps();
+    let keys: Vec<usize> = key_steps.iter().map(|k| k.step).collect();
+    let track = Track {
+        events: run.events(),
+        key_steps: &key_steps,
+        breaks_on: &never,
+        level,
+        stops: &stops,
+    };
+    f(&track, &stops, &keys);
+}
+
+#[test]
+fn playhead_story_level_steps_from_stop_to_stop_and_a_step_between_moves_to_the_next_stop() {
+    on_lesson_1_at(Level::Story, |track, stops, _| {
+        let last = track.last();
+        assert!(stops.len() < last);
+        // Forward from 0 visits exactly the stops, in order, and stays at the end.
+        let mut head = at(0, false);
+        let mut visited = Vec::new();
+        while head.step < last {
+            head = head.after(Command::Forward, track);
+            visited.push(head.step);
+        }
+        assert_eq!(visited, stops);
+        assert_eq!(head.after(Command::Forward, track), at(last, false));
+        // Back from the end visits them in reverse, then step 0, and stays there.
+        let mut back = Vec::new();
+        while head.step > 0 {
+            head = head.after(Command::Backward, track);
+            back.push(head.step);
+        }
+        let mut expected: Vec<usize> = stops[..stops.len() - 1].iter().rev().copied().collect();
+        expected.push(0);
+        assert_eq!(back, expected);
+        assert_eq!(at(0, true).after(Command::Backward, track), at(0, true));
+        // A step that is not a stop moves to the next stop, or back to the one before.
+        let (a, b) = stops
+            .windows(2)
+            .map(|w| (w[0], w[1]))
+            .find(|(a, b)| b - a > 2)
+            .expect("lesson 1 folds a cycle");
+        assert_eq!(at(a + 1, true).after(Command::Forward, track), at(b, true));
+        assert_eq!(
+            at(a + 1, false).after(Command::Backward, track),
+            at(a, false)
+        );
+        // Jumps, the ends and the embed API's v1 step and back still count events.
+        assert_eq!(at(a, false).after(Command::Step, track), at(a + 1, false));
+        assert_eq!(at(b, false).after(Command::Back, track), at(b - 1, false));
+        assert_eq!(
+            at(a, true).after(Command::Goto(a + 1), track),
+            at(a + 1, false)
+        );
+        assert_eq!(at(a, true).after(Command::Last, track), at(last, true));
+        assert_eq!(at(a, true).after(Command::First, track), at(0, true));
+    });
+}
+
+#[test]
+fn playhead_story_level_run_ticks_from_stop_to_stop_and_stops_at_the_end() {
+    on_lesson_1_at(Level::Story, |track, stops, _| {
+        let mut head = at(0, false).after(Command::Run, track);
+        let mut visited = Vec::new();
+        while head.playing {
+            head = head.after(Command::Tick, track);
+            visited.push(head.step);
+        }
+        assert_eq!(visited, stops);
+        assert_eq!(head, at(track.last(), false));
+        // A tick at the end only pauses.
+        assert_eq!(
+            at(track.last(), true).change(Command::Tick, track),
+            Change {
+                step: None,
+                playing: Some(false)
+            }
+        );
+    });
+}
+
+#[test]
+fn playhead_story_level_run_still_stops_on_a_breakpoint_between_two_stops() {
+    let run = lesson_1();
+    let key_steps = key_steps("l1-two-investigators", &run);
+    let stops = story_of(&run, &key_steps).steps();
+    // The first commit folded into a stop: a breakpoint on commits stops there, not at the stop.
+    let commit = run
+        .events()
+        .iter()
+        .find(|e| e.kind.category() == Category::Commit && !stops.contains(&(e.seq + 1)))
+        .expect("a folded commit")
+        .seq
+        + 1;
+    let breaks_on = |c: Category| c == Category::Commit;
+    let track = Track {
+        events: run.events(),
+        key_steps: &key_steps,
+        breaks_on: &breaks_on,
+        level: Level::Story,
+        stops: &stops,
+    };
+    let mut head = at(0, false).after(Command::Run, &track);
+    while head.playing {
+        head = head.after(Command::Tick, &track);
+    }
+    assert_eq!(head, at(commit, false));
+}
+
+#[test]
+fn playhead_key_level_steps_between_key_steps_then_to_either_end() {
+    on_lesson_1_at(Level::Key, |track, _, keys| {
+        let last = track.last();
+        let mut head = at(0, false);
+        let mut visited = Vec::new();
+        while head.step < last {
+            head = head.after(Command::Forward, track);
+            visited.push(head.step);
+        }
+        let mut expected = keys.to_vec();
+        if expected.last() != Some(&last) {
+            expected.push(last);
+        }
+        assert_eq!(visited, expected);
+        assert_eq!(
+            at(keys[0], false).after(Command::Backward, track),
+            at(0, false)
+        );
+        assert_eq!(
+            at(keys[0] + 1, false).after(Command::Backward, track),
+            at(keys[0], false)
+        );
+        assert_eq!(
+            at(keys[0] + 1, false).after(Command::Forward, track),
+            at(keys[1], false)
+        );
+        let mut head = at(0, false).after(Command::Run, track);
+        let mut ticks = Vec::new();
+        while head.playing {
+            head = head.after(Command::Tick, track);
+            ticks.push(head.step);
+        }
+        assert_eq!(ticks, expected);
+    });
+}
+
+#[test]
+fn playhead_event_level_moves_one_event_as_before() {
+    on_lesson_1_at(Level::Event, |track, _, _| {
+        for step in 0..track.last() {
+            assert_eq!(
+                at(step, false).after(Command::Forward, track),
+                at(step + 1, false)
+            );
+            assert_eq!(
+                at(step + 1, true).after(Command::Backward, track),
+                at(step, true)
+            );
+        }
+    });
 }

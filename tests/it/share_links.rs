@@ -9,6 +9,7 @@ use agent_team_playground::lessons::{catalog, Intervention, ToggleChoice, FREE_P
 use agent_team_playground::scenario::{self, Scenario};
 use agent_team_playground::share::view_state::{self, decode, open, Extra, ViewState};
 use agent_team_playground::share::{codec, EmbedFlags, Part, MAX_FRAGMENT_CHARS};
+use agent_team_playground::view::story::Level;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
@@ -137,8 +138,9 @@ fn todays_encoder_writes_the_frozen_fixture_links() {
         states.len(),
         "one frozen link per built state"
     );
+    // Today's links name their level after the language; the rest is the frozen link.
     for (state, link) in states.iter().zip(frozen) {
-        assert_eq!(state.to_fragment(), link);
+        assert_eq!(state.to_fragment(), with_level(link, state.level));
     }
 }
 
@@ -323,6 +325,7 @@ fn view_state() -> impl Strategy<Value = ViewState> {
                     lesson: lesson.to_string(),
                     step,
                     lang: if zh { Lang::Zh } else { Lang::En },
+                    level: Level::ALL[step % Level::ALL.len()],
                     embed: EmbedFlags {
                         embed,
                         hide,
@@ -368,13 +371,26 @@ proptest! {
     }
 }
 
+/// `link` with `&level=<level>` after its `lang=` part, where today's links write it.
+fn with_level(link: &str, level: Level) -> String {
+    let at = link
+        .find("&lang=")
+        .map_or(link.len(), |i| i + "&lang=zh".len());
+    format!("{}&level={}{}", &link[..at], level.as_str(), &link[at..])
+}
+
 #[test]
 fn an_old_link_is_the_same_link_written_today() {
-    // The readable format of every earlier release is what a plain lesson's link still is.
+    // The readable format of every earlier release is what a plain lesson's link still is,
+    // with the level it opens at (every event, the only level there was) named.
     let state = decode("#lesson=l2-drain-loses-mail&step=12&lang=zh", Lang::En).expect("reads");
     assert_eq!(
         state.to_fragment(),
-        "#lesson=l2-drain-loses-mail&step=12&lang=zh"
+        "#lesson=l2-drain-loses-mail&step=12&lang=zh&level=event"
+    );
+    assert_eq!(
+        decode(&state.to_fragment(), Lang::En).expect("reads again"),
+        state
     );
 }
 
@@ -601,4 +617,36 @@ fn hand_written_defaults_in_x_are_not_unknown_fields() {
     // Still strict for data that is not a default.
     let unknown = open(&link(r#"{"toggles":{},"pad":1}"#), Lang::En).expect_err("unknown field");
     assert!(unknown.en.contains("unknown field `pad`"), "{}", unknown.en);
+}
+
+#[test]
+fn a_link_keeps_its_event_step_and_the_level_it_was_made_at() {
+    // Made before levels: every event was the only level, so that is the level it opens at.
+    let old = open("#lesson=l1-two-investigators&step=20&lang=en", Lang::En).expect("opens");
+    assert_eq!((old.state.step, old.state.level), (20, Level::Event));
+    // No link at all: the page's default level, the story.
+    assert_eq!(open("", Lang::En).expect("opens").state.level, Level::Story);
+    for level in Level::ALL.iter().copied() {
+        let mut state = ViewState::new("l1-two-investigators", Lang::Zh);
+        // Step 20 is inside reader's first folded cycle, not a story stop: it opens there.
+        state.step = 20;
+        state.level = level;
+        let fragment = state.to_fragment();
+        assert!(
+            fragment.contains(&format!("&level={}", level.as_str())),
+            "{fragment}"
+        );
+        let opened = open(&fragment, Lang::En).expect("opens");
+        assert_eq!((opened.state.step, opened.state.level), (20, level));
+        assert_eq!(opened.state, state);
+    }
+    let bad = open(
+        "#lesson=l1-two-investigators&step=3&level=chapter",
+        Lang::En,
+    )
+    .expect_err("an unknown level is refused");
+    assert!(
+        bad.en.contains("level") && bad.zh.contains("层级"),
+        "{bad:?}"
+    );
 }

@@ -5,7 +5,9 @@
 //! a screen reader reads each step as it comes. Each fact a caption states is a span carrying
 //! `data-fact="kind:subject=value"`, rendered from the state at this step, so a test can hold
 //! it against the cards and lanes; story text a branch no longer follows starts with an
-//! "(original run)" marker.
+//! "(original run)" marker. At the story level, a stop that folded a routine cycle shows the
+//! folded caption instead (`view::story`: what the cycle did, "reader's round 2: took in m4,
+//! committed, sent r9"); the event's own template caption would only repeat its last part.
 
 use leptos::prelude::*;
 
@@ -17,6 +19,7 @@ use crate::view::caption::{
 use crate::view::facts::{original_words, CaptionPart};
 use crate::view::playhead::Command;
 use crate::view::repeats::repeat_run;
+use crate::view::story::Level;
 
 #[component]
 pub fn CaptionBar() -> impl IntoView {
@@ -32,8 +35,20 @@ pub fn CaptionBar() -> impl IntoView {
             })
         })
     });
+    let folded = move || {
+        if pg.level.get() != Level::Story {
+            return None;
+        }
+        let (step, lang) = (pg.step.get(), pg.lang.get());
+        pg.story
+            .with(|story| story.fold_at(step).map(|fold| fold.caption_in(lang)))
+    };
     let caption = move || {
         let lang = pg.lang.get();
+        if let Some(text) = folded() {
+            return view! { <span class="folded" data-testid="folded-caption">{text}</span> }
+                .into_any();
+        }
         parts
             .get()
             .unwrap_or_default()
@@ -54,6 +69,7 @@ pub fn CaptionBar() -> impl IntoView {
                 .into_any(),
             })
             .collect_view()
+            .into_any()
     };
     let line = move || {
         let (event, lang) = (pg.current_event(), pg.lang.get());

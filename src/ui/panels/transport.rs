@@ -1,5 +1,6 @@
 //! Transport: first, back, forward, last, previous/next key step, run/pause, speed, the
-//! scrubber with the key steps' marks and the breakpoint ticks, the "step N / M" counter; below
+//! "step N / M" counter (always events), the level one step goes by (key moments, story, every
+//! event: [`LevelSwitch`]), the scrubber with the key steps' marks and the breakpoint ticks; below
 //! it (`TransportOptions`) the breakpoint toggles and the keyboard shortcuts' help. Playing is
 //! a timer that advances the step; it stops at the end and at a breakpoint. What each button,
 //! key and tick does is the native playhead's (`view::playhead`); [`drive`] writes it.
@@ -15,6 +16,7 @@ use crate::ui::browser::i18n::{tr, Lang, LangText};
 use crate::ui::state::context::Playground;
 use crate::view::caption::category_label;
 use crate::view::playhead::{Command, Playhead, Track};
+use crate::view::story::Level;
 
 /// The categories a learner can break on, in display order: every category but the two that
 /// carry no lesson (lifecycle bookkeeping and "other").
@@ -55,12 +57,20 @@ pub fn drive(pg: Playground, command: Command) {
         playing: pg.playing.get_untracked(),
     };
     let timeline = pg.timeline_untracked();
+    let level = pg.level.get_untracked();
+    // The stops only where they are walked: a tick of a long log need not copy them.
+    let stops = match level {
+        Level::Story => pg.story.with_untracked(|story| story.steps()),
+        _ => Vec::new(),
+    };
     let change = pg.key_steps.with_untracked(|key_steps| {
         let breakpoints = pg.breakpoints.get_untracked();
         let track = Track {
             events: timeline.as_deref().map_or(&[], |t| t.events()),
             key_steps,
             breaks_on: &|category| breakpoints.contains(&category),
+            level,
+            stops: &stops,
         };
         here.change(command, &track)
     });
@@ -191,9 +201,33 @@ pub fn Transport() -> impl IntoView {
                     </select>
                 </label>
                 <span class="step-counter" data-testid="step-counter">{counter}</span>
+                <LevelSwitch />
             </div>
             <Scrubber />
         </section>
+    }
+}
+
+/// The level one step of the transport goes by: a radio group (native radios, so arrow keys
+/// move between them), story by default.
+#[component]
+fn LevelSwitch() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    view! {
+        <div class="level-switch" role="radiogroup" data-testid="level-switch"
+            aria-labelledby="level-switch-label">
+            <span id="level-switch-label" class="level-label">{move || tr(lang.get(), "步进：", "Step by:")}</span>
+            {Level::ALL.iter().copied().map(|level| view! {
+                <label class="level-option">
+                    <input type="radio" name="step-level" value=level.as_str()
+                        data-testid=format!("level-{}", level.as_str())
+                        prop:checked=move || pg.level.get() == level
+                        on:change=move |_| pg.level.set(level) />
+                    {move || level.label(lang.get())}
+                </label>
+            }).collect_view()}
+        </div>
     }
 }
 
@@ -291,8 +325,8 @@ pub fn TransportOptions() -> impl IntoView {
             </fieldset>
             <p class="shortcuts" data-testid="shortcuts">
                 {move || tr(lang.get(),
-                    "键盘：← → 上一步/下一步 · Home/End 第一步/最后一步 · [ ] 或 PageUp/PageDown 上一个/下一个关键步 · 空格 运行/暂停。滑块上方的 ◆ 标出本课的关键步。",
-                    "Keys: ← → step back/forward · Home/End first/last step · [ ] or PageUp/PageDown previous/next key step · Space run/pause. The ◆ marks above the scrubber are the lesson's key steps.")}
+                    "键盘：← → 按所选层级（关键步、故事、每个事件）上一步/下一步 · Home/End 第一步/最后一步 · [ ] 或 PageUp/PageDown 上一个/下一个关键步 · 空格 运行/暂停。滑块上方的 ◆ 标出本课的关键步；滑块总是按事件移动。",
+                    "Keys: ← → step back/forward at the chosen level (key moments, story, every event) · Home/End first/last step · [ ] or PageUp/PageDown previous/next key step · Space run/pause. The ◆ marks above the scrubber are the lesson's key steps; the scrubber always moves by events.")}
             </p>
         </div>
     }

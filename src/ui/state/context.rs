@@ -21,6 +21,7 @@ use crate::lessons::key_steps::KeyStep;
 use crate::lessons::{self, Branches, Lesson, PlayError, PlayOptions, ToggleChoice};
 use crate::scenario::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
+use crate::view::story::{story_of, Level, Story};
 
 /// A played timeline, and the index of its first event that differs from the lesson's original
 /// run (None on the original). Compared by identity: a new play is a new timeline.
@@ -103,6 +104,11 @@ pub struct Playground {
     pub state: Memo<Option<StepState>>,
     /// The lesson's key steps on the current run (`lessons::key_steps`), in step order.
     pub key_steps: Memo<Vec<KeyStep>>,
+    /// The level the transport steps at (key moments, story, every event); links and the
+    /// stored session keep it.
+    pub level: RwSignal<Level>,
+    /// The story level of the current run (`view::story`): its stops and folded captions.
+    pub story: Memo<Story>,
     /// Member shown in the detail panel.
     pub selected: RwSignal<Option<String>>,
     /// Event categories that stop `run`.
@@ -196,6 +202,15 @@ impl Playground {
                     .unwrap_or_default()
             })
         });
+        let story = Memo::new(move |_| {
+            key_steps.with(|keys| {
+                run.with(|run| {
+                    run.as_ref()
+                        .map(|run| story_of(&run.0, keys))
+                        .unwrap_or_default()
+                })
+            })
+        });
         let playground = Playground {
             lang,
             lesson_id,
@@ -209,6 +224,8 @@ impl Playground {
             step,
             state,
             key_steps,
+            level: RwSignal::new(Level::default()),
+            story,
             selected: RwSignal::new(None),
             breakpoints: RwSignal::new(Categories::default()),
             playing: RwSignal::new(false),

@@ -88,6 +88,7 @@ pub fn current_fragment(pg: Playground) -> String {
         lesson: pg.lesson_id.get(),
         step: pg.step.get(),
         lang: pg.lang.get(),
+        level: pg.level.get(),
         embed: pg.embed.get(),
         src: None,
         extra: Extra::default(),
@@ -134,6 +135,7 @@ fn apply(pg: Playground, opened: Opened) {
         breakpoints.insert(category);
     }
     pg.breakpoints.set(breakpoints);
+    pg.level.set(state.level);
     if let Ok(on_screen) = state.on_screen() {
         pg.show(on_screen, replayed, Vec::new());
     }

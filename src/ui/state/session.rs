@@ -83,7 +83,7 @@ pub fn restore_and_track(
         let Some(on_screen) = pg.on_screen() else {
             return;
         };
-        let session = StoredSession::of(&OnScreen { step, ..on_screen }, earlier);
+        let session = StoredSession::of(&OnScreen { step, ..on_screen }, earlier, pg.level.get());
         if first.is_some() || !hold_first {
             store(session);
         }
@@ -96,6 +96,7 @@ pub fn restore_and_track(
 fn resume(pg: Playground, session: StoredSession) {
     let lang = pg.lang.get_untracked();
     let scenario = pg.scenario.get_untracked();
+    pg.level.set(session.level);
     if let Some(on_screen) = session.on_screen(lang, scenario) {
         pg.show(on_screen, None, session.earlier);
     }

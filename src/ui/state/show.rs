@@ -13,6 +13,7 @@ use crate::scenario::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
 use crate::ui::state::context::{PlayedRun, Playground};
 use crate::view::playhead::{Command, Playhead, Track};
+use crate::view::story::Level;
 
 impl Playground {
     /// Stops playing, before the run on screen is replaced: the playhead's `Pause`, written
@@ -30,6 +31,8 @@ impl Playground {
                 events: &[],
                 key_steps: &[],
                 breaks_on: &|_| false,
+                level: Level::Event,
+                stops: &[],
             },
         );
         if let Some(step) = change.step {
