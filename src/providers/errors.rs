@@ -52,6 +52,10 @@ crate::engine::named_enum! {
         Malformed = "malformed",
         /// The history no longer fits the model's context window.
         ContextWindow = "context_window",
+        /// The server cannot stream this answer: it accepted a streamed call and closed it
+        /// without one event, or said streaming is not supported (llama-cpp-python's
+        /// function-calling format cannot stream a tool choice). The same call, whole, works.
+        StreamingRefused = "streaming_refused",
     }
 }
 
@@ -97,6 +101,7 @@ impl ProviderError {
                 | ErrorKind::Overloaded
                 | ErrorKind::StreamError
                 | ErrorKind::Truncated
+                | ErrorKind::StreamingRefused
         )
     }
 
@@ -167,6 +172,10 @@ fn advice(kind: ErrorKind, lang: Lang, base_url: &str) -> String {
             "历史已超出模型的上下文窗口",
             "The history no longer fits the model's context window",
         ),
+        ErrorKind::StreamingRefused => pick(
+            "服务器不能以流的方式给出这个回答（有的服务器不能流式返回工具调用）；这个成员之后的回答改为整段返回",
+            "The server cannot stream this answer (some servers cannot stream tool calls); this member's answers now come whole",
+        ),
     }
 }
 
@@ -204,6 +213,7 @@ pub fn classify_status(status: u16, body: &str, retry_after_ms: Option<u64>) -> 
     let (message, kind_name) = body_message(body);
     let lower = format!("{message} {kind_name}").to_lowercase();
     let kind = match status {
+        _ if refuses_streaming(&lower) => ErrorKind::StreamingRefused,
         400 if lower.contains("context window") || lower.contains("context_length") => {
             ErrorKind::ContextWindow
         }
@@ -230,6 +240,12 @@ pub fn classify_status(status: u16, body: &str, retry_after_ms: Option<u64>) -> 
     }
 }
 
+/// A server's words for "this answer cannot be streamed" (llama-cpp-python: "Automatic
+/// streaming tool choice is not supported"; others: "streaming is not supported ...").
+fn refuses_streaming(lower: &str) -> bool {
+    lower.contains("stream") && lower.contains("not supported")
+}
+
 /// A 429 that no wait will fix: the account's quota, spend limit or billing.
 fn reports_quota(lower: &str) -> bool {
     [
@@ -246,6 +262,9 @@ fn reports_quota(lower: &str) -> bool {
 /// Classifies an error event inside a stream (HTTP 200): its type decides.
 pub fn classify_stream_error(data: &str) -> ProviderError {
     let (message, kind_name) = body_message(data);
+    if refuses_streaming(&message.to_lowercase()) {
+        return ProviderError::new(ErrorKind::StreamingRefused, message);
+    }
     let kind = match kind_name.as_str() {
         "overloaded_error" => ErrorKind::Overloaded,
         "rate_limit_error" => ErrorKind::RateLimited,

@@ -4,7 +4,7 @@
 //! browser part (`ui::features::live`) only makes the calls and reports back with the time; the clock
 //! and the jitter are inputs here, so the whole policy is tested natively with a fake clock.
 
-use super::errors::ProviderError;
+use super::errors::{ErrorKind, ProviderError};
 use super::retry::{ProviderPause, RetryDecision, RetryPolicy};
 use super::{Decoded, Usage};
 use crate::engine::{Lang, ModelRequest, RequestId};
@@ -45,6 +45,9 @@ pub struct LiveSchedule {
     /// Backoff owed by the next attempt of (member, delivery, logical request).
     backoff: BTreeMap<(String, u32, u32), u64>,
     usage: BTreeMap<String, Usage>,
+    /// Members whose calls go out whole (not streamed) because the server refused to stream
+    /// one of their answers, in the order it happened.
+    whole: Vec<String>,
     logical_now: u64,
     lang: Lang,
     base_url: String,
@@ -72,6 +75,7 @@ impl LiveSchedule {
             in_flight: Vec::new(),
             backoff: BTreeMap::new(),
             usage: BTreeMap::new(),
+            whole: Vec::new(),
             logical_now: 0,
             lang,
             base_url: base_url.to_string(),
@@ -130,6 +134,10 @@ impl LiveSchedule {
                 error,
                 tool_call_streamed,
             } => {
+                if error.kind == ErrorKind::StreamingRefused && !self.whole.contains(&request.member)
+                {
+                    self.whole.push(request.member.clone());
+                }
                 let decision =
                     self.policy
                         .decide(request.attempt, &error, tool_call_streamed, jitter);
@@ -196,6 +204,18 @@ impl LiveSchedule {
     /// Requests out right now.
     pub fn in_flight(&self) -> &[RequestId] {
         &self.in_flight
+    }
+
+    /// Whether `member`'s calls stream (the settings asked for streaming, and the server has
+    /// not refused to stream one of its answers).
+    pub fn streams(&self, member: &str) -> bool {
+        !self.whole.iter().any(|m| m == member)
+    }
+
+    /// The members whose answers now come whole, in the order the server refused to stream
+    /// theirs: the live panel says it once for each.
+    pub fn whole_answers(&self) -> &[String] {
+        &self.whole
     }
 
     /// Tokens used per member so far.

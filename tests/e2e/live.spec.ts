@@ -157,3 +157,45 @@ test('M3 UI: a live reply shows in the request view as it streams in, then the r
   await expect(streaming).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+// llama-cpp-python's function-calling format (the loopback server's `like-llama-cpp-python`
+// model copies it): tools only with `tool_choice`, and a streamed tool choice closed after the
+// 200 before any event. The page sends `tool_choice: "auto"`, falls back to whole answers for
+// the member whose stream was refused, says so once, and the run makes real tool calls.
+for (const lang of ['en', 'zh'] as const) {
+  test(`T5 M1 M2: on a server that cannot stream tool calls the run falls back to whole answers, says so once, and its messages reach the lanes (${lang})`, async ({ page, request }) => {
+    const errors = trackErrors(page);
+    await request.post(`${SERVER}/_reset`);
+    await page.goto(`/#lesson=l1-two-investigators&lang=${lang}`);
+    await expect(page.getByTestId('lesson-select')).toHaveValue('l1-two-investigators');
+    const panel = page.getByTestId('live-panel');
+    await panel.scrollIntoViewIfNeeded();
+    await page.getByTestId('provider-select').selectOption('openai');
+    await page.getByTestId('provider-base-url').fill(`${SERVER}/openai/v1`);
+    await page.getByTestId('provider-model').fill('like-llama-cpp-python');
+    await expect(page.getByTestId('provider-stream')).toBeChecked();
+    await page.getByTestId('run-live').click();
+    const over = lang === 'zh' ? /运行结束/ : /The run is over/;
+    await expect(page.getByTestId('live-status')).toContainText(over, { timeout: 30_000 });
+
+    const note = page.getByTestId('live-whole');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText(lang === 'zh' ? '整段返回' : 'answers now come whole');
+    await expect(note).toContainText('lead');
+
+    const log = (await (await request.get(`${SERVER}/_log`)).json()) as Array<Record<string, any>>;
+    const posts = log.filter((e) => e.api === 'openai');
+    for (const post of posts) expect(post.problems).toEqual([]);
+    for (const post of posts) expect(post.body.tool_choice).toBe('auto');
+    // The lead's first call streamed and was refused; from then on the members' calls go whole.
+    expect(posts[0].stream).toBe(true);
+    expect(posts[1].stream).toBe(false);
+    expect(posts.filter((p) => !p.stream).length).toBeGreaterThan(3);
+    // Real tool calls happened: the lead's send_message put m1 in the lanes, up to a request.
+    expect(posts.some((p) => JSON.stringify(p.body.messages).includes('"send_message"'))).toBe(true);
+    const live = await readCounter(page);
+    const path = await journey(page, 'm1', live.last);
+    expect(path[path.length - 1]).toBe('lane-request');
+    expect(errors).toEqual([]);
+  });
+}

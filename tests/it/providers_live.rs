@@ -227,3 +227,48 @@ fn jitter_is_deterministic_for_a_seed_and_in_range() {
     assert!(a.iter().all(|x| (0.0..1.0).contains(x)));
     assert_ne!(a[0], a[1]);
 }
+
+#[test]
+fn a_refused_stream_is_made_again_whole_at_once_and_only_for_that_member() {
+    let (mut s, script) = schedule(4);
+    let first = s.due(0).remove(0).request;
+    assert!(s.streams(&first.member), "calls stream until a server refuses");
+    let refused = ProviderError::new(
+        ErrorKind::StreamingRefused,
+        "the streamed answer closed before its first event",
+    );
+    s.finished(
+        first.id,
+        CallResult::Failed {
+            error: refused.clone(),
+            tool_call_streamed: false,
+        },
+        1_000,
+        0.5,
+    )
+    .expect("applies");
+    assert!(!s.streams(&first.member), "this member's answers now come whole");
+    assert_eq!(s.whole_answers(), [first.member.clone()], "said once, for that member");
+    let retry = s.due(1_000);
+    let retry = retry
+        .iter()
+        .find(|d| d.request.member == first.member)
+        .expect("the same call goes again at once, with no backoff")
+        .request
+        .clone();
+    assert_eq!(retry.attempt, 1);
+    // A second refusal for the same member is not a second notice.
+    s.finished(
+        retry.id,
+        CallResult::Failed {
+            error: refused,
+            tool_call_streamed: false,
+        },
+        1_010,
+        0.5,
+    )
+    .expect("applies");
+    assert_eq!(s.whole_answers().len(), 1);
+    run_to_end(&mut s, &script);
+    assert!(s.is_done());
+}

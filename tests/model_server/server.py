@@ -9,7 +9,8 @@ Usage: server.py PORT   (binds 127.0.0.1; scripts/model-server.sh starts and sto
 
 Paths: Anthropic's base URL is http://127.0.0.1:PORT/anthropic, OpenAI's is
 http://127.0.0.1:PORT/openai/v1. The model name picks a behaviour: `team` is a small
-rule-based agent that plays a lesson; `fault-<name>` injects a fault (see FAULTS).
+rule-based agent that plays a lesson; `fault-<name>` injects a fault (see FAULTS);
+`like-llama-cpp-python` plays like `team` with llama-cpp-python's function-calling limits.
 """
 
 import json
@@ -110,6 +111,8 @@ class Handler(BaseHTTPRequestHandler):
         model = str(body.get("model", ""))
         if model.startswith("fault-") and self.inject(api, model[6:], body):
             return
+        if model == "like-llama-cpp-python" and self.like_llama_cpp_python(api, body):
+            return
         reply = agent_reply(body, api)
         if body.get("stream"):
             self.stream(api, reply)
@@ -164,6 +167,30 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self.reply_json(200, whole(api, reply, "x", raw_args=True))
         return True
+
+    def like_llama_cpp_python(self, api, body):
+        """What llama-cpp-python's `chatml-function-calling` format does (0.3.x): tools are
+        acted on only when `tool_choice` is set; a streamed call with `tool_choice: "auto"` is
+        answered 200 and then closed before any event ("Automatic streaming tool choice is
+        not supported" is raised after the headers went out). Returns True when it answered."""
+        if api != "openai" or not body.get("tools"):
+            return False
+        if body.get("tool_choice") is None:
+            reply = {"text": "I would use a tool here, but none was chosen.", "calls": []}
+            if body.get("stream"):
+                self.stream(api, reply)
+            else:
+                self.reply_json(200, whole(api, reply, body.get("model")))
+            return True
+        if body.get("stream"):
+            self.send_response(200)
+            self.cors()
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            return True
+        return False
 
     def reply_json(self, status, value, headers=None):
         data = json.dumps(value).encode()

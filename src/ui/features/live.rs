@@ -37,6 +37,7 @@ pub fn LivePanel() -> impl IntoView {
         per_member: RwSignal::new(Vec::new()),
         status: RwSignal::new(None),
         running: RwSignal::new(false),
+        whole: RwSignal::new(Vec::new()),
         recording: RwSignal::new(storage::read(RECORDING_KEY)),
     };
     // The stored recording of an earlier live run is the page's recording until a new run.
@@ -148,6 +149,14 @@ fn run_view(live: Live) -> impl IntoView {
                 Lang::En => format!("Usage: {} input tokens, {} output tokens (per member, in/out: {members})", u.input_tokens, u.output_tokens),
             }
         }}</p>
+        <Show when=move || !live.whole.get().is_empty()>
+            <p class="live-note" data-testid="live-whole">{move || {
+                let members = live.whole.get().join(", ");
+                tr(lang.get(),
+                    format!("服务器不能以流的方式返回工具调用：{members} 之后的回答改为整段返回（关掉“流式返回”可以一开始就这样做）。"),
+                    format!("The server could not stream a tool call, so {members}'s answers now come whole (turn off \"Stream replies\" to start that way)."))
+            }}</p>
+        </Show>
         <ul class="live-calls">
             <For each=move || pg.streams.get() key=|c| (c.id, c.text.len()) let:call>
                 <li data-testid="live-stream">

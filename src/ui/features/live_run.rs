@@ -45,6 +45,8 @@ pub(super) struct Live {
     pub(super) per_member: RwSignal<Vec<(String, Usage)>>,
     pub(super) status: RwSignal<Option<String>>,
     pub(super) running: RwSignal<bool>,
+    /// The members whose answers come whole since the server refused to stream one.
+    pub(super) whole: RwSignal<Vec<String>>,
     pub(super) recording: RwSignal<Option<String>>,
 }
 
@@ -118,6 +120,7 @@ pub(super) fn start(
     });
     live.running.set(true);
     live.usage.set(Usage::default());
+    live.whole.set(Vec::new());
     live.status
         .set(Some(tr(lang, "正在运行……", "Running…").to_string()));
     pump(cell.clone(), live);
@@ -169,9 +172,11 @@ async fn call(
             return;
         };
         session.aborts.push((request.id, abort.clone()));
-        let http = session
-            .api
-            .encode(&request, &session.settings, &session.key);
+        let settings = ProviderSettings {
+            stream: session.settings.stream && session.schedule.streams(&request.member),
+            ..session.settings.clone()
+        };
+        let http = session.api.encode(&request, &settings, &session.key);
         (http, session.api, session.settings.base_url.clone())
     };
     let (http, api, base) = prepared;
@@ -273,6 +278,10 @@ fn publish(live: Live, session: &mut Session) {
         pg.step.set(len);
     }
     live.usage.set(session.schedule.total_usage());
+    let whole = session.schedule.whole_answers();
+    if live.whole.with_untracked(|w| w.as_slice() != whole) {
+        live.whole.set(whole.to_vec());
+    }
     live.per_member.set(
         session
             .schedule

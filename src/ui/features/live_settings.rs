@@ -1,4 +1,5 @@
-//! The real-model settings form: provider, base URL, model, key, calls at once. The settings
+//! The real-model settings form: provider, base URL, model, key, streaming, the reply-length
+//! cap, calls at once. The settings
 //! are stored as typed (never the key); the key lives in memory, and in this tab's session
 //! storage only with the learner's opt-in.
 
@@ -25,7 +26,17 @@ pub(super) struct Form {
     pub(super) key: RwSignal<String>,
     pub(super) keep_key: RwSignal<bool>,
     pub(super) limit: RwSignal<usize>,
+    /// Whether replies stream in (some servers cannot stream tool calls; see
+    /// `providers::errors::ErrorKind::StreamingRefused`).
+    pub(super) stream: RwSignal<bool>,
+    /// The most tokens one reply may have.
+    pub(super) max_tokens: RwSignal<u32>,
 }
+
+/// A reply-length cap that lets a small model finish a tool call but stops one that rambles
+/// (one reply of a 135M model ran 3,921 tokens, two minutes, before this cap existed).
+const DEFAULT_MAX_TOKENS: u32 = 1024;
+const MAX_TOKENS_RANGE: std::ops::RangeInclusive<u32> = 16..=32_000;
 
 impl Form {
     /// The form as stored (never the key, unless the learner opted in).
@@ -45,6 +56,13 @@ impl Form {
             keep_key: RwSignal::new(kept_key.is_some()),
             key: RwSignal::new(kept_key.unwrap_or_default()),
             limit: RwSignal::new(4usize),
+            stream: RwSignal::new(stored.as_ref().is_none_or(|s| s.stream)),
+            max_tokens: RwSignal::new(
+                stored
+                    .as_ref()
+                    .map_or(DEFAULT_MAX_TOKENS, |s| s.max_tokens)
+                    .clamp(*MAX_TOKENS_RANGE.start(), *MAX_TOKENS_RANGE.end()),
+            ),
         };
         Effect::new(move |_| {
             if let Ok(json) = serde_json::to_string(&form.settings()) {
@@ -70,8 +88,8 @@ impl Form {
             kind: self.kind.get(),
             base_url: self.base_url.get().trim().to_string(),
             model: self.model.get().trim().to_string(),
-            max_tokens: 1024,
-            stream: true,
+            max_tokens: self.max_tokens.get(),
+            stream: self.stream.get(),
         }
     }
 
@@ -94,6 +112,8 @@ pub(super) fn settings_view(form: Form, lang: RwSignal<Lang>) -> impl IntoView {
         key,
         keep_key,
         limit,
+        stream,
+        max_tokens,
     } = form;
     view! {
         <div class="live-settings">
@@ -127,6 +147,19 @@ pub(super) fn settings_view(form: Form, lang: RwSignal<Lang>) -> impl IntoView {
                 <button type="button" data-testid="provider-forget-key" on:click=move |_| { key.set(String::new()); keep_key.set(false); }>
                     {move || tr(lang.get(), "忘记密钥", "Forget key")}
                 </button>
+                <label class="inline">
+                    <input type="checkbox" data-testid="provider-stream" prop:checked=move || stream.get()
+                        on:change=move |ev| stream.set(event_target_checked(&ev)) />
+                    {move || tr(lang.get(),
+                        "流式返回（边写边显示；服务器不能流式返回工具调用时，该成员自动改为整段返回）",
+                        "Stream replies (shown as they are written; a member whose tool call the server cannot stream gets whole answers)")}
+                </label>
+                <label>{move || tr(lang.get(), "每个回答最多的 token 数", "Most tokens per reply")}
+                    <input type="number" min=*MAX_TOKENS_RANGE.start() max=*MAX_TOKENS_RANGE.end() data-testid="provider-max-tokens"
+                        prop:value=move || max_tokens.get().to_string()
+                        on:change=move |ev| max_tokens.set(event_target_value(&ev).parse::<u32>()
+                            .unwrap_or(DEFAULT_MAX_TOKENS).clamp(*MAX_TOKENS_RANGE.start(), *MAX_TOKENS_RANGE.end())) />
+                </label>
                 <label>{move || tr(lang.get(), "同时进行的调用", "Calls at once")}
                     <input type="number" min="1" max="8" data-testid="provider-concurrency" prop:value=move || limit.get().to_string()
                         on:input=move |ev| limit.set(event_target_value(&ev).parse::<usize>().unwrap_or(4).clamp(1, 8)) />
