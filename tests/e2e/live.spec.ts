@@ -182,6 +182,9 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(note).toBeVisible();
     await expect(note).toContainText(lang === 'zh' ? '整段返回' : 'answers now come whole');
     await expect(note).toContainText('lead');
+    await page.getByTestId('server-notes').locator('summary').click();
+    await expect(page.getByTestId('server-notes')).toContainText('--chat_format chatml-function-calling');
+    await page.getByTestId('live-panel').screenshot({ path: `target/e2e/live-whole-${lang}.png` });
 
     const log = (await (await request.get(`${SERVER}/_log`)).json()) as Array<Record<string, any>>;
     const posts = log.filter((e) => e.api === 'openai');

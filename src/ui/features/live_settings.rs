@@ -164,7 +164,34 @@ pub(super) fn settings_view(form: Form, lang: RwSignal<Lang>) -> impl IntoView {
                     <input type="number" min="1" max="8" data-testid="provider-concurrency" prop:value=move || limit.get().to_string()
                         on:input=move |ev| limit.set(event_target_value(&ev).parse::<usize>().unwrap_or(4).clamp(1, 8)) />
                 </label>
+                {server_notes(lang)}
             </Show>
         </div>
+    }
+}
+
+/// What each local server needs for CORS and for tool calls (README.md has the same table).
+fn server_notes(lang: RwSignal<Lang>) -> impl IntoView {
+    const NOTES: &[(&str, &str, &str)] = &[
+        ("Ollama", "OLLAMA_ORIGINS=<本页来源>，然后重启；选支持工具的模型（如 qwen2.5、llama3.1）",
+            "OLLAMA_ORIGINS=<this page's origin>, then restart; a model with tool support (e.g. qwen2.5, llama3.1)"),
+        ("LM Studio", "打开服务器的 “Enable CORS” 开关；选模板支持工具调用的模型",
+            "turn on the server's \"Enable CORS\" switch; a model whose template has tool use"),
+        ("llama.cpp llama-server", "默认允许跨源；加 --jinja 才会调用工具",
+            "allows other origins by default; --jinja for tool calls"),
+        ("llama-cpp-python", "默认允许跨源；--chat_format chatml-function-calling 才会调用工具；--interrupt_requests False（或同时调用设为 1），否则新调用会切断正在流式返回的调用；它不能流式返回工具调用（本页会自动改为整段返回）",
+            "allows other origins by default; --chat_format chatml-function-calling for tool calls; --interrupt_requests False (or calls at once 1), else a new call cuts the stream in flight; it cannot stream a tool choice (whole answers follow by themselves)"),
+        ("vLLM", "默认允许跨源（--allowed-origins 可收紧）；--enable-auto-tool-choice --tool-call-parser <模型的解析器>",
+            "allows other origins by default (--allowed-origins narrows it); --enable-auto-tool-choice --tool-call-parser <the model's parser>"),
+    ];
+    view! {
+        <details class="server-notes" data-testid="server-notes">
+            <summary>{move || tr(lang.get(), "本地服务器需要的设置", "What a local server needs")}</summary>
+            <ul>
+                {NOTES.iter().map(|(name, zh, en)| view! {
+                    <li><strong>{*name}</strong>": "{move || tr(lang.get(), *zh, *en)}</li>
+                }).collect_view()}
+            </ul>
+        </details>
     }
 }
