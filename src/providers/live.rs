@@ -7,7 +7,7 @@
 use super::errors::{ErrorKind, ProviderError};
 use super::retry::{ProviderPause, RetryDecision, RetryPolicy};
 use super::{Decoded, Usage};
-use crate::engine::{Lang, ModelRequest, RequestId};
+use crate::engine::{Lang, ModelRequest, RequestId, StopReason};
 use crate::lessons::run::Run;
 use crate::lessons::{Answer, PlayError};
 use std::collections::BTreeMap;
@@ -33,6 +33,42 @@ pub enum CallResult {
     },
 }
 
+/// What a live run's calls came to, for the status at its end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Calls sent (every attempt).
+    pub calls: u32,
+    /// Calls answered.
+    pub answered: u32,
+    /// Answers cut at the reply-length cap (`finish_reason: "length"`, `max_tokens`).
+    pub cut: u32,
+    /// Calls that failed and were made again.
+    pub retried: u32,
+    /// Calls that failed for good: the member's round failed with them.
+    pub given_up: u32,
+}
+
+impl Tally {
+    /// One line for the live panel's status, in the page's language.
+    pub fn summary(&self, lang: Lang) -> String {
+        let Tally {
+            calls,
+            answered,
+            cut,
+            retried,
+            given_up,
+        } = *self;
+        match lang {
+            Lang::Zh => format!(
+                "共 {calls} 次调用：{answered} 次得到回答（其中 {cut} 次在回答长度上限处被截断），{retried} 次失败后重试，{given_up} 次失败后放弃。"
+            ),
+            Lang::En => format!(
+                "{calls} calls: {answered} answered ({cut} cut at the reply-length cap), {retried} failed and retried, {given_up} failed for good."
+            ),
+        }
+    }
+}
+
 /// The schedule of one live run.
 pub struct LiveSchedule {
     run: Run,
@@ -48,6 +84,7 @@ pub struct LiveSchedule {
     /// Members whose calls go out whole (not streamed) because the server refused to stream
     /// one of their answers, in the order it happened.
     whole: Vec<String>,
+    tally: Tally,
     logical_now: u64,
     lang: Lang,
     base_url: String,
@@ -76,6 +113,7 @@ impl LiveSchedule {
             backoff: BTreeMap::new(),
             usage: BTreeMap::new(),
             whole: Vec::new(),
+            tally: Tally::default(),
             logical_now: 0,
             lang,
             base_url: base_url.to_string(),
@@ -97,6 +135,7 @@ impl LiveSchedule {
             };
             let (request, _) = self.queue.remove(index);
             self.in_flight.push(request.id);
+            self.tally.calls += 1;
             out.push(Dispatch { request });
         }
         out
@@ -126,6 +165,10 @@ impl LiveSchedule {
         };
         let outcome = match result {
             CallResult::Answered(decoded) => {
+                self.tally.answered += 1;
+                if decoded.reply.stop_reason == StopReason::MaxTokens {
+                    self.tally.cut += 1;
+                }
                 let total = self.usage.entry(request.member.clone()).or_default();
                 *total = total.plus(decoded.usage);
                 Answer::Reply(decoded.reply)
@@ -134,7 +177,8 @@ impl LiveSchedule {
                 error,
                 tool_call_streamed,
             } => {
-                if error.kind == ErrorKind::StreamingRefused && !self.whole.contains(&request.member)
+                if error.kind == ErrorKind::StreamingRefused
+                    && !self.whole.contains(&request.member)
                 {
                     self.whole.push(request.member.clone());
                 }
@@ -156,6 +200,11 @@ impl LiveSchedule {
                     }
                     RetryDecision::GiveUp { .. } => false,
                 };
+                if retryable {
+                    self.tally.retried += 1;
+                } else {
+                    self.tally.given_up += 1;
+                }
                 let message = error.message(self.lang, &self.base_url);
                 Answer::Fail {
                     error: self.scrub(&message),
@@ -216,6 +265,11 @@ impl LiveSchedule {
     /// theirs: the live panel says it once for each.
     pub fn whole_answers(&self) -> &[String] {
         &self.whole
+    }
+
+    /// What the calls came to so far.
+    pub fn tally(&self) -> Tally {
+        self.tally
     }
 
     /// Tokens used per member so far.

@@ -177,7 +177,7 @@ fn finish(
 
 /// Builds the reply from streamed chunks. Tool calls arrive as fragments keyed by `index`;
 /// only the first fragment of a call carries its id and name.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct StreamDecoder {
     text: String,
     /// By stream index: id, name, arguments text so far.
@@ -185,6 +185,19 @@ pub struct StreamDecoder {
     stop: String,
     usage: Usage,
     done: bool,
+}
+
+impl Default for StreamDecoder {
+    fn default() -> Self {
+        StreamDecoder {
+            text: String::new(),
+            calls: Vec::new(),
+            stop: String::new(),
+            // Until a chunk carries a usage object (only with `include_usage`), none came.
+            usage: Usage::unreported(),
+            done: false,
+        }
+    }
 }
 
 impl StreamDecoder {

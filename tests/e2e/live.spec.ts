@@ -202,3 +202,64 @@ for (const lang of ['en', 'zh'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+/** Starts lesson 1 live on the loopback OpenAI-compatible server with `model`, in `lang`. */
+async function runOpenAi(page: Page, lang: 'en' | 'zh', model: string) {
+  await page.goto(`/#lesson=l1-two-investigators&lang=${lang}`);
+  await expect(page.getByTestId('lesson-select')).toHaveValue('l1-two-investigators');
+  await page.getByTestId('live-panel').scrollIntoViewIfNeeded();
+  await page.getByTestId('provider-select').selectOption('openai');
+  await page.getByTestId('provider-base-url').fill(`${SERVER}/openai/v1`);
+  await page.getByTestId('provider-model').fill(model);
+  await page.getByTestId('run-live').click();
+  const over = lang === 'zh' ? /运行结束/ : /The run is over/;
+  await expect(page.getByTestId('live-status')).toContainText(over, { timeout: 30_000 });
+}
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`T5: an answer cut at the reply-length cap is narrated as cut and counted at the run's end (${lang})`, async ({ page, request }) => {
+    const errors = trackErrors(page);
+    await request.post(`${SERVER}/_reset`);
+    await runOpenAi(page, lang, 'fault-length');
+    await expect(page.getByTestId('live-status')).toContainText(
+      lang === 'zh' ? '其中 1 次在回答长度上限处被截断' : '(1 cut at the reply-length cap)');
+    const log = (await (await request.get(`${SERVER}/_log`)).json()) as Array<Record<string, any>>;
+    const posts = log.filter((e) => e.api === 'openai');
+    expect(posts.length).toBeGreaterThan(0);
+    for (const post of posts) expect(post.body.max_tokens).toBe(1024);
+    // Some step's caption says the answer was cut, and none calls it a final answer.
+    const { last } = await readCounter(page);
+    const captions: string[] = [];
+    for (let step = 1; step <= last; step++) {
+      await scrubTo(page, step);
+      captions.push((await page.getByTestId('caption').textContent()) ?? '');
+    }
+    const cut = lang === 'zh' ? '回答被截断' : 'the answer is cut';
+    const final = lang === 'zh' ? '给出最终回答。' : 'with a final answer';
+    const at = captions.findIndex((c) => c.includes(cut));
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(captions[at]).not.toContain(final);
+    expect(errors).toEqual([]);
+  });
+
+  test(`T5: a server that reports no usage shows usage as not reported, not as 0 tokens (${lang})`, async ({ page, request }) => {
+    await request.post(`${SERVER}/_reset`);
+    await runOpenAi(page, lang, 'no-usage');
+    const usage = page.getByTestId('live-usage');
+    await expect(usage).toContainText(lang === 'zh' ? '用量：服务器没有报告' : 'Usage: not reported by the server');
+    await expect(usage).not.toContainText(/\b0 input tokens|输入 0 个/);
+  });
+
+  test(`T5 L2: a run whose calls fail for good says so at its end and jumps to the first failure (${lang})`, async ({ page, request }) => {
+    await request.post(`${SERVER}/_reset`);
+    await runOpenAi(page, lang, 'fault-500-always');
+    const status = page.getByTestId('live-status');
+    await expect(status).toContainText(lang === 'zh' ? '次失败后放弃' : 'failed for good');
+    await expect(status).not.toContainText(lang === 'zh' ? ' 0 次失败后放弃' : ' 0 failed for good');
+    await scrubTo(page, 0);
+    await page.getByTestId('live-first-failure').click();
+    const { step } = await readCounter(page);
+    expect(step).toBeGreaterThan(0);
+    await expect(page.getByTestId('caption')).toContainText(lang === 'zh' ? '失败' : /fail/i);
+  });
+}

@@ -44,6 +44,7 @@ fn answer(script: &ScriptedModel, request: &ModelRequest) -> CallResult {
             usage: Usage {
                 input_tokens: 100,
                 output_tokens: 10,
+                unreported: 0,
             },
         }),
         Answer::Fail { error, .. } => CallResult::Failed {
@@ -98,7 +99,8 @@ fn t5_members_call_their_models_in_parallel_up_to_the_concurrency_limit() {
         three.total_usage(),
         Usage {
             input_tokens: 100 * calls,
-            output_tokens: 10 * calls
+            output_tokens: 10 * calls,
+            unreported: 0,
         }
     );
     assert!(three.usage().contains_key("reader") && three.usage().contains_key("lead"));
@@ -232,7 +234,10 @@ fn jitter_is_deterministic_for_a_seed_and_in_range() {
 fn a_refused_stream_is_made_again_whole_at_once_and_only_for_that_member() {
     let (mut s, script) = schedule(4);
     let first = s.due(0).remove(0).request;
-    assert!(s.streams(&first.member), "calls stream until a server refuses");
+    assert!(
+        s.streams(&first.member),
+        "calls stream until a server refuses"
+    );
     let refused = ProviderError::new(
         ErrorKind::StreamingRefused,
         "the streamed answer closed before its first event",
@@ -247,8 +252,15 @@ fn a_refused_stream_is_made_again_whole_at_once_and_only_for_that_member() {
         0.5,
     )
     .expect("applies");
-    assert!(!s.streams(&first.member), "this member's answers now come whole");
-    assert_eq!(s.whole_answers(), [first.member.clone()], "said once, for that member");
+    assert!(
+        !s.streams(&first.member),
+        "this member's answers now come whole"
+    );
+    assert_eq!(
+        s.whole_answers(),
+        [first.member.clone()],
+        "said once, for that member"
+    );
     let retry = s.due(1_000);
     let retry = retry
         .iter()
@@ -271,4 +283,88 @@ fn a_refused_stream_is_made_again_whole_at_once_and_only_for_that_member() {
     assert_eq!(s.whole_answers().len(), 1);
     run_to_end(&mut s, &script);
     assert!(s.is_done());
+}
+
+#[test]
+fn a_runs_tally_counts_every_call_once_and_its_summary_says_it_in_both_languages() {
+    let (mut s, script) = schedule(2);
+    // The first call fails once (retried), then everything is answered; one answer is cut.
+    let first = s.due(0).remove(0).request;
+    s.finished(
+        first.id,
+        CallResult::Failed {
+            error: ProviderError::new(ErrorKind::Server, "oops"),
+            tool_call_streamed: false,
+        },
+        10,
+        0.0,
+    )
+    .expect("applies");
+    run_to_end(&mut s, &script);
+    let tally = s.tally();
+    let events = s.run().timeline().events();
+    let replies = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::ModelReplied { .. }))
+        .count() as u32;
+    assert_eq!(tally.answered, replies);
+    assert_eq!(tally.retried, 1);
+    assert_eq!(tally.given_up, 0);
+    assert_eq!(tally.calls, tally.answered + tally.retried + tally.given_up);
+    assert_eq!(tally.cut, 0);
+    let en = tally.summary(Lang::En);
+    assert!(
+        en.starts_with(&format!(
+            "{} calls: {} answered",
+            tally.calls, tally.answered
+        )),
+        "{en}"
+    );
+    assert!(en.contains("1 failed and retried"), "{en}");
+    let zh = tally.summary(Lang::Zh);
+    assert!(
+        zh.contains(&format!("共 {} 次调用", tally.calls)) && zh.contains("1 次失败后重试"),
+        "{zh}"
+    );
+}
+
+#[test]
+fn an_answer_cut_at_the_length_cap_is_counted_as_cut() {
+    let (mut s, script) = schedule(1);
+    let first = s.due(0).remove(0).request;
+    let CallResult::Answered(mut decoded) = answer(&script, &first) else {
+        panic!("the script answers lesson 1's first call");
+    };
+    decoded.reply.stop_reason = StopReason::MaxTokens;
+    decoded.stop = "length".into();
+    s.finished(first.id, CallResult::Answered(decoded), 10, 0.0)
+        .expect("applies");
+    assert_eq!((s.tally().answered, s.tally().cut), (1, 1));
+}
+
+#[test]
+fn a_cut_answer_is_narrated_as_cut_not_as_a_final_answer_in_both_languages() {
+    use agent_team_playground::engine::{Event, ModelReply};
+    use agent_team_playground::view::narration::narrate;
+    let (mut s, _) = schedule(1);
+    let first = s.due(0).remove(0).request;
+    let replied = |stop_reason| Event {
+        seq: 0,
+        time: 0,
+        actor: Some(first.member.clone()),
+        kind: EventKind::ModelReplied {
+            member: first.member.clone(),
+            request_id: first.id,
+            reply: ModelReply {
+                text: "The plan is to".into(),
+                tool_calls: Vec::new(),
+                stop_reason,
+            },
+        },
+    };
+    let cut = replied(StopReason::MaxTokens);
+    assert!(narrate(&cut, Lang::En).contains("reply-length cap"));
+    assert!(!narrate(&cut, Lang::En).contains("with a final answer"));
+    assert!(narrate(&cut, Lang::Zh).contains("截断"));
+    assert!(narrate(&replied(StopReason::EndTurn), Lang::En).contains("with a final answer"));
 }

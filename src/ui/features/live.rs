@@ -38,6 +38,7 @@ pub fn LivePanel() -> impl IntoView {
         status: RwSignal::new(None),
         running: RwSignal::new(false),
         whole: RwSignal::new(Vec::new()),
+        first_failure: RwSignal::new(None),
         recording: RwSignal::new(storage::read(RECORDING_KEY)),
     };
     // The stored recording of an earlier live run is the page's recording until a new run.
@@ -144,11 +145,16 @@ fn run_view(live: Live) -> impl IntoView {
                 .map(|(m, u)| format!("{m} {}/{}", u.input_tokens, u.output_tokens))
                 .collect::<Vec<_>>()
                 .join(" · ");
-            match lang.get() {
-                Lang::Zh => format!("用量：输入 {} 个 token，输出 {} 个 token（按成员，输入/输出：{members}）", u.input_tokens, u.output_tokens),
-                Lang::En => format!("Usage: {} input tokens, {} output tokens (per member, in/out: {members})", u.input_tokens, u.output_tokens),
-            }
+            u.line(lang.get(), &members)
         }}</p>
+        <Show when=move || live.first_failure.get().is_some()>
+            <button type="button" data-testid="live-first-failure" on:click=move |_| {
+                if let Some(step) = live.first_failure.get_untracked() {
+                    pg.playing.set(false);
+                    pg.step.set(step);
+                }
+            }>{move || tr(lang.get(), "跳到第一次失败", "Go to the first failure")}</button>
+        </Show>
         <Show when=move || !live.whole.get().is_empty()>
             <p class="live-note" data-testid="live-whole">{move || {
                 let members = live.whole.get().join(", ");

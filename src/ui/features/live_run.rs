@@ -10,7 +10,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_bindgen_futures::spawn_local;
 
-use crate::engine::RequestId;
+use crate::engine::{EventKind, RequestId};
 use crate::lessons::run::Run;
 use crate::providers::api::Api;
 use crate::providers::fetch::{send, sleep, Abort, Timeouts};
@@ -47,6 +47,8 @@ pub(super) struct Live {
     pub(super) running: RwSignal<bool>,
     /// The members whose answers come whole since the server refused to stream one.
     pub(super) whole: RwSignal<Vec<String>>,
+    /// The step of the run's first failed call, once the run ended with one.
+    pub(super) first_failure: RwSignal<Option<usize>>,
     pub(super) recording: RwSignal<Option<String>>,
 }
 
@@ -121,6 +123,7 @@ pub(super) fn start(
     live.running.set(true);
     live.usage.set(Usage::default());
     live.whole.set(Vec::new());
+    live.first_failure.set(None);
     live.status
         .set(Some(tr(lang, "正在运行……", "Running…").to_string()));
     pump(cell.clone(), live);
@@ -314,19 +317,32 @@ fn finish(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
         live.recording.set(Some(json));
     }
     live.running.set(false);
+    let timeline = session.schedule.run().timeline();
+    let failure = timeline
+        .events()
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::ModelFailed { .. }))
+        .map(|index| index + 1);
+    live.first_failure.set(failure);
+    let tally = session.schedule.tally().summary(lang);
     live.status.set(Some(if session.stopped {
-        tr(
-            lang,
-            "已停止。记录保存到停止时为止。",
-            "Stopped. The recording keeps the run up to the stop.",
+        format!(
+            "{} {tally}",
+            tr(
+                lang,
+                "已停止。记录保存到停止时为止。",
+                "Stopped. The recording keeps the run up to the stop.",
+            )
         )
-        .to_string()
     } else {
-        tr(
-            lang,
-            "运行结束。记录已保存，可以离线重放。",
-            "The run is over. Its recording is saved and replays offline.",
+        format!(
+            "{} {tally} {}",
+            tr(lang, "运行结束。", "The run is over."),
+            tr(
+                lang,
+                "记录已保存，可以离线重放。",
+                "Its recording is saved and replays offline.",
+            )
         )
-        .to_string()
     }));
 }
