@@ -75,8 +75,11 @@ pub struct LiveSchedule {
     policy: RetryPolicy,
     limit: usize,
     pause: ProviderPause,
-    /// Requests the engine sent that are not out yet, each with the earliest time it may go.
-    queue: Vec<(ModelRequest, u64)>,
+    /// Requests the engine sent that are not out yet, each with the earliest time it may go
+    /// and the index of its event in the log.
+    queue: Vec<(ModelRequest, u64, usize)>,
+    /// Set when the learner stopped the run: how many events of the log it keeps.
+    stopped_at: Option<usize>,
     in_flight: Vec<RequestId>,
     /// Backoff owed by the next attempt of (member, delivery, logical request).
     backoff: BTreeMap<(String, u32, u32), u64>,
@@ -114,6 +117,7 @@ impl LiveSchedule {
             usage: BTreeMap::new(),
             whole: Vec::new(),
             tally: Tally::default(),
+            stopped_at: None,
             logical_now: 0,
             lang,
             base_url: base_url.to_string(),
@@ -130,10 +134,10 @@ impl LiveSchedule {
         }
         let mut out = Vec::new();
         while self.in_flight.len() < self.limit {
-            let Some(index) = self.queue.iter().position(|(_, at)| *at <= now_ms) else {
+            let Some(index) = self.queue.iter().position(|(_, at, _)| *at <= now_ms) else {
                 break;
             };
-            let (request, _) = self.queue.remove(index);
+            let (request, _, _) = self.queue.remove(index);
             self.in_flight.push(request.id);
             self.tally.calls += 1;
             out.push(Dispatch { request });
@@ -147,7 +151,7 @@ impl LiveSchedule {
         if self.in_flight.len() >= self.limit {
             return None;
         }
-        let earliest = self.queue.iter().map(|(_, at)| *at).min()?;
+        let earliest = self.queue.iter().map(|(_, at, _)| *at).min()?;
         Some(earliest.max(now_ms + self.pause.wait_ms(now_ms)) - now_ms)
     }
 
@@ -160,6 +164,10 @@ impl LiveSchedule {
         jitter: f64,
     ) -> Result<(), PlayError> {
         self.in_flight.retain(|r| *r != id);
+        // After a stop, what comes back (aborted calls) is not part of the run.
+        if self.stopped_at.is_some() {
+            return Ok(());
+        }
         let Some(request) = self.run.awaiting().iter().find(|r| r.id == id).cloned() else {
             return Ok(());
         };
@@ -222,10 +230,10 @@ impl LiveSchedule {
     /// Every request the engine sent since the last look joins the queue, a retry no earlier
     /// than its backoff.
     fn take_sent(&mut self, now_ms: u64) {
-        for (request, _) in self.run.take_sent() {
+        for (request, event) in self.run.take_sent() {
             let key = (request.member.clone(), request.delivery, request.logical);
             let at = self.backoff.remove(&key).unwrap_or(now_ms);
-            self.queue.push((request, at));
+            self.queue.push((request, at, event));
         }
     }
 
@@ -233,6 +241,46 @@ impl LiveSchedule {
     /// in part.
     fn scrub(&self, text: &str) -> String {
         super::redact::redact_key(text, &self.secret)
+    }
+
+    /// The learner stops the run: nothing more goes out, and what comes back is not taken
+    /// in. The log it keeps ends before the first request that never went out (the engine
+    /// sent it, but no server saw it); the calls in flight stay sent, without a reply.
+    /// Returns the number of events kept.
+    pub fn stop(&mut self) -> usize {
+        if let Some(kept) = self.stopped_at {
+            return kept;
+        }
+        let kept = self
+            .queue
+            .iter()
+            .map(|(_, _, event)| *event)
+            .min()
+            .unwrap_or(self.run.timeline().len());
+        self.queue.clear();
+        self.stopped_at = Some(kept);
+        kept
+    }
+
+    /// The log as it stands: the whole run, or the part a stop kept.
+    pub fn timeline(&self) -> crate::engine::Timeline {
+        match self.stopped_at {
+            Some(kept) => self.run.timeline().prefix(kept),
+            None => self.run.timeline().clone(),
+        }
+    }
+
+    /// The recording of the run so far; a stopped run's replays to where it stopped.
+    pub fn recording(&self) -> crate::lessons::recording::Recording {
+        crate::lessons::recording::Recording {
+            stopped_at: self.stopped_at,
+            ..self.run.recording()
+        }
+    }
+
+    /// Where the learner stopped the run (the events kept), if they did.
+    pub fn stopped_at(&self) -> Option<usize> {
+        self.stopped_at
     }
 
     /// The run so far.
@@ -284,9 +332,11 @@ impl LiveSchedule {
             .fold(Usage::default(), |a, b| a.plus(*b))
     }
 
-    /// Nothing queued, nothing out, every direction applied.
+    /// Nothing queued, nothing out, every direction applied; or stopped, with nothing out.
     pub fn is_done(&self) -> bool {
-        self.queue.is_empty() && self.in_flight.is_empty() && self.run.is_finished()
+        self.queue.is_empty()
+            && self.in_flight.is_empty()
+            && (self.run.is_finished() || self.stopped_at.is_some())
     }
 }
 

@@ -263,3 +263,40 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByTestId('caption')).toContainText(lang === 'zh' ? '失败' : /fail/i);
   });
 }
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`T5 M3: Stop halts the team where it is, the status names the step, and the recording replays to the same stop (${lang})`, async ({ page, request }) => {
+    const errors = trackErrors(page);
+    await request.post(`${SERVER}/_reset`);
+    await page.goto(`/#lesson=l1-two-investigators&lang=${lang}`);
+    await expect(page.getByTestId('lesson-select')).toHaveValue('l1-two-investigators');
+    await page.getByTestId('live-panel').scrollIntoViewIfNeeded();
+    await page.getByTestId('provider-select').selectOption('openai');
+    await page.getByTestId('provider-base-url').fill(`${SERVER}/openai/v1`);
+    // Every call waits 3 s for its first byte; one call at a time, so others wait in line.
+    await page.getByTestId('provider-model').fill('fault-slow-first-byte');
+    await page.getByTestId('provider-concurrency').fill('1');
+    await page.getByTestId('run-live').click();
+    // The lead answered; a teammate's call is out while another waits: stop now.
+    await expect(page.getByTestId('live-stream').filter({ hasText: /reader|reviewer/ })).toHaveCount(1, { timeout: 20_000 });
+    await page.getByTestId('stop-live').click();
+    const status = page.getByTestId('live-status');
+    const stopped = lang === 'zh' ? /你在第 (\d+) 步停止了运行/ : /Stopped by you at step (\d+)/;
+    await expect(status).toContainText(stopped, { timeout: 10_000 });
+    const step = Number(stopped.exec((await status.textContent()) ?? '')?.[1]);
+    const at = await readCounter(page);
+    expect(at.last).toBe(step);
+    // The team is halted: nothing more goes out, nothing more happens.
+    const posts = async () => ((await (await request.get(`${SERVER}/_log`)).json()) as Array<Record<string, any>>)
+      .filter((e) => e.api === 'openai').length;
+    const sent = await posts();
+    await page.waitForTimeout(4_000);
+    expect(await posts()).toBe(sent);
+    expect((await readCounter(page)).last).toBe(step);
+    // The recording replays offline to the same stop.
+    await page.route(`${SERVER}/**`, (route) => route.abort());
+    await page.getByTestId('replay-recording').click();
+    expect((await readCounter(page)).last).toBe(step);
+    expect(errors).toEqual([]);
+  });
+}

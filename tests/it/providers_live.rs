@@ -368,3 +368,67 @@ fn a_cut_answer_is_narrated_as_cut_not_as_a_final_answer_in_both_languages() {
     assert!(narrate(&cut, Lang::Zh).contains("截断"));
     assert!(narrate(&replied(StopReason::EndTurn), Lang::En).contains("with a final answer"));
 }
+
+#[test]
+fn a_stop_keeps_the_log_before_the_first_request_no_server_saw_and_its_recording_replays_to_it() {
+    let (mut s, script) = schedule(1);
+    // Answer calls one at a time until a request waits in the queue behind the one out.
+    let mut now = 0;
+    let out = loop {
+        let due = s.due(now);
+        let request = due.into_iter().next().expect("a call goes out").request;
+        if s.queued() > 0 {
+            break request;
+        }
+        now += 10;
+        let result = answer(&script, &request);
+        s.finished(request.id, result, now, 0.5).expect("applies");
+    };
+    let before = s.run().timeline().len();
+    let kept = s.stop();
+    assert!(
+        kept < before,
+        "a queued request's event is left out ({kept} of {before})"
+    );
+    let timeline = s.timeline();
+    assert_eq!(timeline.len(), kept);
+    let sent: Vec<_> = timeline
+        .events()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::ModelRequested { request } => Some(request.id),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        sent.contains(&out.id),
+        "the call in flight was sent: it stays"
+    );
+    assert_eq!(s.queued(), 0);
+    assert!(s.due(1_000_000).is_empty(), "nothing goes out after a stop");
+    // The aborted call comes back: it is not taken in.
+    s.finished(
+        out.id,
+        CallResult::Failed {
+            error: ProviderError::new(ErrorKind::Aborted, ""),
+            tool_call_streamed: false,
+        },
+        now + 5,
+        0.5,
+    )
+    .expect("ignored");
+    assert_eq!(s.timeline().len(), kept);
+    assert!(s.is_done());
+    let recording = s.recording();
+    assert_eq!(recording.stopped_at, Some(kept));
+    let l1 = lesson("l1-two-investigators", Lang::En).expect("lesson 1");
+    let replayed = recording.replay(&l1).expect("replays");
+    assert_eq!(
+        replayed.events(),
+        s.timeline().events(),
+        "the replay ends where the stop did"
+    );
+    // A recording made before stops existed (no field) reads and replays whole.
+    let json = serde_json::to_value(&s.run().recording()).expect("serializes");
+    assert!(json.get("stopped_at").is_none());
+}

@@ -19,7 +19,7 @@ use leptos::prelude::*;
 use crate::lessons::recording::Recording;
 use crate::providers::{ApiKey, Usage};
 use crate::scenario::on_screen::{OnScreen, Source};
-use crate::ui::browser::i18n::{tr, Lang};
+use crate::ui::browser::i18n::tr;
 use crate::ui::browser::storage;
 use crate::ui::features::live_run::{start, stop, Live, Session, RECORDING_KEY};
 use crate::ui::features::live_settings::{settings_view, Form};

@@ -270,7 +270,7 @@ fn measure_to_screen(arrived: f64) {
 /// Shows the run so far and follows its end, unless the learner stepped back to look.
 fn publish(live: Live, session: &mut Session) {
     let pg = live.pg;
-    let timeline = session.schedule.run().timeline().clone();
+    let timeline = session.schedule.timeline();
     let at_end = pg.step.get_untracked() == session.shown;
     let len = timeline.len();
     session.shown = len;
@@ -298,6 +298,7 @@ fn publish(live: Live, session: &mut Session) {
 pub(super) fn stop(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
     if let Some(session) = cell.borrow_mut().as_mut() {
         session.stopped = true;
+        session.schedule.stop();
         for (_, abort) in &session.aborts {
             abort.abort();
         }
@@ -310,14 +311,14 @@ fn finish(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
     let Some(session) = cell.borrow_mut().take() else {
         return;
     };
-    let recording = session.schedule.run().recording();
+    let recording = session.schedule.recording();
     live.pg.recording.set(Some(Arc::new(recording.clone())));
     if let Ok(json) = serde_json::to_string(&recording) {
         storage::write(RECORDING_KEY, &json);
         live.recording.set(Some(json));
     }
     live.running.set(false);
-    let timeline = session.schedule.run().timeline();
+    let timeline = session.schedule.timeline();
     let failure = timeline
         .events()
         .iter()
@@ -325,14 +326,11 @@ fn finish(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
         .map(|index| index + 1);
     live.first_failure.set(failure);
     let tally = session.schedule.tally().summary(lang);
-    live.status.set(Some(if session.stopped {
-        format!(
-            "{} {tally}",
-            tr(
-                lang,
-                "已停止。记录保存到停止时为止。",
-                "Stopped. The recording keeps the run up to the stop.",
-            )
+    live.status.set(Some(if let Some(step) = session.schedule.stopped_at() {
+        tr(
+            lang,
+            format!("你在第 {step} 步停止了运行：还没发出的请求不算在内，正在进行的调用已取消。记录保存到停止时为止。{tally}"),
+            format!("Stopped by you at step {step}: requests not yet sent are left out, calls in flight were cancelled. The recording keeps the run up to the stop. {tally}"),
         )
     } else {
         format!(
