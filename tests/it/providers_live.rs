@@ -258,7 +258,7 @@ fn a_refused_stream_is_made_again_whole_at_once_and_only_for_that_member() {
     );
     assert_eq!(
         s.whole_answers(),
-        [first.member.clone()],
+        std::slice::from_ref(&first.member),
         "said once, for that member"
     );
     let retry = s.due(1_000);
@@ -429,6 +429,6 @@ fn a_stop_keeps_the_log_before_the_first_request_no_server_saw_and_its_recording
         "the replay ends where the stop did"
     );
     // A recording made before stops existed (no field) reads and replays whole.
-    let json = serde_json::to_value(&s.run().recording()).expect("serializes");
+    let json = serde_json::to_value(s.run().recording()).expect("serializes");
     assert!(json.get("stopped_at").is_none());
 }
