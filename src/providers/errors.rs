@@ -132,8 +132,8 @@ fn advice(kind: ErrorKind, lang: Lang, base_url: &str) -> String {
             &format!("Could not reach {base_url}: check the address, the port and that the server is running"),
         ),
         ErrorKind::Cors => pick(
-            "浏览器拦下了回答：服务器没有允许本页的来源（CORS）。Ollama 需要把 OLLAMA_ORIGINS 设为本页的来源后重启；LM Studio 需要打开它的 CORS 开关",
-            "The browser blocked the answer: the server does not allow this page's origin (CORS). Ollama needs OLLAMA_ORIGINS set to this page's origin and a restart; LM Studio needs its CORS switch turned on",
+            "浏览器没有拿到回答：要么服务器没在运行，要么它没有允许本页的来源（CORS），浏览器不告诉页面是哪一种，“测试连接”能分辨。CORS：Ollama 需要把 OLLAMA_ORIGINS 设为本页的来源后重启；LM Studio 需要打开它的 CORS 开关",
+            "The browser got no answer: either the server is not running, or it does not allow this page's origin (CORS); the browser does not tell the page which, \"Test connection\" does. For CORS, Ollama needs OLLAMA_ORIGINS set to this page's origin and a restart; LM Studio needs its CORS switch turned on",
         ),
         ErrorKind::MixedContent => pick(
             "https 页面不能调用 http 服务器（混合内容）：在 http 的本地页面上运行本游乐场，或给服务器配上 https",
@@ -302,7 +302,7 @@ fn host_of(url: &str) -> &str {
     authority.split(':').next().unwrap_or("")
 }
 
-fn is_loopback(url: &str) -> bool {
+pub(super) fn is_loopback(url: &str) -> bool {
     let host = host_of(url);
     host == "localhost" || host.starts_with("127.") || host == "::1"
 }

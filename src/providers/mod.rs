@@ -8,6 +8,7 @@
 //! - [`openai`]: OpenAI-compatible Chat Completions (OpenAI, OpenRouter, Ollama, LM Studio,
 //!   llama.cpp server, vLLM).
 //! - [`sse`]: server-sent events framing on bytes.
+//! - [`connection`]: "test connection": two probes of the model list and what they mean.
 //! - [`errors`]: what went wrong, and the advice that names the fix.
 //! - [`retry`]: when a failed call is tried again.
 //! - [`redact`]: the key taken out of a server's error text, whole or in part.
@@ -17,6 +18,7 @@
 
 pub mod anthropic;
 pub mod api;
+pub mod connection;
 pub mod errors;
 #[cfg(target_arch = "wasm32")]
 pub mod fetch;

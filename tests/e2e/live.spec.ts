@@ -300,3 +300,39 @@ for (const lang of ['en', 'zh'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+/** Fills the OpenAI-compatible settings and clicks "Test connection"; returns its result. */
+async function testConnection(page: Page, lang: 'en' | 'zh', base: string, model: string, key = '') {
+  await page.goto(`/#lesson=l1-two-investigators&lang=${lang}`);
+  await expect(page.getByTestId('lesson-select')).toHaveValue('l1-two-investigators');
+  await page.getByTestId('live-panel').scrollIntoViewIfNeeded();
+  await page.getByTestId('provider-select').selectOption('openai');
+  await page.getByTestId('provider-base-url').fill(base);
+  await page.getByTestId('provider-model').fill(model);
+  await page.getByTestId('provider-key').fill(key);
+  await page.getByTestId('test-connection').click();
+  const result = page.getByTestId('connection-result');
+  await expect(result).not.toContainText(lang === 'zh' ? '正在测试' : 'Testing', { timeout: 15_000 });
+  return result;
+}
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`UI: Test connection tells nothing listening, no CORS, a wrong path, a bad key and an unlisted model apart, and fills the model (${lang})`, async ({ page }) => {
+    const zh = lang === 'zh';
+    let result = await testConnection(page, lang, 'http://127.0.0.1:9/v1', 'team');
+    await expect(result).toContainText(zh ? '服务器在运行吗' : 'is the server running?');
+    await expect(result).not.toContainText('CORS');
+    result = await testConnection(page, lang, `${SERVER}/nocors/v1`, 'team');
+    await expect(result).toContainText('CORS');
+    result = await testConnection(page, lang, `${SERVER}/openai/v2`, 'team');
+    await expect(result).toContainText('404');
+    result = await testConnection(page, lang, `${SERVER}/openai/v1`, 'team', 'bad');
+    await expect(result).toContainText('HTTP 401');
+    result = await testConnection(page, lang, `${SERVER}/openai/v1`, 'gpt-9');
+    await expect(result).toContainText(zh ? '没有列出模型 gpt-9' : 'does not list the model gpt-9');
+    await expect(result).toContainText('like-llama-cpp-python');
+    result = await testConnection(page, lang, `${SERVER}/openai/v1`, '');
+    await expect(result).toContainText(zh ? '连接正常' : 'Connected');
+    await expect(page.getByTestId('provider-model')).toHaveValue('team');
+  });
+}

@@ -8,7 +8,8 @@ answered 400 and logged, and `GET /_log` returns the log for the tests to assert
 Usage: server.py PORT   (binds 127.0.0.1; scripts/model-server.sh starts and stops it by PID)
 
 Paths: Anthropic's base URL is http://127.0.0.1:PORT/anthropic, OpenAI's is
-http://127.0.0.1:PORT/openai/v1. The model name picks a behaviour: `team` is a small
+http://127.0.0.1:PORT/openai/v1; both list models (`GET .../models`). Under /nocors the server
+answers without CORS headers. The model name picks a behaviour: `team` is a small
 rule-based agent that plays a lesson; `fault-<name>` injects a fault (see FAULTS);
 `like-llama-cpp-python` plays like `team` with llama-cpp-python's function-calling limits.
 """
@@ -64,7 +65,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def cors(self):
         origin = self.headers.get("Origin")
-        if origin:
+        # Under /nocors the server answers like one that never allowed other origins.
+        if origin and not self.path.startswith("/nocors"):
             self.send_header("Access-Control-Allow-Origin", origin)
             self.send_header("Vary", "Origin")
             self.send_header("Access-Control-Expose-Headers", "retry-after, retry-after-ms")
@@ -75,7 +77,7 @@ class Handler(BaseHTTPRequestHandler):
         log({"preflight": self.path, "headers": sorted(asked), "origin": self.headers.get("Origin")})
         self.send_response(204)
         self.cors()
-        self.send_header("Access-Control-Allow-Methods", "POST, OPTIONS")
+        self.send_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
         # Only the API's own headers: a client sending any other fails here, as with real servers.
         self.send_header("Access-Control-Allow-Headers", ", ".join(sorted(allowed)))
         self.send_header("Access-Control-Max-Age", "0")
@@ -86,6 +88,14 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/_log":
             with LOCK:
                 self.reply_json(200, LOG)
+        elif self.path in ("/openai/v1/models", "/anthropic/v1/models", "/nocors/v1/models"):
+            # The model list "Test connection" reads; a key of "bad" is refused as a real
+            # server refuses a wrong one.
+            key = self.headers.get("x-api-key") or (self.headers.get("Authorization") or "")[len("Bearer "):]
+            if key == "bad":
+                return self.reply_json(401, {"error": {"type": "authentication_error", "message": "invalid key"}})
+            ids = ["team", "like-llama-cpp-python", "no-usage"]
+            self.reply_json(200, {"object": "list", "data": [{"id": m, "object": "model"} for m in ids]})
         else:
             self.reply_json(404, {"error": {"type": "not_found_error", "message": "no such path"}})
 

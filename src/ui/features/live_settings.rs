@@ -5,7 +5,9 @@
 
 use leptos::prelude::*;
 
-use crate::providers::{ProviderKind, ProviderSettings};
+use crate::providers::connection::{diagnose, Diagnosis};
+use crate::providers::fetch::probe;
+use crate::providers::{ApiKey, ProviderKind, ProviderSettings};
 use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::browser::storage;
 
@@ -80,6 +82,11 @@ impl Form {
             }
         });
         form
+    }
+
+    /// The settings as typed, read without tracking (for a click).
+    pub(super) fn settings_untracked(self) -> ProviderSettings {
+        untrack(|| self.settings())
     }
 
     /// The settings as typed (tracked, so the storing effect follows them).
@@ -164,6 +171,7 @@ pub(super) fn settings_view(form: Form, lang: RwSignal<Lang>) -> impl IntoView {
                     <input type="number" min="1" max="8" data-testid="provider-concurrency" prop:value=move || limit.get().to_string()
                         on:input=move |ev| limit.set(event_target_value(&ev).parse::<usize>().unwrap_or(4).clamp(1, 8)) />
                 </label>
+                {connection_test(form, lang)}
                 {server_notes(lang)}
             </Show>
         </div>
@@ -193,5 +201,36 @@ fn server_notes(lang: RwSignal<Lang>) -> impl IntoView {
                 }).collect_view()}
             </ul>
         </details>
+    }
+}
+
+/// "Test connection": probes the model list and says what it found; on success an empty
+/// model field takes the first model the server lists.
+fn connection_test(form: Form, lang: RwSignal<Lang>) -> impl IntoView {
+    let result: RwSignal<Option<String>> = RwSignal::new(None);
+    let testing = RwSignal::new(false);
+    let on_test = move |_| {
+        let settings = form.settings_untracked();
+        let key = ApiKey::new(&form.key.get_untracked());
+        let lang = lang.get_untracked();
+        testing.set(true);
+        result.set(Some(tr(lang, "正在测试……", "Testing…").to_string()));
+        wasm_bindgen_futures::spawn_local(async move {
+            let probes = probe(&settings, &key).await;
+            let found = diagnose(&probes, &settings.base_url, &settings.model);
+            if let Diagnosis::Ready { model, .. } = &found {
+                form.model.set(model.clone());
+            }
+            result.set(Some(found.message(lang, &settings.base_url)));
+            testing.set(false);
+        });
+    };
+    view! {
+        <div class="connection-test">
+            <button type="button" data-testid="test-connection" disabled=move || testing.get() on:click=on_test>
+                {move || tr(lang.get(), "测试连接", "Test connection")}
+            </button>
+            <p role="status" data-testid="connection-result">{move || result.get().unwrap_or_default()}</p>
+        </div>
     }
 }
