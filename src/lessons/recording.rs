@@ -31,6 +31,10 @@ pub struct Recording {
     pub options: PlayOptions,
     /// Every answer, in the order the run took them in.
     pub answers: Vec<RecordedAnswer>,
+    /// A run the learner stopped: how many of its events it kept (the log up to the first
+    /// request that never went out). Replaying ends there too. Absent in a run that ended.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped_at: Option<usize>,
 }
 
 impl Recording {

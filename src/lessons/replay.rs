@@ -73,6 +73,10 @@ impl Recording {
                 .map_err(ReplayError::Play)?;
             run.advance().map_err(ReplayError::Play)?;
         }
-        Ok(run.finish_uncaptioned())
+        let mut timeline = run.finish_uncaptioned();
+        if let Some(kept) = self.stopped_at {
+            timeline.truncate(kept);
+        }
+        Ok(timeline)
     }
 }

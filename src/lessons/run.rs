@@ -190,6 +190,7 @@ impl Run {
             lesson: self.lesson.id.clone(),
             options: self.options.clone(),
             answers: self.answers.clone(),
+            stopped_at: None,
         }
     }
 

@@ -233,7 +233,11 @@ pub struct StreamDecoder {
 impl StreamDecoder {
     /// A decoder before the first event.
     pub fn new() -> Self {
-        Self::default()
+        StreamDecoder {
+            // Until an event carries usage, none came.
+            usage: Usage::unreported(),
+            ..Self::default()
+        }
     }
 
     /// Whether a tool call has been handed on already (a retry could repeat it).
@@ -272,6 +276,9 @@ impl StreamDecoder {
                     self.stop = Some(stop.to_string());
                 }
                 let later = usage_of(data.get("usage"));
+                if later.unreported == 0 {
+                    self.usage.unreported = 0;
+                }
                 self.usage.output_tokens = later.output_tokens.max(self.usage.output_tokens);
                 if later.input_tokens > 0 {
                     self.usage.input_tokens = later.input_tokens;

@@ -3,7 +3,7 @@
 //! ([`ProviderKind::api`]); every call of that run, and the browser fetch that makes it,
 //! encode and decode through it.
 
-use super::errors::ProviderError;
+use super::errors::{ErrorKind, ProviderError};
 use super::sse::SseEvent;
 use super::{anthropic, openai};
 use super::{ApiKey, Decoded, HttpCall, ProviderKind, ProviderSettings, StreamPiece};
@@ -54,43 +54,58 @@ impl Api {
 
     /// A decoder for one streamed answer.
     pub fn stream_decoder(self) -> StreamDecoder {
-        match self {
-            Api::Anthropic => StreamDecoder::Anthropic(anthropic::StreamDecoder::new()),
-            Api::OpenAi => StreamDecoder::OpenAi(openai::StreamDecoder::new()),
-        }
+        let api = match self {
+            Api::Anthropic => ApiDecoder::Anthropic(anthropic::StreamDecoder::new()),
+            Api::OpenAi => ApiDecoder::OpenAi(openai::StreamDecoder::new()),
+        };
+        StreamDecoder { api, events: 0 }
     }
 }
 
-/// Either API's stream decoder behind one face.
-pub enum StreamDecoder {
-    /// Anthropic's events.
+/// Either API's stream decoder behind one face, counting the events it took: a stream that
+/// ends before its first event was refused, not cut (see [`StreamDecoder::finish`]).
+pub struct StreamDecoder {
+    api: ApiDecoder,
+    events: usize,
+}
+
+enum ApiDecoder {
     Anthropic(anthropic::StreamDecoder),
-    /// OpenAI-compatible chunks.
     OpenAi(openai::StreamDecoder),
 }
 
 impl StreamDecoder {
     /// Takes one server-sent event; returns what it showed.
     pub fn event(&mut self, event: &SseEvent) -> Result<Vec<StreamPiece>, ProviderError> {
-        match self {
-            StreamDecoder::Anthropic(d) => d.event(event),
-            StreamDecoder::OpenAi(d) => d.event(event),
+        self.events += 1;
+        match &mut self.api {
+            ApiDecoder::Anthropic(d) => d.event(event),
+            ApiDecoder::OpenAi(d) => d.event(event),
         }
     }
 
     /// Whether a tool call began in the stream (a retry would then repeat it).
     pub fn tool_call_seen(&self) -> bool {
-        match self {
-            StreamDecoder::Anthropic(d) => d.tool_call_seen(),
-            StreamDecoder::OpenAi(d) => d.tool_call_seen(),
+        match &self.api {
+            ApiDecoder::Anthropic(d) => d.tool_call_seen(),
+            ApiDecoder::OpenAi(d) => d.tool_call_seen(),
         }
     }
 
-    /// The whole answer, once the stream ended.
+    /// The whole answer, once the stream ended. A stream that ended without a single event
+    /// is a server that accepted the streamed call and could not stream it (llama-cpp-python
+    /// closes the response when its function-calling format is asked to stream a tool
+    /// choice): [`ErrorKind::StreamingRefused`], so the call is made again whole.
     pub fn finish(self) -> Result<Decoded, ProviderError> {
-        match self {
-            StreamDecoder::Anthropic(d) => d.finish(),
-            StreamDecoder::OpenAi(d) => d.finish(),
+        if self.events == 0 {
+            return Err(ProviderError::new(
+                ErrorKind::StreamingRefused,
+                "the streamed answer closed before its first event",
+            ));
+        }
+        match self.api {
+            ApiDecoder::Anthropic(d) => d.finish(),
+            ApiDecoder::OpenAi(d) => d.finish(),
         }
     }
 }

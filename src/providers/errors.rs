@@ -52,6 +52,10 @@ crate::engine::named_enum! {
         Malformed = "malformed",
         /// The history no longer fits the model's context window.
         ContextWindow = "context_window",
+        /// The server cannot stream this answer: it accepted a streamed call and closed it
+        /// without one event, or said streaming is not supported (llama-cpp-python's
+        /// function-calling format cannot stream a tool choice). The same call, whole, works.
+        StreamingRefused = "streaming_refused",
     }
 }
 
@@ -97,6 +101,7 @@ impl ProviderError {
                 | ErrorKind::Overloaded
                 | ErrorKind::StreamError
                 | ErrorKind::Truncated
+                | ErrorKind::StreamingRefused
         )
     }
 
@@ -127,8 +132,8 @@ fn advice(kind: ErrorKind, lang: Lang, base_url: &str) -> String {
             &format!("Could not reach {base_url}: check the address, the port and that the server is running"),
         ),
         ErrorKind::Cors => pick(
-            "浏览器拦下了回答：服务器没有允许本页的来源（CORS）。Ollama 需要把 OLLAMA_ORIGINS 设为本页的来源后重启；LM Studio 需要打开它的 CORS 开关",
-            "The browser blocked the answer: the server does not allow this page's origin (CORS). Ollama needs OLLAMA_ORIGINS set to this page's origin and a restart; LM Studio needs its CORS switch turned on",
+            "浏览器没有拿到回答：要么服务器没在运行，要么它没有允许本页的来源（CORS），浏览器不告诉页面是哪一种，“测试连接”能分辨。CORS：Ollama 需要把 OLLAMA_ORIGINS 设为本页的来源后重启；LM Studio 需要打开它的 CORS 开关",
+            "The browser got no answer: either the server is not running, or it does not allow this page's origin (CORS); the browser does not tell the page which, \"Test connection\" does. For CORS, Ollama needs OLLAMA_ORIGINS set to this page's origin and a restart; LM Studio needs its CORS switch turned on",
         ),
         ErrorKind::MixedContent => pick(
             "https 页面不能调用 http 服务器（混合内容）：在 http 的本地页面上运行本游乐场，或给服务器配上 https",
@@ -167,6 +172,10 @@ fn advice(kind: ErrorKind, lang: Lang, base_url: &str) -> String {
             "历史已超出模型的上下文窗口",
             "The history no longer fits the model's context window",
         ),
+        ErrorKind::StreamingRefused => pick(
+            "服务器不能以流的方式给出这个回答（有的服务器不能流式返回工具调用）；这个成员之后的回答改为整段返回",
+            "The server cannot stream this answer (some servers cannot stream tool calls); this member's answers now come whole",
+        ),
     }
 }
 
@@ -204,6 +213,7 @@ pub fn classify_status(status: u16, body: &str, retry_after_ms: Option<u64>) -> 
     let (message, kind_name) = body_message(body);
     let lower = format!("{message} {kind_name}").to_lowercase();
     let kind = match status {
+        _ if refuses_streaming(&lower) => ErrorKind::StreamingRefused,
         400 if lower.contains("context window") || lower.contains("context_length") => {
             ErrorKind::ContextWindow
         }
@@ -230,6 +240,12 @@ pub fn classify_status(status: u16, body: &str, retry_after_ms: Option<u64>) -> 
     }
 }
 
+/// A server's words for "this answer cannot be streamed" (llama-cpp-python: "Automatic
+/// streaming tool choice is not supported"; others: "streaming is not supported ...").
+fn refuses_streaming(lower: &str) -> bool {
+    lower.contains("stream") && lower.contains("not supported")
+}
+
 /// A 429 that no wait will fix: the account's quota, spend limit or billing.
 fn reports_quota(lower: &str) -> bool {
     [
@@ -246,6 +262,9 @@ fn reports_quota(lower: &str) -> bool {
 /// Classifies an error event inside a stream (HTTP 200): its type decides.
 pub fn classify_stream_error(data: &str) -> ProviderError {
     let (message, kind_name) = body_message(data);
+    if refuses_streaming(&message.to_lowercase()) {
+        return ProviderError::new(ErrorKind::StreamingRefused, message);
+    }
     let kind = match kind_name.as_str() {
         "overloaded_error" => ErrorKind::Overloaded,
         "rate_limit_error" => ErrorKind::RateLimited,
@@ -283,7 +302,7 @@ fn host_of(url: &str) -> &str {
     authority.split(':').next().unwrap_or("")
 }
 
-fn is_loopback(url: &str) -> bool {
+pub(super) fn is_loopback(url: &str) -> bool {
     let host = host_of(url);
     host == "localhost" || host.starts_with("127.") || host == "::1"
 }

@@ -239,3 +239,46 @@ pub async fn sleep(ms: u32) {
     });
     let _ = JsFuture::from(promise).await;
 }
+
+/// "Test connection": the two probes of the model list (`connection.rs` reads them). The
+/// `no-cors` one only says whether anything answered; the real one carries the run's headers.
+pub async fn probe(
+    settings: &super::ProviderSettings,
+    key: &super::ApiKey,
+) -> super::connection::Probes {
+    let (url, headers) = super::connection::models_call(settings, key);
+    let within = |ms| Box::pin(sleep(ms));
+    let opaque = Request::get(&url)
+        .mode(web_sys::RequestMode::NoCors)
+        .build();
+    let reached = match opaque {
+        Ok(request) => matches!(
+            select(Box::pin(request.send()), within(10_000)).await,
+            Either::Left((Ok(_), _))
+        ),
+        Err(_) => false,
+    };
+    let mut builder = Request::get(&url);
+    for (name, value) in &headers {
+        builder = builder.header(name, value);
+    }
+    let answer = match builder.build() {
+        Ok(request) => match select(Box::pin(request.send()), within(10_000)).await {
+            Either::Left((Ok(response), _)) => {
+                let status = response.status();
+                let body = response.text().await.unwrap_or_default();
+                Some((status, body))
+            }
+            _ => None,
+        },
+        Err(_) => None,
+    };
+    let page_is_https = web_sys::window()
+        .and_then(|w| w.location().protocol().ok())
+        .is_some_and(|p| p == "https:");
+    super::connection::Probes {
+        reached,
+        answer,
+        page_is_https,
+    }
+}

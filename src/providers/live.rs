@@ -4,10 +4,10 @@
 //! browser part (`ui::features::live`) only makes the calls and reports back with the time; the clock
 //! and the jitter are inputs here, so the whole policy is tested natively with a fake clock.
 
-use super::errors::ProviderError;
+use super::errors::{ErrorKind, ProviderError};
 use super::retry::{ProviderPause, RetryDecision, RetryPolicy};
 use super::{Decoded, Usage};
-use crate::engine::{Lang, ModelRequest, RequestId};
+use crate::engine::{Lang, ModelRequest, RequestId, StopReason};
 use crate::lessons::run::Run;
 use crate::lessons::{Answer, PlayError};
 use std::collections::BTreeMap;
@@ -33,18 +33,61 @@ pub enum CallResult {
     },
 }
 
+/// What a live run's calls came to, for the status at its end.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Calls sent (every attempt).
+    pub calls: u32,
+    /// Calls answered.
+    pub answered: u32,
+    /// Answers cut at the reply-length cap (`finish_reason: "length"`, `max_tokens`).
+    pub cut: u32,
+    /// Calls that failed and were made again.
+    pub retried: u32,
+    /// Calls that failed for good: the member's round failed with them.
+    pub given_up: u32,
+}
+
+impl Tally {
+    /// One line for the live panel's status, in the page's language.
+    pub fn summary(&self, lang: Lang) -> String {
+        let Tally {
+            calls,
+            answered,
+            cut,
+            retried,
+            given_up,
+        } = *self;
+        match lang {
+            Lang::Zh => format!(
+                "共 {calls} 次调用：{answered} 次得到回答（其中 {cut} 次在回答长度上限处被截断），{retried} 次失败后重试，{given_up} 次失败后放弃。"
+            ),
+            Lang::En => format!(
+                "{calls} calls: {answered} answered ({cut} cut at the reply-length cap), {retried} failed and retried, {given_up} failed for good."
+            ),
+        }
+    }
+}
+
 /// The schedule of one live run.
 pub struct LiveSchedule {
     run: Run,
     policy: RetryPolicy,
     limit: usize,
     pause: ProviderPause,
-    /// Requests the engine sent that are not out yet, each with the earliest time it may go.
-    queue: Vec<(ModelRequest, u64)>,
+    /// Requests the engine sent that are not out yet, each with the earliest time it may go
+    /// and the index of its event in the log.
+    queue: Vec<(ModelRequest, u64, usize)>,
+    /// Set when the learner stopped the run: how many events of the log it keeps.
+    stopped_at: Option<usize>,
     in_flight: Vec<RequestId>,
     /// Backoff owed by the next attempt of (member, delivery, logical request).
     backoff: BTreeMap<(String, u32, u32), u64>,
     usage: BTreeMap<String, Usage>,
+    /// Members whose calls go out whole (not streamed) because the server refused to stream
+    /// one of their answers, in the order it happened.
+    whole: Vec<String>,
+    tally: Tally,
     logical_now: u64,
     lang: Lang,
     base_url: String,
@@ -72,6 +115,9 @@ impl LiveSchedule {
             in_flight: Vec::new(),
             backoff: BTreeMap::new(),
             usage: BTreeMap::new(),
+            whole: Vec::new(),
+            tally: Tally::default(),
+            stopped_at: None,
             logical_now: 0,
             lang,
             base_url: base_url.to_string(),
@@ -88,11 +134,12 @@ impl LiveSchedule {
         }
         let mut out = Vec::new();
         while self.in_flight.len() < self.limit {
-            let Some(index) = self.queue.iter().position(|(_, at)| *at <= now_ms) else {
+            let Some(index) = self.queue.iter().position(|(_, at, _)| *at <= now_ms) else {
                 break;
             };
-            let (request, _) = self.queue.remove(index);
+            let (request, _, _) = self.queue.remove(index);
             self.in_flight.push(request.id);
+            self.tally.calls += 1;
             out.push(Dispatch { request });
         }
         out
@@ -104,7 +151,7 @@ impl LiveSchedule {
         if self.in_flight.len() >= self.limit {
             return None;
         }
-        let earliest = self.queue.iter().map(|(_, at)| *at).min()?;
+        let earliest = self.queue.iter().map(|(_, at, _)| *at).min()?;
         Some(earliest.max(now_ms + self.pause.wait_ms(now_ms)) - now_ms)
     }
 
@@ -117,11 +164,19 @@ impl LiveSchedule {
         jitter: f64,
     ) -> Result<(), PlayError> {
         self.in_flight.retain(|r| *r != id);
+        // After a stop, what comes back (aborted calls) is not part of the run.
+        if self.stopped_at.is_some() {
+            return Ok(());
+        }
         let Some(request) = self.run.awaiting().iter().find(|r| r.id == id).cloned() else {
             return Ok(());
         };
         let outcome = match result {
             CallResult::Answered(decoded) => {
+                self.tally.answered += 1;
+                if decoded.reply.stop_reason == StopReason::MaxTokens {
+                    self.tally.cut += 1;
+                }
                 let total = self.usage.entry(request.member.clone()).or_default();
                 *total = total.plus(decoded.usage);
                 Answer::Reply(decoded.reply)
@@ -130,6 +185,11 @@ impl LiveSchedule {
                 error,
                 tool_call_streamed,
             } => {
+                if error.kind == ErrorKind::StreamingRefused
+                    && !self.whole.contains(&request.member)
+                {
+                    self.whole.push(request.member.clone());
+                }
                 let decision =
                     self.policy
                         .decide(request.attempt, &error, tool_call_streamed, jitter);
@@ -148,6 +208,11 @@ impl LiveSchedule {
                     }
                     RetryDecision::GiveUp { .. } => false,
                 };
+                if retryable {
+                    self.tally.retried += 1;
+                } else {
+                    self.tally.given_up += 1;
+                }
                 let message = error.message(self.lang, &self.base_url);
                 Answer::Fail {
                     error: self.scrub(&message),
@@ -165,10 +230,10 @@ impl LiveSchedule {
     /// Every request the engine sent since the last look joins the queue, a retry no earlier
     /// than its backoff.
     fn take_sent(&mut self, now_ms: u64) {
-        for (request, _) in self.run.take_sent() {
+        for (request, event) in self.run.take_sent() {
             let key = (request.member.clone(), request.delivery, request.logical);
             let at = self.backoff.remove(&key).unwrap_or(now_ms);
-            self.queue.push((request, at));
+            self.queue.push((request, at, event));
         }
     }
 
@@ -176,6 +241,46 @@ impl LiveSchedule {
     /// in part.
     fn scrub(&self, text: &str) -> String {
         super::redact::redact_key(text, &self.secret)
+    }
+
+    /// The learner stops the run: nothing more goes out, and what comes back is not taken
+    /// in. The log it keeps ends before the first request that never went out (the engine
+    /// sent it, but no server saw it); the calls in flight stay sent, without a reply.
+    /// Returns the number of events kept.
+    pub fn stop(&mut self) -> usize {
+        if let Some(kept) = self.stopped_at {
+            return kept;
+        }
+        let kept = self
+            .queue
+            .iter()
+            .map(|(_, _, event)| *event)
+            .min()
+            .unwrap_or(self.run.timeline().len());
+        self.queue.clear();
+        self.stopped_at = Some(kept);
+        kept
+    }
+
+    /// The log as it stands: the whole run, or the part a stop kept.
+    pub fn timeline(&self) -> crate::engine::Timeline {
+        match self.stopped_at {
+            Some(kept) => self.run.timeline().prefix(kept),
+            None => self.run.timeline().clone(),
+        }
+    }
+
+    /// The recording of the run so far; a stopped run's replays to where it stopped.
+    pub fn recording(&self) -> crate::lessons::recording::Recording {
+        crate::lessons::recording::Recording {
+            stopped_at: self.stopped_at,
+            ..self.run.recording()
+        }
+    }
+
+    /// Where the learner stopped the run (the events kept), if they did.
+    pub fn stopped_at(&self) -> Option<usize> {
+        self.stopped_at
     }
 
     /// The run so far.
@@ -198,6 +303,23 @@ impl LiveSchedule {
         &self.in_flight
     }
 
+    /// Whether `member`'s calls stream (the settings asked for streaming, and the server has
+    /// not refused to stream one of its answers).
+    pub fn streams(&self, member: &str) -> bool {
+        !self.whole.iter().any(|m| m == member)
+    }
+
+    /// The members whose answers now come whole, in the order the server refused to stream
+    /// theirs: the live panel says it once for each.
+    pub fn whole_answers(&self) -> &[String] {
+        &self.whole
+    }
+
+    /// What the calls came to so far.
+    pub fn tally(&self) -> Tally {
+        self.tally
+    }
+
     /// Tokens used per member so far.
     pub fn usage(&self) -> &BTreeMap<String, Usage> {
         &self.usage
@@ -210,9 +332,11 @@ impl LiveSchedule {
             .fold(Usage::default(), |a, b| a.plus(*b))
     }
 
-    /// Nothing queued, nothing out, every direction applied.
+    /// Nothing queued, nothing out, every direction applied; or stopped, with nothing out.
     pub fn is_done(&self) -> bool {
-        self.queue.is_empty() && self.in_flight.is_empty() && self.run.is_finished()
+        self.queue.is_empty()
+            && self.in_flight.is_empty()
+            && (self.run.is_finished() || self.stopped_at.is_some())
     }
 }
 

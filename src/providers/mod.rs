@@ -8,6 +8,7 @@
 //! - [`openai`]: OpenAI-compatible Chat Completions (OpenAI, OpenRouter, Ollama, LM Studio,
 //!   llama.cpp server, vLLM).
 //! - [`sse`]: server-sent events framing on bytes.
+//! - [`connection`]: "test connection": two probes of the model list and what they mean.
 //! - [`errors`]: what went wrong, and the advice that names the fix.
 //! - [`retry`]: when a failed call is tried again.
 //! - [`redact`]: the key taken out of a server's error text, whole or in part.
@@ -17,6 +18,7 @@
 
 pub mod anthropic;
 pub mod api;
+pub mod connection;
 pub mod errors;
 #[cfg(target_arch = "wasm32")]
 pub mod fetch;
@@ -26,7 +28,7 @@ pub mod redact;
 pub mod retry;
 pub mod sse;
 
-use crate::engine::ModelReply;
+use crate::engine::{tr, Lang, ModelReply};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt;
@@ -127,22 +129,73 @@ pub struct Usage {
     pub input_tokens: u64,
     /// Tokens written (the reply).
     pub output_tokens: u64,
+    /// Answers that came without a usage report (some local servers send none): their tokens
+    /// are unknown, not 0.
+    #[serde(default)]
+    pub unreported: u32,
 }
 
 impl Usage {
-    /// Reads a provider's usage object, whose token fields the two APIs name differently
-    /// (`input_tokens`/`output_tokens`, `prompt_tokens`/`completion_tokens`); absent is 0.
-    pub fn from_fields(usage: Option<&Value>, input: &str, output: &str) -> Usage {
-        let n = |k: &str| {
-            usage
-                .and_then(|u| u.get(k))
-                .and_then(Value::as_u64)
-                .unwrap_or(0)
-        };
+    /// The usage of an answer whose server reported none.
+    pub fn unreported() -> Usage {
         Usage {
-            input_tokens: n(input),
-            output_tokens: n(output),
+            unreported: 1,
+            ..Usage::default()
         }
+    }
+
+    /// Reads a provider's usage object, whose token fields the two APIs name differently
+    /// (`input_tokens`/`output_tokens`, `prompt_tokens`/`completion_tokens`); an object
+    /// without either field, or none, is [`Usage::unreported`].
+    pub fn from_fields(usage: Option<&Value>, input: &str, output: &str) -> Usage {
+        let field = |k: &str| usage.and_then(|u| u.get(k)).and_then(Value::as_u64);
+        match (field(input), field(output)) {
+            (None, None) => Usage::unreported(),
+            (i, o) => Usage {
+                input_tokens: i.unwrap_or(0),
+                output_tokens: o.unwrap_or(0),
+                unreported: 0,
+            },
+        }
+    }
+
+    /// The live panel's usage line; `members` is the per-member breakdown. A server that
+    /// reports no usage has unknown usage, not 0 tokens, and the line says so.
+    pub fn line(&self, lang: Lang, members: &str) -> String {
+        let u = self;
+        if u.unreported > 0 && u.input_tokens == 0 && u.output_tokens == 0 {
+            return tr(
+                lang,
+                format!("用量：服务器没有报告（{} 个回答）", u.unreported),
+                format!(
+                    "Usage: not reported by the server ({})",
+                    crate::engine::text::counted(u.unreported as usize, "answer", "answers")
+                ),
+            );
+        }
+        let missing = if u.unreported > 0 {
+            tr(
+                lang,
+                format!("；{} 个回答没有报告用量", u.unreported),
+                format!(
+                    "; {} without usage",
+                    crate::engine::text::counted(u.unreported as usize, "answer", "answers")
+                ),
+            )
+        } else {
+            String::new()
+        };
+        tr(
+            lang,
+            format!(
+                "用量：输入 {} 个 token，输出 {} 个 token（按成员，输入/输出：{members}）{missing}",
+                u.input_tokens, u.output_tokens
+            ),
+            format!(
+                "Usage: {} input tokens, {} output tokens (per member, in/out: {members}){missing}",
+                u.input_tokens, u.output_tokens
+            ),
+        )
     }
 
     /// The sum of two usages (per member, per run).
@@ -150,6 +203,7 @@ impl Usage {
         Usage {
             input_tokens: self.input_tokens + other.input_tokens,
             output_tokens: self.output_tokens + other.output_tokens,
+            unreported: self.unreported + other.unreported,
         }
     }
 }

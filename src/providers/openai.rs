@@ -38,7 +38,18 @@ pub fn encode(request: &ModelRequest, settings: &ProviderSettings, key: &ApiKey)
     });
     if !tools.is_empty() {
         body["tools"] = Value::Array(tools);
+        // OpenAI's default when tools are sent, but some servers (llama-cpp-python's
+        // function-calling format) act on tools only when it is said.
+        body["tool_choice"] = json!("auto");
     }
+    // OpenAI's own API takes the newer name (its reasoning models refuse the old one); the
+    // servers that copy the API know the old one, and some ignore the new one.
+    let cap = if is_openai_itself(&settings.base_url) {
+        "max_completion_tokens"
+    } else {
+        "max_tokens"
+    };
+    body[cap] = json!(settings.max_tokens);
     if settings.stream {
         body["stream_options"] = json!({"include_usage": true});
     }
@@ -51,6 +62,16 @@ pub fn encode(request: &ModelRequest, settings: &ProviderSettings, key: &ApiKey)
         headers,
         body,
     }
+}
+
+/// Whether the base URL is OpenAI's own API (not a server that speaks it).
+fn is_openai_itself(base_url: &str) -> bool {
+    let rest = base_url
+        .trim()
+        .strip_prefix("https://")
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    rest == "api.openai.com" || rest.starts_with("api.openai.com/")
 }
 
 fn message(entry: &HistoryEntry) -> Value {
@@ -156,7 +177,7 @@ fn finish(
 
 /// Builds the reply from streamed chunks. Tool calls arrive as fragments keyed by `index`;
 /// only the first fragment of a call carries its id and name.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct StreamDecoder {
     text: String,
     /// By stream index: id, name, arguments text so far.
@@ -164,6 +185,19 @@ pub struct StreamDecoder {
     stop: String,
     usage: Usage,
     done: bool,
+}
+
+impl Default for StreamDecoder {
+    fn default() -> Self {
+        StreamDecoder {
+            text: String::new(),
+            calls: Vec::new(),
+            stop: String::new(),
+            // Until a chunk carries a usage object (only with `include_usage`), none came.
+            usage: Usage::unreported(),
+            done: false,
+        }
+    }
 }
 
 impl StreamDecoder {

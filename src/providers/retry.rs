@@ -87,6 +87,8 @@ impl RetryPolicy {
                 return give_up(GiveUpReason::WaitTooLong)
             }
             Some(wait) => wait,
+            // Nothing is wrong with the server's load: the same call, made whole, can go now.
+            None if error.kind == ErrorKind::StreamingRefused => 0,
             None => self.backoff_ms(retries_done, jitter),
         };
         RetryDecision::Retry {

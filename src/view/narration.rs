@@ -7,7 +7,7 @@
 use crate::engine::mailbox::{id_list, MessageKind};
 use crate::engine::protocol::{ProtocolKind, ProtocolStatus};
 use crate::engine::text::counted;
-use crate::engine::{Event, EventKind, Lang, RoundOutcome, TeamState, Timeline};
+use crate::engine::{Event, EventKind, Lang, RoundOutcome, StopReason, TeamState, Timeline};
 
 use super::facts::{clip_words, literal, sends_on_its_own};
 use super::tr;
@@ -283,6 +283,15 @@ fn narrate_model_and_tools(event: &Event, lang: Lang) -> String {
             reply,
         } => {
             let calls: Vec<&str> = reply.tool_calls.iter().map(|c| c.name.as_str()).collect();
+            // A real model's answer cut at the reply-length cap reads as a final answer to the
+            // engine (it has no tool call); the learner is told it was cut.
+            if calls.is_empty() && reply.stop_reason == StopReason::MaxTokens {
+                return tr(
+                    lang,
+                    format!("{member} 的模型回答 {request_id} 时写到了回答长度上限，回答被截断；没有工具调用，主机把截断的文字当作最终回答。"),
+                    format!("{member}'s model hit the reply-length cap answering {request_id}: the answer is cut, and with no tool call the host takes the cut text as its final answer."),
+                );
+            }
             match (zh, calls.is_empty()) {
                 (true, true) => format!("{member} 的模型对 {request_id} 给出最终回答。"),
                 (true, false) => format!(

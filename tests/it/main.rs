@@ -38,6 +38,7 @@ mod playhead;
 #[cfg(not(target_arch = "wasm32"))]
 mod props_engine;
 mod providers_codec;
+mod providers_connection;
 mod providers_live;
 #[cfg(not(target_arch = "wasm32"))]
 mod rule_map;

@@ -461,3 +461,91 @@ fn a_provider_kind_owns_its_encoder_and_decoders_and_the_script_calls_nothing() 
     assert!(Api::OpenAi.decode(&anthropic_body).is_err());
     assert!(Api::Anthropic.decode(&openai_body).is_err());
 }
+
+#[test]
+fn a_stream_closed_before_its_first_event_or_refused_in_words_is_streaming_refused() {
+    // llama-cpp-python closes a streamed tool choice after the 200, before any event.
+    assert_eq!(run_openai(""), Err(ErrorKind::StreamingRefused));
+    assert_eq!(run_anthropic(&[b""]).0, Err(ErrorKind::StreamingRefused));
+    let said =
+        "data: {\"error\":{\"message\":\"Automatic streaming tool choice is not supported\"}}\n\n";
+    assert_eq!(run_openai(said), Err(ErrorKind::StreamingRefused));
+    let status = agent_team_playground::providers::errors::classify_status(
+        500,
+        "{\"error\":{\"message\":\"Automatic streaming tool choice is not supported\",\"type\":\"internal_server_error\"}}",
+        None,
+    );
+    assert_eq!(status.kind, ErrorKind::StreamingRefused);
+    assert!(status.is_transient(), "the same call, whole, is made again");
+    // A cut after the first event is still a cut, not a refusal.
+    let one = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"}}]}\n\n";
+    assert_eq!(run_openai(one), Err(ErrorKind::Truncated));
+}
+
+#[test]
+fn openai_requests_choose_tools_automatically_and_cap_the_reply_under_the_name_the_server_knows() {
+    let requests = lesson1_requests();
+    let key = ApiKey::new("");
+    let mut local = settings(ProviderKind::OpenAi, true);
+    local.base_url = "http://127.0.0.1:8000/v1".into();
+    local.max_tokens = 300;
+    for request in &requests {
+        let own = openai::encode(request, &settings(ProviderKind::OpenAi, true), &key).body;
+        let server = openai::encode(request, &local, &key).body;
+        for body in [&own, &server] {
+            // llama-cpp-python's function-calling format acts on tools only when this is said.
+            assert_eq!(
+                body.get("tool_choice").cloned(),
+                body.get("tools").map(|_| json!("auto")),
+                "tool_choice is sent exactly when tools are"
+            );
+        }
+        assert_eq!(own["max_completion_tokens"], 1024);
+        assert!(own.get("max_tokens").is_none());
+        assert_eq!(server["max_tokens"], 300);
+        assert!(server.get("max_completion_tokens").is_none());
+    }
+    assert!(
+        requests.iter().any(|r| !r.tools.is_empty()),
+        "lesson 1 sends tools"
+    );
+}
+
+#[test]
+fn a_server_that_reports_no_usage_shows_not_reported_rather_than_zero_tokens() {
+    use agent_team_playground::engine::Lang;
+    use agent_team_playground::providers::Usage;
+    let whole = json!({"choices": [{"message": {"content": "done"}, "finish_reason": "stop"}]});
+    let none = openai::decode(&whole).expect("decodes").usage;
+    assert_eq!(none, Usage::unreported());
+    let streamed = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hi\"},\"finish_reason\":\"stop\"}]}\n\ndata: [DONE]\n\n";
+    assert_eq!(
+        run_openai(streamed).expect("decodes").usage,
+        Usage::unreported()
+    );
+    let two = none.plus(none);
+    assert_eq!(
+        two.line(Lang::En, ""),
+        "Usage: not reported by the server (2 answers)"
+    );
+    assert!(two.line(Lang::Zh, "").contains("服务器没有报告"));
+    let reported = Usage {
+        input_tokens: 5,
+        output_tokens: 2,
+        unreported: 0,
+    };
+    let mixed = reported.plus(none);
+    assert!(mixed
+        .line(Lang::En, "lead 5/2")
+        .contains("5 input tokens, 2 output tokens"));
+    assert!(mixed
+        .line(Lang::En, "lead 5/2")
+        .ends_with("; 1 answer without usage"));
+    assert!(!reported.line(Lang::En, "").contains("without usage"));
+    let with_usage = json!({"choices": [{"message": {"content": "done"}, "finish_reason": "stop"}],
+        "usage": {"prompt_tokens": 5, "completion_tokens": 2}});
+    assert_eq!(
+        openai::decode(&with_usage).expect("decodes").usage,
+        reported
+    );
+}

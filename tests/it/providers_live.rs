@@ -44,6 +44,7 @@ fn answer(script: &ScriptedModel, request: &ModelRequest) -> CallResult {
             usage: Usage {
                 input_tokens: 100,
                 output_tokens: 10,
+                unreported: 0,
             },
         }),
         Answer::Fail { error, .. } => CallResult::Failed {
@@ -98,7 +99,8 @@ fn t5_members_call_their_models_in_parallel_up_to_the_concurrency_limit() {
         three.total_usage(),
         Usage {
             input_tokens: 100 * calls,
-            output_tokens: 10 * calls
+            output_tokens: 10 * calls,
+            unreported: 0,
         }
     );
     assert!(three.usage().contains_key("reader") && three.usage().contains_key("lead"));
@@ -226,4 +228,207 @@ fn jitter_is_deterministic_for_a_seed_and_in_range() {
     assert_eq!(a, b);
     assert!(a.iter().all(|x| (0.0..1.0).contains(x)));
     assert_ne!(a[0], a[1]);
+}
+
+#[test]
+fn a_refused_stream_is_made_again_whole_at_once_and_only_for_that_member() {
+    let (mut s, script) = schedule(4);
+    let first = s.due(0).remove(0).request;
+    assert!(
+        s.streams(&first.member),
+        "calls stream until a server refuses"
+    );
+    let refused = ProviderError::new(
+        ErrorKind::StreamingRefused,
+        "the streamed answer closed before its first event",
+    );
+    s.finished(
+        first.id,
+        CallResult::Failed {
+            error: refused.clone(),
+            tool_call_streamed: false,
+        },
+        1_000,
+        0.5,
+    )
+    .expect("applies");
+    assert!(
+        !s.streams(&first.member),
+        "this member's answers now come whole"
+    );
+    assert_eq!(
+        s.whole_answers(),
+        std::slice::from_ref(&first.member),
+        "said once, for that member"
+    );
+    let retry = s.due(1_000);
+    let retry = retry
+        .iter()
+        .find(|d| d.request.member == first.member)
+        .expect("the same call goes again at once, with no backoff")
+        .request
+        .clone();
+    assert_eq!(retry.attempt, 1);
+    // A second refusal for the same member is not a second notice.
+    s.finished(
+        retry.id,
+        CallResult::Failed {
+            error: refused,
+            tool_call_streamed: false,
+        },
+        1_010,
+        0.5,
+    )
+    .expect("applies");
+    assert_eq!(s.whole_answers().len(), 1);
+    run_to_end(&mut s, &script);
+    assert!(s.is_done());
+}
+
+#[test]
+fn a_runs_tally_counts_every_call_once_and_its_summary_says_it_in_both_languages() {
+    let (mut s, script) = schedule(2);
+    // The first call fails once (retried), then everything is answered; one answer is cut.
+    let first = s.due(0).remove(0).request;
+    s.finished(
+        first.id,
+        CallResult::Failed {
+            error: ProviderError::new(ErrorKind::Server, "oops"),
+            tool_call_streamed: false,
+        },
+        10,
+        0.0,
+    )
+    .expect("applies");
+    run_to_end(&mut s, &script);
+    let tally = s.tally();
+    let events = s.run().timeline().events();
+    let replies = events
+        .iter()
+        .filter(|e| matches!(e.kind, EventKind::ModelReplied { .. }))
+        .count() as u32;
+    assert_eq!(tally.answered, replies);
+    assert_eq!(tally.retried, 1);
+    assert_eq!(tally.given_up, 0);
+    assert_eq!(tally.calls, tally.answered + tally.retried + tally.given_up);
+    assert_eq!(tally.cut, 0);
+    let en = tally.summary(Lang::En);
+    assert!(
+        en.starts_with(&format!(
+            "{} calls: {} answered",
+            tally.calls, tally.answered
+        )),
+        "{en}"
+    );
+    assert!(en.contains("1 failed and retried"), "{en}");
+    let zh = tally.summary(Lang::Zh);
+    assert!(
+        zh.contains(&format!("共 {} 次调用", tally.calls)) && zh.contains("1 次失败后重试"),
+        "{zh}"
+    );
+}
+
+#[test]
+fn an_answer_cut_at_the_length_cap_is_counted_as_cut() {
+    let (mut s, script) = schedule(1);
+    let first = s.due(0).remove(0).request;
+    let CallResult::Answered(mut decoded) = answer(&script, &first) else {
+        panic!("the script answers lesson 1's first call");
+    };
+    decoded.reply.stop_reason = StopReason::MaxTokens;
+    decoded.stop = "length".into();
+    s.finished(first.id, CallResult::Answered(decoded), 10, 0.0)
+        .expect("applies");
+    assert_eq!((s.tally().answered, s.tally().cut), (1, 1));
+}
+
+#[test]
+fn a_cut_answer_is_narrated_as_cut_not_as_a_final_answer_in_both_languages() {
+    use agent_team_playground::engine::{Event, ModelReply};
+    use agent_team_playground::view::narration::narrate;
+    let (mut s, _) = schedule(1);
+    let first = s.due(0).remove(0).request;
+    let replied = |stop_reason| Event {
+        seq: 0,
+        time: 0,
+        actor: Some(first.member.clone()),
+        kind: EventKind::ModelReplied {
+            member: first.member.clone(),
+            request_id: first.id,
+            reply: ModelReply {
+                text: "The plan is to".into(),
+                tool_calls: Vec::new(),
+                stop_reason,
+            },
+        },
+    };
+    let cut = replied(StopReason::MaxTokens);
+    assert!(narrate(&cut, Lang::En).contains("reply-length cap"));
+    assert!(!narrate(&cut, Lang::En).contains("with a final answer"));
+    assert!(narrate(&cut, Lang::Zh).contains("截断"));
+    assert!(narrate(&replied(StopReason::EndTurn), Lang::En).contains("with a final answer"));
+}
+
+#[test]
+fn a_stop_keeps_the_log_before_the_first_request_no_server_saw_and_its_recording_replays_to_it() {
+    let (mut s, script) = schedule(1);
+    // Answer calls one at a time until a request waits in the queue behind the one out.
+    let mut now = 0;
+    let out = loop {
+        let due = s.due(now);
+        let request = due.into_iter().next().expect("a call goes out").request;
+        if s.queued() > 0 {
+            break request;
+        }
+        now += 10;
+        let result = answer(&script, &request);
+        s.finished(request.id, result, now, 0.5).expect("applies");
+    };
+    let before = s.run().timeline().len();
+    let kept = s.stop();
+    assert!(
+        kept < before,
+        "a queued request's event is left out ({kept} of {before})"
+    );
+    let timeline = s.timeline();
+    assert_eq!(timeline.len(), kept);
+    let sent: Vec<_> = timeline
+        .events()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::ModelRequested { request } => Some(request.id),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        sent.contains(&out.id),
+        "the call in flight was sent: it stays"
+    );
+    assert_eq!(s.queued(), 0);
+    assert!(s.due(1_000_000).is_empty(), "nothing goes out after a stop");
+    // The aborted call comes back: it is not taken in.
+    s.finished(
+        out.id,
+        CallResult::Failed {
+            error: ProviderError::new(ErrorKind::Aborted, ""),
+            tool_call_streamed: false,
+        },
+        now + 5,
+        0.5,
+    )
+    .expect("ignored");
+    assert_eq!(s.timeline().len(), kept);
+    assert!(s.is_done());
+    let recording = s.recording();
+    assert_eq!(recording.stopped_at, Some(kept));
+    let l1 = lesson("l1-two-investigators", Lang::En).expect("lesson 1");
+    let replayed = recording.replay(&l1).expect("replays");
+    assert_eq!(
+        replayed.events(),
+        s.timeline().events(),
+        "the replay ends where the stop did"
+    );
+    // A recording made before stops existed (no field) reads and replays whole.
+    let json = serde_json::to_value(s.run().recording()).expect("serializes");
+    assert!(json.get("stopped_at").is_none());
 }

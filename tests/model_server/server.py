@@ -8,8 +8,10 @@ answered 400 and logged, and `GET /_log` returns the log for the tests to assert
 Usage: server.py PORT   (binds 127.0.0.1; scripts/model-server.sh starts and stops it by PID)
 
 Paths: Anthropic's base URL is http://127.0.0.1:PORT/anthropic, OpenAI's is
-http://127.0.0.1:PORT/openai/v1. The model name picks a behaviour: `team` is a small
-rule-based agent that plays a lesson; `fault-<name>` injects a fault (see FAULTS).
+http://127.0.0.1:PORT/openai/v1; both list models (`GET .../models`). Under /nocors the server
+answers without CORS headers. The model name picks a behaviour: `team` is a small
+rule-based agent that plays a lesson; `fault-<name>` injects a fault (see FAULTS);
+`like-llama-cpp-python` plays like `team` with llama-cpp-python's function-calling limits.
 """
 
 import json
@@ -42,6 +44,7 @@ FAULTS = {
     "slow-first-byte": (99, ("slow", 3.0)),
     "slow-stream": (1, ("slow_stream", 0.15)),
     "bad-tool-json": (99, ("bad_tool_json",)),
+    "length": (1, ("length",)),
 }
 
 LOG = []
@@ -62,7 +65,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def cors(self):
         origin = self.headers.get("Origin")
-        if origin:
+        # Under /nocors the server answers like one that never allowed other origins.
+        if origin and not self.path.startswith("/nocors"):
             self.send_header("Access-Control-Allow-Origin", origin)
             self.send_header("Vary", "Origin")
             self.send_header("Access-Control-Expose-Headers", "retry-after, retry-after-ms")
@@ -73,7 +77,7 @@ class Handler(BaseHTTPRequestHandler):
         log({"preflight": self.path, "headers": sorted(asked), "origin": self.headers.get("Origin")})
         self.send_response(204)
         self.cors()
-        self.send_header("Access-Control-Allow-Methods", "POST, OPTIONS")
+        self.send_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
         # Only the API's own headers: a client sending any other fails here, as with real servers.
         self.send_header("Access-Control-Allow-Headers", ", ".join(sorted(allowed)))
         self.send_header("Access-Control-Max-Age", "0")
@@ -84,6 +88,14 @@ class Handler(BaseHTTPRequestHandler):
         if self.path == "/_log":
             with LOCK:
                 self.reply_json(200, LOG)
+        elif self.path in ("/openai/v1/models", "/anthropic/v1/models", "/nocors/v1/models"):
+            # The model list "Test connection" reads; a key of "bad" is refused as a real
+            # server refuses a wrong one.
+            key = self.headers.get("x-api-key") or (self.headers.get("Authorization") or "")[len("Bearer "):]
+            if key == "bad":
+                return self.reply_json(401, {"error": {"type": "authentication_error", "message": "invalid key"}})
+            ids = ["team", "like-llama-cpp-python", "no-usage"]
+            self.reply_json(200, {"object": "list", "data": [{"id": m, "object": "model"} for m in ids]})
         else:
             self.reply_json(404, {"error": {"type": "not_found_error", "message": "no such path"}})
 
@@ -109,6 +121,16 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply_json(400, {"error": {"type": "invalid_request_error", "message": "; ".join(problems)[:2000]}})
         model = str(body.get("model", ""))
         if model.startswith("fault-") and self.inject(api, model[6:], body):
+            return
+        if model == "like-llama-cpp-python" and self.like_llama_cpp_python(api, body):
+            return
+        if model == "no-usage" and api == "openai":
+            # Some local servers report no usage at all (and ignore `include_usage`).
+            reply = agent_reply(body, api)
+            if body.get("stream"):
+                self.stream(api, reply, usage=False)
+            else:
+                self.reply_json(200, whole(api, reply, model, usage=False))
             return
         reply = agent_reply(body, api)
         if body.get("stream"):
@@ -157,6 +179,14 @@ class Handler(BaseHTTPRequestHandler):
         elif kind == "slow":
             time.sleep(action[1])
             return False
+        elif kind == "length":
+            # The reply-length cap stops the answer mid-sentence, before any tool call.
+            reply = {"text": "The plan is to split the work between", "calls": []}
+            finish = "length" if api == "openai" else "max_tokens"
+            if body.get("stream"):
+                self.stream(api, reply, finish=finish)
+            else:
+                self.reply_json(200, whole(api, reply, "x", finish=finish))
         elif kind == "bad_tool_json":
             reply = {"text": "", "calls": [("call_bad", "read_file", '{"path": ')]}
             if body.get("stream"):
@@ -164,6 +194,30 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 self.reply_json(200, whole(api, reply, "x", raw_args=True))
         return True
+
+    def like_llama_cpp_python(self, api, body):
+        """What llama-cpp-python's `chatml-function-calling` format does (0.3.x): tools are
+        acted on only when `tool_choice` is set; a streamed call with `tool_choice: "auto"` is
+        answered 200 and then closed before any event ("Automatic streaming tool choice is
+        not supported" is raised after the headers went out). Returns True when it answered."""
+        if api != "openai" or not body.get("tools"):
+            return False
+        if body.get("tool_choice") is None:
+            reply = {"text": "I would use a tool here, but none was chosen.", "calls": []}
+            if body.get("stream"):
+                self.stream(api, reply)
+            else:
+                self.reply_json(200, whole(api, reply, body.get("model")))
+            return True
+        if body.get("stream"):
+            self.send_response(200)
+            self.cors()
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            return True
+        return False
 
     def reply_json(self, status, value, headers=None):
         data = json.dumps(value).encode()
@@ -176,7 +230,7 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def stream(self, api, reply, error_after=None, cut_after=None, raw_args=False, pause=0.0):
+    def stream(self, api, reply, error_after=None, cut_after=None, raw_args=False, pause=0.0, finish=None, usage=True):
         self.send_response(200)
         self.cors()
         self.send_header("Content-Type", "text/event-stream")
@@ -184,7 +238,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Connection", "close")
         self.end_headers()
         self.close_connection = True
-        events = anthropic_events(reply, raw_args) if api == "anthropic" else openai_events(reply, raw_args)
+        events = anthropic_events(reply, raw_args, finish) if api == "anthropic" else openai_events(reply, raw_args, finish, usage)
         for i, event in enumerate(events):
             if error_after is not None and i == error_after:
                 if api == "anthropic":
@@ -212,28 +266,32 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.flush()
 
 
-def whole(api, reply, model, raw_args=False):
+def whole(api, reply, model, raw_args=False, finish=None, usage=True):
+    """A whole answer; `finish` overrides the stop reason, `usage=False` leaves usage out."""
     calls = reply["calls"]
     if api == "anthropic":
         content = [{"type": "text", "text": reply["text"]}] if reply["text"] else []
         for cid, name, args in calls:
             content.append({"type": "tool_use", "id": cid, "name": name, "input": {} if raw_args else json.loads(args)})
-        return {"id": "msg_1", "type": "message", "role": "assistant", "model": model, "content": content,
-                "stop_reason": "tool_use" if calls else "end_turn", "stop_sequence": None,
-                "usage": {"input_tokens": 11, "output_tokens": 7}}
+        out = {"id": "msg_1", "type": "message", "role": "assistant", "model": model, "content": content,
+               "stop_reason": finish or ("tool_use" if calls else "end_turn"), "stop_sequence": None,
+               "usage": {"input_tokens": 11, "output_tokens": 7}}
+        return out
     message = {"role": "assistant", "content": reply["text"] or None}
     if calls:
         message["tool_calls"] = [{"id": c, "type": "function", "function": {"name": n, "arguments": a}} for c, n, a in calls]
-    return {"id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": model,
-            "choices": [{"index": 0, "message": message, "finish_reason": "tool_calls" if calls else "stop"}],
-            "usage": {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}}
+    out = {"id": "chatcmpl-1", "object": "chat.completion", "created": 0, "model": model,
+           "choices": [{"index": 0, "message": message, "finish_reason": finish or ("tool_calls" if calls else "stop")}]}
+    if usage:
+        out["usage"] = {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}
+    return out
 
 
 def sse(event, data):
     return ("event: " + event + "\n" if event else "") + "data: " + json.dumps(data) + "\n\n"
 
 
-def anthropic_events(reply, raw_args=False):
+def anthropic_events(reply, raw_args=False, finish=None):
     out = [sse("message_start", {"type": "message_start", "message": {"id": "msg_1", "type": "message", "role": "assistant",
                                  "content": [], "usage": {"input_tokens": 11, "output_tokens": 1}}}),
            sse("ping", {"type": "ping"})]
@@ -254,13 +312,13 @@ def anthropic_events(reply, raw_args=False):
                                                    "delta": {"type": "input_json_delta", "partial_json": args[j:j + 7]}}))
         out.append(sse("content_block_stop", {"type": "content_block_stop", "index": index}))
         index += 1
-    out.append(sse("message_delta", {"type": "message_delta", "delta": {"stop_reason": "tool_use" if reply["calls"] else "end_turn"},
+    out.append(sse("message_delta", {"type": "message_delta", "delta": {"stop_reason": finish or ("tool_use" if reply["calls"] else "end_turn")},
                                      "usage": {"output_tokens": 7}}))
     out.append(sse("message_stop", {"type": "message_stop"}))
     return out
 
 
-def openai_events(reply, raw_args=False):
+def openai_events(reply, raw_args=False, finish=None, usage=True):
     def chunk(delta, finish=None):
         return sse(None, {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": "m",
                           "choices": [{"index": 0, "delta": delta, "finish_reason": finish}]})
@@ -271,9 +329,10 @@ def openai_events(reply, raw_args=False):
         out.append(chunk({"tool_calls": [{"index": i, "id": cid, "type": "function", "function": {"name": name, "arguments": ""}}]}))
         for j in range(0, len(args), 7):
             out.append(chunk({"tool_calls": [{"index": i, "function": {"arguments": args[j:j + 7]}}]}))
-    out.append(chunk({}, "tool_calls" if reply["calls"] else "stop"))
-    out.append(sse(None, {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": "m", "choices": [],
-                          "usage": {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}}))
+    out.append(chunk({}, finish or ("tool_calls" if reply["calls"] else "stop")))
+    if usage:
+        out.append(sse(None, {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": "m", "choices": [],
+                              "usage": {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}}))
     out.append("data: [DONE]\n\n")
     return out
 

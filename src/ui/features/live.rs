@@ -19,7 +19,7 @@ use leptos::prelude::*;
 use crate::lessons::recording::Recording;
 use crate::providers::{ApiKey, Usage};
 use crate::scenario::on_screen::{OnScreen, Source};
-use crate::ui::browser::i18n::{tr, Lang};
+use crate::ui::browser::i18n::tr;
 use crate::ui::browser::storage;
 use crate::ui::features::live_run::{start, stop, Live, Session, RECORDING_KEY};
 use crate::ui::features::live_settings::{settings_view, Form};
@@ -37,6 +37,8 @@ pub fn LivePanel() -> impl IntoView {
         per_member: RwSignal::new(Vec::new()),
         status: RwSignal::new(None),
         running: RwSignal::new(false),
+        whole: RwSignal::new(Vec::new()),
+        first_failure: RwSignal::new(None),
         recording: RwSignal::new(storage::read(RECORDING_KEY)),
     };
     // The stored recording of an earlier live run is the page's recording until a new run.
@@ -143,11 +145,24 @@ fn run_view(live: Live) -> impl IntoView {
                 .map(|(m, u)| format!("{m} {}/{}", u.input_tokens, u.output_tokens))
                 .collect::<Vec<_>>()
                 .join(" · ");
-            match lang.get() {
-                Lang::Zh => format!("用量：输入 {} 个 token，输出 {} 个 token（按成员，输入/输出：{members}）", u.input_tokens, u.output_tokens),
-                Lang::En => format!("Usage: {} input tokens, {} output tokens (per member, in/out: {members})", u.input_tokens, u.output_tokens),
-            }
+            u.line(lang.get(), &members)
         }}</p>
+        <Show when=move || live.first_failure.get().is_some()>
+            <button type="button" data-testid="live-first-failure" on:click=move |_| {
+                if let Some(step) = live.first_failure.get_untracked() {
+                    pg.playing.set(false);
+                    pg.step.set(step);
+                }
+            }>{move || tr(lang.get(), "跳到第一次失败", "Go to the first failure")}</button>
+        </Show>
+        <Show when=move || !live.whole.get().is_empty()>
+            <p class="live-note" data-testid="live-whole">{move || {
+                let members = live.whole.get().join(", ");
+                tr(lang.get(),
+                    format!("服务器不能以流的方式返回工具调用：{members} 之后的回答改为整段返回（关掉“流式返回”可以一开始就这样做）。"),
+                    format!("The server could not stream a tool call, so {members}'s answers now come whole (turn off \"Stream replies\" to start that way)."))
+            }}</p>
+        </Show>
         <ul class="live-calls">
             <For each=move || pg.streams.get() key=|c| (c.id, c.text.len()) let:call>
                 <li data-testid="live-stream">

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use wasm_bindgen_futures::spawn_local;
 
-use crate::engine::RequestId;
+use crate::engine::{EventKind, RequestId};
 use crate::lessons::run::Run;
 use crate::providers::api::Api;
 use crate::providers::fetch::{send, sleep, Abort, Timeouts};
@@ -45,6 +45,10 @@ pub(super) struct Live {
     pub(super) per_member: RwSignal<Vec<(String, Usage)>>,
     pub(super) status: RwSignal<Option<String>>,
     pub(super) running: RwSignal<bool>,
+    /// The members whose answers come whole since the server refused to stream one.
+    pub(super) whole: RwSignal<Vec<String>>,
+    /// The step of the run's first failed call, once the run ended with one.
+    pub(super) first_failure: RwSignal<Option<usize>>,
     pub(super) recording: RwSignal<Option<String>>,
 }
 
@@ -118,6 +122,8 @@ pub(super) fn start(
     });
     live.running.set(true);
     live.usage.set(Usage::default());
+    live.whole.set(Vec::new());
+    live.first_failure.set(None);
     live.status
         .set(Some(tr(lang, "正在运行……", "Running…").to_string()));
     pump(cell.clone(), live);
@@ -169,9 +175,11 @@ async fn call(
             return;
         };
         session.aborts.push((request.id, abort.clone()));
-        let http = session
-            .api
-            .encode(&request, &session.settings, &session.key);
+        let settings = ProviderSettings {
+            stream: session.settings.stream && session.schedule.streams(&request.member),
+            ..session.settings.clone()
+        };
+        let http = session.api.encode(&request, &settings, &session.key);
         (http, session.api, session.settings.base_url.clone())
     };
     let (http, api, base) = prepared;
@@ -262,7 +270,7 @@ fn measure_to_screen(arrived: f64) {
 /// Shows the run so far and follows its end, unless the learner stepped back to look.
 fn publish(live: Live, session: &mut Session) {
     let pg = live.pg;
-    let timeline = session.schedule.run().timeline().clone();
+    let timeline = session.schedule.timeline();
     let at_end = pg.step.get_untracked() == session.shown;
     let len = timeline.len();
     session.shown = len;
@@ -273,6 +281,10 @@ fn publish(live: Live, session: &mut Session) {
         pg.step.set(len);
     }
     live.usage.set(session.schedule.total_usage());
+    let whole = session.schedule.whole_answers();
+    if live.whole.with_untracked(|w| w.as_slice() != whole) {
+        live.whole.set(whole.to_vec());
+    }
     live.per_member.set(
         session
             .schedule
@@ -286,6 +298,7 @@ fn publish(live: Live, session: &mut Session) {
 pub(super) fn stop(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
     if let Some(session) = cell.borrow_mut().as_mut() {
         session.stopped = true;
+        session.schedule.stop();
         for (_, abort) in &session.aborts {
             abort.abort();
         }
@@ -298,26 +311,36 @@ fn finish(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
     let Some(session) = cell.borrow_mut().take() else {
         return;
     };
-    let recording = session.schedule.run().recording();
+    let recording = session.schedule.recording();
     live.pg.recording.set(Some(Arc::new(recording.clone())));
     if let Ok(json) = serde_json::to_string(&recording) {
         storage::write(RECORDING_KEY, &json);
         live.recording.set(Some(json));
     }
     live.running.set(false);
-    live.status.set(Some(if session.stopped {
+    let timeline = session.schedule.timeline();
+    let failure = timeline
+        .events()
+        .iter()
+        .position(|e| matches!(e.kind, EventKind::ModelFailed { .. }))
+        .map(|index| index + 1);
+    live.first_failure.set(failure);
+    let tally = session.schedule.tally().summary(lang);
+    live.status.set(Some(if let Some(step) = session.schedule.stopped_at() {
         tr(
             lang,
-            "已停止。记录保存到停止时为止。",
-            "Stopped. The recording keeps the run up to the stop.",
+            format!("你在第 {step} 步停止了运行：还没发出的请求不算在内，正在进行的调用已取消。记录保存到停止时为止。{tally}"),
+            format!("Stopped by you at step {step}: requests not yet sent are left out, calls in flight were cancelled. The recording keeps the run up to the stop. {tally}"),
         )
-        .to_string()
     } else {
-        tr(
-            lang,
-            "运行结束。记录已保存，可以离线重放。",
-            "The run is over. Its recording is saved and replays offline.",
+        format!(
+            "{} {tally} {}",
+            tr(lang, "运行结束。", "The run is over."),
+            tr(
+                lang,
+                "记录已保存，可以离线重放。",
+                "Its recording is saved and replays offline.",
+            )
         )
-        .to_string()
     }));
 }
