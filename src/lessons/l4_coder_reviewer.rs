@@ -119,7 +119,7 @@ fn captions() -> Vec<CaptionRule> {
         cap_with(
             "refused",
             "alice",
-            "sender",
+            "sender_ignored",
             0,
             "alice 的模型想把报告署名成 bob（还写上“bob 已批准”）。宿主不理会这个字段：发送者由宿主绑定，消息仍然记为 alice 发出。不过这只是本进程里的角色约定，不是身份认证。",
             "alice's model tries to sign the report as bob (and claims bob approved it). The host ignores that field: it binds the sender, so the record still says alice. This is a local role convention, not authentication.",

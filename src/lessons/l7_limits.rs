@@ -93,7 +93,7 @@ fn captions() -> Vec<CaptionRule> {
         cap_with(
             "refused",
             "lead",
-            "inbox",
+            "inbox_full",
             0,
             "第九条消息被拒绝：reader 的收件箱最多八条，现有 {inbox:reader}。发送方拿到的工具结果标明是错误，日志里也有一条事件；没有任何东西被悄悄丢掉。",
             "The ninth message is refused: reader's inbox holds at most eight records, and it keeps {inbox:reader}. The sender gets a tool result marked as an error, and the log has an event; nothing is dropped silently.",
@@ -101,7 +101,7 @@ fn captions() -> Vec<CaptionRule> {
         cap_with(
             "refused",
             "lead",
-            "characters",
+            "body_too_long",
             0,
             "这条正文超过 600 字符，被整条拒绝：不截断、不存半条。长期团队需要归档和压缩，本课先把上限讲清楚。",
             "This body is over 600 characters and is refused as a whole: not truncated, not half stored. Long-lived teams need archiving and compaction; this lesson just makes the limit explicit.",
@@ -137,7 +137,7 @@ fn captions() -> Vec<CaptionRule> {
         cap_with(
             "refused",
             "archivist",
-            "history",
+            "history_full",
             0,
             "archivist 的历史到了 80 条上限，这次工具结果放不进去了。历史满了连错误结果都写不下，所以这一轮以 failed 结束。",
             "archivist's history reaches the limit of 80 entries and this tool result does not fit. A full history cannot even hold an error result, so the round ends as failed.",
@@ -145,7 +145,7 @@ fn captions() -> Vec<CaptionRule> {
         cap_with(
             "message_queued",
             "archivist",
-            "error",
+            "-> lead",
             0,
             "异常则 failed，并且成员把错误报告给 lead。",
             "On an error the member is failed, and it reports the error to the lead.",
@@ -153,7 +153,7 @@ fn captions() -> Vec<CaptionRule> {
         cap_with(
             "refused",
             "reader",
-            "deliveries",
+            "delivery_budget_spent",
             0,
             "第三次交付被拒绝：每个成员最多接两轮，reader 保持原样（{status:reader}，交付 {deliveries:reader}）。两个上限回答不同的问题：“这一轮还能问几次”和“这一位还能接几轮”。",
             "The third delivery is refused: each member accepts at most two, and reader stays as it is ({status:reader}, deliveries {deliveries:reader}). The two limits answer different questions: \"how many more requests in this round\" and \"how many more rounds for this member\".",
@@ -161,7 +161,7 @@ fn captions() -> Vec<CaptionRule> {
         cap_with(
             "refused",
             "scout",
-            "stopped",
+            "member_not_idle",
             0,
             "给 stopped 的 scout 交付工作也被拒绝（它此刻{status:scout}）：没有什么会自己重启，需要显式召回。",
             "Delivering to the stopped scout is refused too (it is {status:scout}): nothing restarts by itself; it would have to be recalled explicitly.",

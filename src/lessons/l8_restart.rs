@@ -75,7 +75,7 @@ pub fn lesson(lang: Lang) -> Lesson {
         cap_with(
             "refused",
             "reader",
-            "offline",
+            "member_offline",
             0,
             "直接给 reader 交付工作：被拒绝，reader 仍是{status:reader}。离线的成员不会自己回来。",
             "Delivering to reader right away is refused, and reader is still {status:reader}: an offline member does not come back by itself.",
