@@ -398,7 +398,7 @@ fn narrate_lock_and_protocols(event: &Event, lang: Lang) -> String {
         ProtocolOpened { request } => {
             if zh {
                 format!(
-                    "{} 发起{}请求 {}，追踪器记为 pending。",
+                    "{} 发起{}请求 {}，追踪器记为待定（pending）。",
                     request.from,
                     protocol_zh(request.kind),
                     request.id
@@ -467,7 +467,7 @@ fn narrate_members(event: &Event, lang: Lang) -> String {
             ..
         } => {
             if zh {
-                format!("{member} 被占用，开始第 {delivery}/{delivery_budget} 次交付。状态 idle → working。")
+                format!("{member} 被占用，开始第 {delivery}/{delivery_budget} 次交付。状态 空闲 → 工作中。")
             } else {
                 format!("{member} is now occupied: delivery {delivery} of {delivery_budget} starts. Status: idle -> working.")
             }
@@ -485,16 +485,16 @@ fn narrate_members(event: &Event, lang: Lang) -> String {
                     (false, RoundOutcome::Failed(why)) => format!("{member} failed: {why}. It reports the error to the lead."),
                     (false, RoundOutcome::Shutdown) => format!("{member} finished its tool round and exits, as the approved shutdown asked."),
                 };
-            let to = outcome.status().as_str();
+            let to = outcome.status().word(lang);
             if zh {
-                format!("{what}状态 working → {to}。")
+                format!("{what}状态 工作中 → {to}。")
             } else {
                 format!("{what} Status: working -> {to}.")
             }
         }
         StatusChanged { member, from, to } => {
             if zh {
-                format!("{member} 的状态：{} → {}。", from.as_str(), to.as_str())
+                format!("{member} 的状态：{} → {}。", from.word(lang), to.word(lang))
             } else {
                 format!("{member}'s status: {} -> {}.", from.as_str(), to.as_str())
             }
@@ -506,12 +506,12 @@ fn narrate_members(event: &Event, lang: Lang) -> String {
             history_len,
         } => match (zh, loaded) {
             (true, Some(n)) => format!(
-                "显式召回 {member}：从存储载入它的 {n} 条历史。状态 {} → idle。",
-                from.as_str()
+                "显式召回 {member}：从存储载入它的 {n} 条历史。状态 {} → 空闲。",
+                from.word(lang)
             ),
             (true, None) => format!(
-                "显式召回 {member}：它的 {history_len} 条历史一直在。状态 {} → idle。",
-                from.as_str()
+                "显式召回 {member}：它的 {history_len} 条历史一直在。状态 {} → 空闲。",
+                from.word(lang)
             ),
             (false, Some(n)) => format!(
                 "{member} is recalled explicitly: its {} loaded from storage. Status: {} -> idle.",
@@ -587,7 +587,7 @@ fn narrate_host(event: &Event, lang: Lang) -> String {
             }
         }
         Refused { refusal } => {
-            let who = event.actor.as_deref().unwrap_or("host");
+            let who = event.actor.as_deref().unwrap_or(tr(lang, "宿主", "host"));
             if zh {
                 format!(
                     "拒绝（{}）：{}。原因：{}",
@@ -621,15 +621,7 @@ fn on_off_zh(b: bool) -> &'static str {
 }
 
 fn kind_zh(kind: MessageKind) -> &'static str {
-    use MessageKind::*;
-    match kind {
-        Message => "消息",
-        Broadcast => "广播",
-        ShutdownRequest => "关机请求",
-        ShutdownResponse => "关机答复",
-        PlanApproval => "计划审批请求",
-        PlanApprovalResponse => "计划审批结果",
-    }
+    kind.word(Lang::Zh)
 }
 
 fn protocol_zh(kind: ProtocolKind) -> &'static str {
