@@ -65,7 +65,7 @@ pub fn lesson(lang: Lang) -> Lesson {
             ],
         )
         .calls("lead", 1, "", vec![("shutdown_response", json!({"request_id": "shutdown-2"}))])
-        .answer("lead", 1, tr(lang, "alice 同意了 shutdown-2，以 shutdown 状态退出。report.md 已经写完。", "alice approved shutdown-2 and exited with status shutdown. report.md is complete."))
+        .answer("lead", 1, tr(lang, "alice 同意了 shutdown-2，以已关机状态退出。report.md 已经写完。", "alice approved shutdown-2 and exited with status shutdown. report.md is complete."))
         .build();
     let directions = vec![
         now(deliver_task("lead", tr(lang, TASK_ZH, TASK_EN))),
@@ -138,7 +138,7 @@ fn captions() -> Vec<CaptionRule> {
             "alice",
             "already_decided",
             0,
-            "她的模型又回应了一次 shutdown-2：被拒绝，一个请求只能离开 pending 一次，追踪器不变（shutdown-2 仍是{protocol:shutdown-2}）。",
+            "她的模型又回应了一次 shutdown-2：被拒绝，一个请求只能离开待定（pending）一次，追踪器不变（shutdown-2 仍是{protocol:shutdown-2}）。",
             "Her model answers shutdown-2 a second time: refused. A request leaves pending only once; the tracker is unchanged (shutdown-2 is still {protocol:shutdown-2}).",
         ),
         cap_with(
@@ -153,7 +153,7 @@ fn captions() -> Vec<CaptionRule> {
             "round_finished",
             "alice",
             1,
-            "alice 退出，状态转为 shutdown 而不是 idle（此刻：{status:alice}）：区分“正常完成”和“被请求关机”。",
+            "alice 退出，状态转为已关机而不是空闲（此刻：{status:alice}）：区分“正常完成”和“被请求关机”。",
             "alice exits, and her status becomes shutdown, not idle (now: {status:alice}): \"finished normally\" and \"shut down on request\" stay distinguishable.",
         ),
         cap_with(

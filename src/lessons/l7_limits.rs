@@ -131,7 +131,7 @@ fn captions() -> Vec<CaptionRule> {
             "round_finished",
             "scout",
             0,
-            "scout 用完了本轮四次逻辑请求，还没给出答案：状态转为 stopped（此刻：{status:scout}）。它不会自动重启。",
+            "scout 用完了本轮四次逻辑请求，还没给出答案：状态转为已停止（此刻：{status:scout}）。它不会自动重启。",
             "scout has spent the four logical requests of its delivery without an answer: its status becomes stopped (now: {status:scout}). It does not restart by itself.",
         ),
         cap_with(
@@ -139,7 +139,7 @@ fn captions() -> Vec<CaptionRule> {
             "archivist",
             "history_full",
             0,
-            "archivist 的历史到了 80 条上限，这次工具结果放不进去了。历史满了连错误结果都写不下，所以这一轮以 failed 结束。",
+            "archivist 的历史到了 80 条上限，这次工具结果放不进去了。历史满了连错误结果都写不下，所以这一轮以失败结束。",
             "archivist's history reaches the limit of 80 entries and this tool result does not fit. A full history cannot even hold an error result, so the round ends as failed.",
         ),
         cap_with(
@@ -147,7 +147,7 @@ fn captions() -> Vec<CaptionRule> {
             "archivist",
             "-> lead",
             0,
-            "异常则 failed，并且成员把错误报告给 lead。",
+            "异常则失败，并且成员把错误报告给 lead。",
             "On an error the member is failed, and it reports the error to the lead.",
         ),
         cap_with(
@@ -163,7 +163,7 @@ fn captions() -> Vec<CaptionRule> {
             "scout",
             "member_not_idle",
             0,
-            "给 stopped 的 scout 交付工作也被拒绝（它此刻{status:scout}）：没有什么会自己重启，需要显式召回。",
+            "给已停止的 scout 交付工作也被拒绝（它此刻{status:scout}）：没有什么会自己重启，需要显式召回。",
             "Delivering to the stopped scout is refused too (it is {status:scout}): nothing restarts by itself; it would have to be recalled explicitly.",
         ),
     ]

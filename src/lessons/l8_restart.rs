@@ -69,7 +69,7 @@ pub fn lesson(lang: Lang) -> Lesson {
             "roster_restored",
             "",
             0,
-            "页面重新加载。原先的运行已经不复存在，花名册从浏览器存储恢复，每个成员都标为 offline：lead {status:lead}，reader {status:reader}，reviewer {status:reviewer}。各自的历史已存储、尚未载入，卡片上写着“未载入”。",
+            "页面重新加载。原先的运行已经不复存在，花名册从浏览器存储恢复，每个成员都标为离线：lead {status:lead}，reader {status:reader}，reviewer {status:reviewer}。各自的历史已存储、尚未载入，卡片上写着“未载入”。",
             "The page reloads. The old runs are gone; the roster comes back from browser storage and every member is marked offline: lead is {status:lead}, reader {status:reader}, reviewer {status:reviewer}. Each history is stored, not loaded: the cards say so.",
         ),
         cap_with(
@@ -84,7 +84,7 @@ pub fn lesson(lang: Lang) -> Lesson {
             "member_recalled",
             "",
             0,
-            "显式召回 reader：它存储的历史这才载入，状态回到 idle（此刻：{status:reader}）。召回的是同一个成员记录，不是新建一个。",
+            "显式召回 reader：它存储的历史这才载入，状态回到空闲（此刻：{status:reader}）。召回的是同一个成员记录，不是新建一个。",
             "reader is recalled explicitly: only now is its stored history loaded, and it is idle again (now: {status:reader}). It is the same member record, not a new one.",
         ),
         cap(

@@ -420,7 +420,7 @@ fn narrate_lock_and_protocols(event: &Event, lang: Lang) -> String {
         } => {
             if zh {
                 format!(
-                    "{by} 对 {request_id} 作出答复：{}。这个编号从此离开 pending。",
+                    "{by} 对 {request_id} 作出答复：{}。这个编号从此离开待定（pending）。",
                     status_zh(*status)
                 )
             } else {
@@ -536,7 +536,7 @@ fn narrate_host(event: &Event, lang: Lang) -> String {
     match &event.kind {
         RosterRestored { .. } => {
             if zh {
-                "宿主重启（就像页面重新加载）：花名册从存储恢复，原来的运行已经不在，所有成员都是 offline。各自的历史已存储、尚未载入，召回时才载入。".to_string()
+                "宿主重启（就像页面重新加载）：花名册从存储恢复，原来的运行已经不在，所有成员都是离线。各自的历史已存储、尚未载入，召回时才载入。".to_string()
             } else {
                 "The host restarted (as a page reload of a live host would): the roster comes back from storage; the old runs are gone, so every member is offline. Each history is stored, not loaded: a recall loads it.".to_string()
             }
@@ -633,8 +633,8 @@ fn protocol_zh(kind: ProtocolKind) -> &'static str {
 
 fn status_zh(status: ProtocolStatus) -> &'static str {
     match status {
-        ProtocolStatus::Pending => "pending（待定）",
-        ProtocolStatus::Approved => "approved（批准）",
-        ProtocolStatus::Rejected => "rejected（拒绝）",
+        ProtocolStatus::Pending => "待定（pending）",
+        ProtocolStatus::Approved => "已批准（approved）",
+        ProtocolStatus::Rejected => "已拒绝（rejected）",
     }
 }

@@ -162,6 +162,17 @@ fn without_json_keys(text: &str) -> String {
     out
 }
 
+/// A member status written as its English code (`idle`, `working`...) where a Chinese text
+/// should say 空闲, 工作中 and so on, as the cards do.
+fn status_code(text: &str) -> Option<&'static str> {
+    const CODES: [&str; 5] = ["offline", "idle", "working", "stopped", "failed"];
+    let words = text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-'));
+    words
+        .filter_map(|w| CODES.iter().find(|code| **code == w))
+        .copied()
+        .next()
+}
+
 /// The string values of a JSON value, keys left out.
 fn strings(value: &serde_json::Value, out: &mut Vec<String>) {
     match value {
@@ -294,7 +305,9 @@ fn zh_every_caption_chip_card_notification_and_tool_result_of_every_lesson_is_ch
         for step in 0..=timeline.len() {
             for text in texts_at(&id, &timeline, step, Lang::Zh) {
                 scanned += 1;
-                let Some(sentence) = english_sentence(&text.text, &files, &allowed) else {
+                let english = english_sentence(&text.text, &files, &allowed)
+                    .or_else(|| status_code(&text.text).map(|code| format!("status {code}")));
+                let Some(sentence) = english else {
                     continue;
                 };
                 // Each English text once, at the first step it shows.
@@ -364,6 +377,14 @@ fn the_english_sentence_check_finds_sentences_and_lets_identifiers_pass() {
     );
     assert_eq!(find("m4 在 r9 里，plan-1 待定，reader → lead"), None);
     assert_eq!(find("回执是 queued。"), None);
+    assert_eq!(
+        status_code("状态转为 stopped（此刻：已停止）"),
+        Some("stopped")
+    );
+    assert_eq!(
+        status_code("状态由空闲转为工作中，read_file 读 idle-notes.txt"),
+        None
+    );
     assert_eq!(
         find(r#"结果：{"message_id":"m1","state":"queued","to":"reader"}"#),
         None
