@@ -372,3 +372,28 @@ fn a_zh_run_exported_before_the_team_spoke_chinese_still_imports_and_an_edited_o
     edited.events.swap(3, 4);
     assert!(import(&edited.to_json(), None).is_err());
 }
+
+#[test]
+fn a_zh_markdown_says_each_step_in_chinese_without_the_engines_english_summary() {
+    let options = PlayOptions {
+        lang: Lang::Zh,
+        ..PlayOptions::default()
+    };
+    let lesson = lessons::lesson("l7-limits-and-budgets", Lang::Zh).unwrap();
+    let timeline = lessons::play("l7-limits-and-budgets", &options).unwrap();
+    let md = markdown(&lesson, &timeline, Lang::Zh);
+    let lines: Vec<&str> = md
+        .lines()
+        .filter(|l| l.trim_start().starts_with("`#"))
+        .collect();
+    assert_eq!(lines.len(), timeline.len());
+    assert!(lines
+        .iter()
+        .all(|l| !l.contains("REFUSED") && !l.contains(" got reply ")));
+    // Step 24, the refused ninth note: its lesson caption, then what happened in Chinese.
+    assert!(
+        lines[23].contains("[拒绝] 拒绝（lead）：收件箱已满"),
+        "{}",
+        lines[23]
+    );
+}
