@@ -68,46 +68,9 @@ impl Team {
         let Some(name) = self.in_flight_member(request_id) else {
             return;
         };
-        let limits = self.state.config.limits.clone();
         let lang = self.lang();
-        let (calls, max_calls, max_entries) = (
-            reply.tool_calls.len(),
-            limits.tool_calls_per_reply,
-            limits.history_entries,
-        );
-        let invalid = if reply.text.trim().is_empty() && reply.tool_calls.is_empty() {
-            Some((
-                RefusalCode::EmptyReply,
-                tr(
-                    lang,
-                    "回复既没有文字，也没有工具调用",
-                    "the reply has neither text nor tool calls",
-                )
-                .to_string(),
-            ))
-        } else if calls > max_calls {
-            Some((
-                RefusalCode::TooManyToolCalls,
-                tr(
-                    lang,
-                    format!("回复有 {calls} 个工具调用，上限是 {max_calls}"),
-                    format!("the reply has {calls} tool calls, the limit is {max_calls}"),
-                ),
-            ))
-        } else if self.history_len(&name) + 1 > max_entries {
-            Some((
-                RefusalCode::HistoryFull,
-                tr(
-                    lang,
-                    format!("{name} 的历史已满（{max_entries} 条）；这条回复存不下"),
-                    format!(
-                        "{name}'s history is full ({max_entries} entries); the reply cannot be stored"
-                    ),
-                ),
-            ))
-        } else {
-            None
-        };
+        let max_entries = self.state.config.limits.history_entries;
+        let invalid = self.invalid_reply(&name, &reply);
         if let Some((code, reason)) = invalid {
             self.refuse(Some(&name), code, reason.clone());
             self.emit(
@@ -151,7 +114,7 @@ impl Team {
         // set type for it.
         let mut seen: Vec<String> = Vec::new();
         for (index, call) in calls.iter().enumerate() {
-            if self.history_len(&name) + 1 > limits.history_entries {
+            if self.history_len(&name) + 1 > max_entries {
                 // M7: every call left in the reply is refused on its own, none dropped unseen.
                 for left in &calls[index..] {
                     let (id, tool) = (&left.id, &left.name);
@@ -200,6 +163,51 @@ impl Team {
             self.execute_tool(&name, call);
         }
         self.advance(&name);
+    }
+
+    /// M7: why a reply cannot be stored as it is (empty, too many tool calls, or a full
+    /// history), or None when it can.
+    fn invalid_reply(&self, name: &str, reply: &ModelReply) -> Option<(RefusalCode, String)> {
+        let limits = &self.state.config.limits;
+        let lang = self.lang();
+        let (calls, max_calls, max_entries) = (
+            reply.tool_calls.len(),
+            limits.tool_calls_per_reply,
+            limits.history_entries,
+        );
+        if reply.text.trim().is_empty() && reply.tool_calls.is_empty() {
+            Some((
+                RefusalCode::EmptyReply,
+                tr(
+                    lang,
+                    "回复既没有文字，也没有工具调用",
+                    "the reply has neither text nor tool calls",
+                )
+                .to_string(),
+            ))
+        } else if calls > max_calls {
+            Some((
+                RefusalCode::TooManyToolCalls,
+                tr(
+                    lang,
+                    format!("回复有 {calls} 个工具调用，上限是 {max_calls}"),
+                    format!("the reply has {calls} tool calls, the limit is {max_calls}"),
+                ),
+            ))
+        } else if self.history_len(name) + 1 > max_entries {
+            Some((
+                RefusalCode::HistoryFull,
+                tr(
+                    lang,
+                    format!("{name} 的历史已满（{max_entries} 条）；这条回复存不下"),
+                    format!(
+                        "{name}'s history is full ({max_entries} entries); the reply cannot be stored"
+                    ),
+                ),
+            ))
+        } else {
+            None
+        }
     }
 
     /// Length of `name`'s committed history (0 for an unknown name); the M7 checks use it.
