@@ -78,7 +78,7 @@ fn naive_prepare_all(state: &TeamState) -> usize {
     let mut found = 0;
     for member in state.members().values() {
         for record in state.inbox_of(member.name()) {
-            let text = mailbox::notification_text(record);
+            let text = mailbox::notification_text(record, state.config().lang);
             if !member.history().iter().any(|e| e.text == text) {
                 found += 1;
             }

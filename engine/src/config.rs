@@ -1,6 +1,7 @@
 //! Team configuration: who is on the roster at the start, the virtual files, the limits of the
 //! teaching session (M7, L2) and the contrast toggles (M6, T6).
 
+use super::caption::Lang;
 use super::sorted_map::SortedMap;
 use super::tool_table::{tools_for, MemberKind, ToolName};
 use serde::{Deserialize, Serialize};
@@ -142,6 +143,21 @@ pub struct TeamConfig {
     /// K2: whether teammates get `write_file` in this lesson.
     #[serde(default)]
     pub allow_write: bool,
+    /// The team's language: every text the host writes for a model (notifications, tool
+    /// results, refusal reasons, protocol texts, system prompts) is worded in it, so a model
+    /// and a learner read the same. Identifiers (tool names, ids, error codes) stay as they
+    /// are. English unless set; written only when it is not English, so every config,
+    /// scenario and recording made before reads and writes the same.
+    #[serde(default = "english", skip_serializing_if = "is_english")]
+    pub lang: Lang,
+}
+
+fn english() -> Lang {
+    Lang::En
+}
+
+fn is_english(lang: &Lang) -> bool {
+    *lang == Lang::En
 }
 
 impl TeamConfig {
@@ -153,7 +169,14 @@ impl TeamConfig {
             limits: Limits::default(),
             toggles: Toggles::default(),
             allow_write: false,
+            lang: Lang::En,
         }
+    }
+
+    /// The same config with its texts for models worded in `lang`.
+    pub fn in_lang(mut self, lang: Lang) -> Self {
+        self.lang = lang;
+        self
     }
 
     /// K3: the same config with one more virtual file (or `path` replaced).

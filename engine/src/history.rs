@@ -11,6 +11,7 @@
 //! texts already committed, plus a cursor past the inbox records already done with (see
 //! `prepare.rs`).
 
+use super::caption::Lang;
 use super::mailbox::{notification_text, MessageId, MessageRecord};
 use super::model::{ModelReply, ToolCall};
 use serde::{Deserialize, Serialize};
@@ -66,9 +67,9 @@ impl HistoryEntry {
         }
     }
 
-    /// M4: the plain-text notification for one inbox record.
-    pub fn notification(record: &MessageRecord) -> Self {
-        let mut entry = HistoryEntry::user(&notification_text(record));
+    /// M4: the plain-text notification for one inbox record, in the team's language.
+    pub fn notification(record: &MessageRecord, lang: Lang) -> Self {
+        let mut entry = HistoryEntry::user(&notification_text(record, lang));
         entry.notifies = vec![record.id];
         entry
     }

@@ -2,6 +2,7 @@
 //! restarts by itself: only an explicit recall brings a member back, and disbanding reports
 //! every unread record instead of dropping it.
 
+use super::caption::tr;
 use super::event::EventKind;
 use super::mailbox::MessageRecord;
 use super::refusal::RefusalCode;
@@ -17,17 +18,29 @@ impl Team {
             self.refuse(
                 None,
                 RefusalCode::InvalidSnapshot,
-                format!(
-                    "snapshot version {} is not {}",
-                    snapshot.version,
-                    RosterSnapshot::VERSION
+                tr(
+                    self.lang(),
+                    format!(
+                        "存档版本 {} 不是 {}",
+                        snapshot.version,
+                        RosterSnapshot::VERSION
+                    ),
+                    format!(
+                        "snapshot version {} is not {}",
+                        snapshot.version,
+                        RosterSnapshot::VERSION
+                    ),
                 ),
             );
         } else if let Err(e) = snapshot.state.config.validate() {
             self.refuse(
                 None,
                 RefusalCode::InvalidSnapshot,
-                format!("the stored roster is not valid: {e}"),
+                tr(
+                    self.lang(),
+                    format!("存储的花名册无效：{e}"),
+                    format!("the stored roster is not valid: {e}"),
+                ),
             );
         } else {
             self.emit(None, EventKind::RosterRestored { snapshot });
@@ -53,7 +66,11 @@ impl Team {
             status => self.refuse(
                 None,
                 RefusalCode::NotRecallable,
-                format!("{name} is {}; only an offline, stopped, failed or shut-down member can be recalled", status.as_str()),
+                tr(
+                    self.lang(),
+                    format!("{name} {}；只有离线、已停止、失败或已关机的成员才能召回", status.word(self.lang())),
+                    format!("{name} is {}; only an offline, stopped, failed or shut-down member can be recalled", status.as_str()),
+                ),
             ),
         }
     }
@@ -72,9 +89,11 @@ impl Team {
                 .filter(|m| m.busy() || m.waiting_for_lock())
                 .map(|m| m.name.as_str())
                 .collect();
-            let reason = format!(
-                "{} still working; let the rounds finish before disbanding",
-                busy.join(", ")
+            let busy = busy.join(", ");
+            let reason = tr(
+                self.lang(),
+                format!("{busy} 还在工作；先让这几轮结束，再解散"),
+                format!("{busy} still working; let the rounds finish before disbanding"),
             );
             self.refuse(None, RefusalCode::MembersBusy, reason);
             return;

@@ -9,6 +9,7 @@
 //! is marked `drained` and no longer counts as being in the inbox, which is exactly how the
 //! simpler tutorial design loses mail.
 
+use super::caption::{tr, Lang};
 use super::persist::PVec;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -40,6 +41,21 @@ named_enum! {
         PlanApproval = "plan_approval",
         /// The lead's approve or reject, with its feedback (P3).
         PlanApprovalResponse = "plan_approval_response",
+    }
+}
+
+impl MessageKind {
+    /// The kind in words: its code in English, a Chinese name in Chinese.
+    pub fn word(self, lang: Lang) -> &'static str {
+        use MessageKind::*;
+        match self {
+            Message => tr(lang, "消息", "message"),
+            Broadcast => tr(lang, "广播", "broadcast"),
+            ShutdownRequest => tr(lang, "关机请求", "shutdown_request"),
+            ShutdownResponse => tr(lang, "关机答复", "shutdown_response"),
+            PlanApproval => tr(lang, "计划审批请求", "plan_approval"),
+            PlanApprovalResponse => tr(lang, "计划审批结果", "plan_approval_response"),
+        }
     }
 }
 
@@ -124,29 +140,40 @@ impl Position {
     }
 }
 
-/// M4: the plain-text notification a record becomes in a history.
+/// M4: the plain-text notification a record becomes in a history, in the team's language.
+/// A protocol message names its kind's code and its `request_id` in both, so a model answers
+/// it with the right tool and id.
 ///
 /// Choice: the text carries the message id, so two records with the same body stay two
 /// notifications; dedup still compares the whole text, as the seed does.
-pub fn notification_text(record: &MessageRecord) -> String {
-    let request = match &record.request_id {
-        Some(id) => format!(" (request_id {id})"),
-        None => String::new(),
-    };
-    format!(
-        "[inbox {}] {} from {}{}: {}",
-        record.id,
-        record.kind.as_str(),
-        record.from,
-        request,
-        record.body
-    )
+pub fn notification_text(record: &MessageRecord, lang: Lang) -> String {
+    let (id, from, body) = (record.id, &record.from, &record.body);
+    let code = record.kind.as_str();
+    match (lang, &record.request_id) {
+        (Lang::En, Some(request)) => {
+            format!("[inbox {id}] {code} from {from} (request_id {request}): {body}")
+        }
+        (Lang::En, None) => format!("[inbox {id}] {code} from {from}: {body}"),
+        (Lang::Zh, Some(request)) => format!(
+            "[收件箱 {id}] 来自 {from} 的{}（{code}，request_id {request}）：{body}",
+            record.kind.word(lang)
+        ),
+        (Lang::Zh, None) => format!(
+            "[收件箱 {id}] 来自 {from} 的{}：{body}",
+            record.kind.word(lang)
+        ),
+    }
 }
 
 /// Message ids as a learner reads them: `m1, m3`, or `none`.
 pub fn id_list(list: &[MessageId]) -> String {
+    id_list_in(list, Lang::En)
+}
+
+/// [`id_list`] in `lang`: `m1, m3`, or `none` (无).
+pub fn id_list_in(list: &[MessageId], lang: Lang) -> String {
     if list.is_empty() {
-        return "none".to_string();
+        return tr(lang, "无", "none").to_string();
     }
     list.iter()
         .map(MessageId::to_string)

@@ -5,6 +5,7 @@
 
 use super::mailbox::find_message;
 
+use super::caption::{tr, Lang};
 use super::event::EventKind;
 use super::history::Candidate;
 use super::history::HistoryEntry;
@@ -31,7 +32,7 @@ impl Team {
             };
             let prompt = member.round().and_then(|r| r.pending_prompt.clone());
             let (entries, message_ids) =
-                collect_new_mail(member, &self.state.messages, prompt.as_deref());
+                collect_new_mail(member, &self.state.messages, prompt.as_deref(), self.lang());
             let base_len = member.history.len();
             let fault = member.armed_fault;
             let candidate = Candidate {
@@ -80,21 +81,30 @@ impl Team {
                     },
                 );
                 if !self.use_retry(name, "prepare again after the discarded candidate") {
-                    self.fail_round(
-                        name,
-                        "preparation failed and the retry budget is spent".to_string(),
+                    let why = tr(
+                        self.lang(),
+                        "准备失败，重试预算已用完",
+                        "preparation failed and the retry budget is spent",
                     );
+                    self.fail_round(name, why.to_string());
                     return false;
                 }
                 continue;
             }
             let cap = self.state.config.limits.history_entries;
             if base_len + new_entries > cap {
+                let lang = self.lang();
                 self.refuse(
                     Some(name),
                     RefusalCode::HistoryFull,
-                    format!(
-                        "{name}'s history has {base_len} entries; adding {new_entries} would pass the limit of {cap}; the mail stays in the inbox"
+                    tr(
+                        lang,
+                        format!(
+                            "{name} 的历史有 {base_len} 条；再加 {new_entries} 条就会超过上限 {cap}；信留在收件箱里"
+                        ),
+                        format!(
+                            "{name}'s history has {base_len} entries; adding {new_entries} would pass the limit of {cap}; the mail stays in the inbox"
+                        ),
                     ),
                 );
                 self.emit(
@@ -106,7 +116,12 @@ impl Team {
                         lost: if drain { message_ids } else { Vec::new() },
                     },
                 );
-                self.fail_round(name, format!("history limit of {cap} entries reached"));
+                let why = tr(
+                    lang,
+                    format!("历史达到 {cap} 条的上限"),
+                    format!("history limit of {cap} entries reached"),
+                );
+                self.fail_round(name, why);
                 return false;
             }
             let history_len = base_len + new_entries;
@@ -135,6 +150,7 @@ pub fn collect_new_mail(
     member: &MemberState,
     messages: &PVec<Arc<MessageRecord>>,
     prompt: Option<&str>,
+    lang: Lang,
 ) -> (Vec<HistoryEntry>, Vec<MessageId>) {
     let mut entries = Vec::new();
     let mut ids = Vec::new();
@@ -148,7 +164,7 @@ pub fn collect_new_mail(
         if record.drained {
             continue;
         }
-        let entry = HistoryEntry::notification(record);
+        let entry = HistoryEntry::notification(record, lang);
         if member.has_notification(&entry.text) {
             continue;
         }

@@ -4,6 +4,7 @@
 
 use super::protocol::next_id;
 
+use super::caption::{tr, Lang};
 use super::event::EventKind;
 use super::mailbox::MessageKind;
 use super::protocol::ProtocolKind;
@@ -26,20 +27,35 @@ impl Team {
         lead: &str,
         teammate: &str,
     ) -> Result<String, Refusal> {
+        let lang = self.lang();
         let Some(target) = self.state.members.get(teammate) else {
             return Err(refuse(
                 RefusalCode::UnknownRecipient,
-                format!("there is no member named '{teammate}'"),
+                tr(
+                    lang,
+                    format!("没有名为 '{teammate}' 的成员"),
+                    format!("there is no member named '{teammate}'"),
+                ),
             ));
         };
         if target.kind != MemberKind::Teammate {
             return Err(refuse(
                 RefusalCode::InvalidArgument,
-                format!("'{teammate}' is not a teammate; only teammates can be asked to shut down"),
+                tr(
+                    lang,
+                    format!("'{teammate}' 不是队友；只有队友可以被请求关机"),
+                    format!(
+                        "'{teammate}' is not a teammate; only teammates can be asked to shut down"
+                    ),
+                ),
             ));
         }
         let id = next_id(&self.state.protocol, ProtocolKind::Shutdown);
-        let note = "Please shut down gracefully.";
+        let note = tr(
+            lang,
+            "请体面地关机：收好尾再退出。",
+            "Please shut down gracefully.",
+        );
         self.check_send(lead, teammate, MessageKind::ShutdownRequest, note)?;
         self.emit(
             Some(lead),
@@ -65,9 +81,11 @@ impl Team {
             Some(id.clone()),
             None,
         )?;
-        Ok(format!(
-            "shutdown request {id} is pending; message {} queued for {teammate}",
-            receipt.message_id
+        let message = receipt.message_id;
+        Ok(tr(
+            lang,
+            format!("关机请求 {id} 待定；消息 {message} 已为 {teammate} 排队"),
+            format!("shutdown request {id} is pending; message {message} queued for {teammate}"),
         ))
     }
 
@@ -75,28 +93,34 @@ impl Team {
     /// request's addressee, status and reason. An unknown id or one of the other protocol is
     /// refused (P5).
     pub(crate) fn query_request(&self, id: &str, kind: ProtocolKind) -> Result<String, Refusal> {
+        let lang = self.lang();
         match self.state.protocol.get(id) {
-            Some(r) if r.kind == kind => Ok(format!(
-                "{id} to {}: {}{}",
-                r.to,
-                r.status.as_str(),
-                r.response
-                    .as_ref()
-                    .filter(|s| !s.is_empty())
-                    .map(|s| format!(" (reason: {s})"))
-                    .unwrap_or_default()
-            )),
+            Some(r) if r.kind == kind => {
+                let reason = r.response.as_ref().filter(|s| !s.is_empty());
+                let (to, status) = (&r.to, r.status.as_str());
+                Ok(match (lang, reason) {
+                    (Lang::Zh, Some(s)) => format!(
+                        "{id} 发给 {to}：{}（{status}，理由：{s}）",
+                        status_word_zh(r.status)
+                    ),
+                    (Lang::Zh, None) => {
+                        format!("{id} 发给 {to}：{}（{status}）", status_word_zh(r.status))
+                    }
+                    (Lang::En, Some(s)) => format!("{id} to {to}: {status} (reason: {s})"),
+                    (Lang::En, None) => format!("{id} to {to}: {status}"),
+                })
+            }
             Some(r) => Err(refuse(
                 RefusalCode::WrongRequestKind,
-                format!(
-                    "'{id}' is a {} request, not a {} request",
-                    r.kind.as_str(),
-                    kind.as_str()
-                ),
+                wrong_kind(id, r.kind, kind, lang),
             )),
             None => Err(refuse(
                 RefusalCode::UnknownRequest,
-                format!("there is no {} request with id '{id}'", kind.as_str()),
+                tr(
+                    lang,
+                    format!("没有编号为 '{id}' 的 {} 请求", kind.as_str()),
+                    format!("there is no {} request with id '{id}'", kind.as_str()),
+                ),
             )),
         }
     }
@@ -113,16 +137,22 @@ impl Team {
         approve: bool,
         note: &str,
     ) -> Result<String, Refusal> {
-        let request = check_decidable(&self.state.protocol, id, kind, decider)?.clone();
+        let lang = self.lang();
+        let request = check_decidable(&self.state.protocol, id, kind, decider, lang)?.clone();
         let reply_kind = match kind {
             ProtocolKind::Shutdown => MessageKind::ShutdownResponse,
             ProtocolKind::Plan => MessageKind::PlanApprovalResponse,
         };
         let verdict = if approve { "approved" } else { "rejected" };
+        let said = match (lang, approve) {
+            (Lang::Zh, true) => "已批准（approved）",
+            (Lang::Zh, false) => "已拒绝（rejected）",
+            (Lang::En, _) => verdict,
+        };
         let body = if note.trim().is_empty() {
-            verdict.to_string()
+            said.to_string()
         } else {
-            format!("{verdict}: {note}")
+            format!("{said}{}{note}", tr(lang, "：", ": "))
         };
         self.check_send(decider, &request.from, reply_kind, &body)?;
         self.emit(
@@ -154,11 +184,18 @@ impl Team {
                     request_id: id.to_string(),
                 },
             );
-            return Ok(format!(
-                "{id} approved: you will finish this tool round, then exit"
+            return Ok(tr(
+                lang,
+                format!("{id} 已批准：你会先做完这一轮工具调用，然后退出"),
+                format!("{id} approved: you will finish this tool round, then exit"),
             ));
         }
-        Ok(format!("{id} {verdict}; {} was told", request.from))
+        let from = &request.from;
+        Ok(tr(
+            lang,
+            format!("{id} {said}；已通知 {from}"),
+            format!("{id} {verdict}; {from} was told"),
+        ))
     }
 
     /// P3 (teammate's `plan_approval`): the teammate side creates the request id, opens a
@@ -192,8 +229,12 @@ impl Team {
             Some(id.clone()),
             None,
         )?;
-        Ok(format!(
-            "plan {id} submitted and pending; wait for {lead}'s decision before major work"
+        Ok(tr(
+            self.lang(),
+            format!("计划 {id} 已提交，待定；在 {lead} 作出决定之前，不要动手做大的改动"),
+            format!(
+                "plan {id} submitted and pending; wait for {lead}'s decision before major work"
+            ),
         ))
     }
 }
@@ -204,53 +245,78 @@ pub fn check_decidable<'a>(
     id: &str,
     kind: ProtocolKind,
     decider: &str,
+    lang: Lang,
 ) -> Result<&'a ProtocolRequest, Refusal> {
+    let code = kind.as_str();
     let Some(request) = tracker.get(id) else {
         let known: Vec<&str> = tracker
             .values()
             .filter(|r| r.kind == kind)
             .map(|r| r.id.as_str())
             .collect();
+        let known = if known.is_empty() {
+            tr(lang, "无", "none").to_string()
+        } else {
+            known.join(", ")
+        };
         return Err(Refusal::new(
             RefusalCode::UnknownRequest,
-            format!(
-                "there is no {} request with id '{id}' (known: {})",
-                kind.as_str(),
-                if known.is_empty() {
-                    "none".to_string()
-                } else {
-                    known.join(", ")
-                }
+            tr(
+                lang,
+                format!("没有编号为 '{id}' 的 {code} 请求（已有：{known}）"),
+                format!("there is no {code} request with id '{id}' (known: {known})"),
             ),
         ));
     };
     if request.kind != kind {
         return Err(Refusal::new(
             RefusalCode::WrongRequestKind,
-            format!(
-                "'{id}' is a {} request, not a {} request",
-                request.kind.as_str(),
-                kind.as_str()
-            ),
+            wrong_kind(id, request.kind, kind, lang),
         ));
     }
-    if request.to != decider {
+    let to = &request.to;
+    if to != decider {
         return Err(Refusal::new(
             RefusalCode::NotYourRequest,
-            format!(
-                "'{id}' is addressed to {}, so only {} can answer it",
-                request.to, request.to
+            tr(
+                lang,
+                format!("'{id}' 是发给 {to} 的，只有 {to} 能答复"),
+                format!("'{id}' is addressed to {to}, so only {to} can answer it"),
             ),
         ));
     }
     if request.status != ProtocolStatus::Pending {
+        let status = request.status.as_str();
         return Err(Refusal::new(
             RefusalCode::AlreadyDecided,
-            format!(
-                "'{id}' was already {}; a request leaves pending only once",
-                request.status.as_str()
+            tr(
+                lang,
+                format!(
+                    "'{id}' 已经{}（{status}）；一个请求只离开 pending 一次",
+                    status_word_zh(request.status)
+                ),
+                format!("'{id}' was already {status}; a request leaves pending only once"),
             ),
         ));
     }
     Ok(request)
+}
+
+/// P5: the reason of an id of the other protocol.
+fn wrong_kind(id: &str, is: ProtocolKind, asked: ProtocolKind, lang: Lang) -> String {
+    let (is, asked) = (is.as_str(), asked.as_str());
+    tr(
+        lang,
+        format!("'{id}' 是 {is} 请求，不是 {asked} 请求"),
+        format!("'{id}' is a {is} request, not a {asked} request"),
+    )
+}
+
+/// A protocol status as a Chinese word (its code, `pending` and the like, goes beside it).
+fn status_word_zh(status: ProtocolStatus) -> &'static str {
+    match status {
+        ProtocolStatus::Pending => "待定",
+        ProtocolStatus::Approved => "已批准",
+        ProtocolStatus::Rejected => "已拒绝",
+    }
 }

@@ -12,12 +12,13 @@ named_enum! {
     }
 }
 
-/// Why something was refused: a stable code plus an English reason.
+/// Why something was refused: a stable code plus a reason in the team's language
+/// ([`TeamConfig::lang`](super::config::TeamConfig::lang)).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Refusal {
     /// What kind of refusal (stable, for tests, captions and transcripts).
     pub code: RefusalCode,
-    /// The English reason the learner (and, for a tool call, the model) reads.
+    /// The reason the learner (and, for a tool call, the model) reads, in the team's language.
     pub reason: String,
     /// The tool call this refusal answers, if any.
     #[serde(default)]

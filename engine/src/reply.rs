@@ -3,6 +3,7 @@
 //! a failure is retried within the retry budget (which does not consume logical requests) or
 //! fails the round.
 
+use super::caption::tr;
 use super::event::EventKind;
 use super::model::ModelReply;
 use super::model::RequestId;
@@ -21,22 +22,35 @@ impl Team {
             self.refuse(
                 None,
                 RefusalCode::UnknownRequest,
-                format!("no model request {request_id} was ever sent"),
+                tr(
+                    self.lang(),
+                    format!("从来没有发出过模型请求 {request_id}"),
+                    format!("no model request {request_id} was ever sent"),
+                ),
             );
             return None;
         };
         let member = sent.request.member.clone();
         if sent.status != RequestStatus::InFlight {
+            let lang = self.lang();
             let status = match sent.status {
-                RequestStatus::Replied => "was already answered",
-                RequestStatus::Failed => "already failed",
-                RequestStatus::Abandoned => "was abandoned when the page reloaded",
-                RequestStatus::InFlight => "is in flight",
+                RequestStatus::Replied => tr(lang, "已经有了回复", "was already answered"),
+                RequestStatus::Failed => tr(lang, "已经失败", "already failed"),
+                RequestStatus::Abandoned => tr(
+                    lang,
+                    "在页面重新加载时被放弃",
+                    "was abandoned when the page reloaded",
+                ),
+                RequestStatus::InFlight => tr(lang, "仍在进行中", "is in flight"),
             };
             self.refuse(
                 Some(&member),
                 RefusalCode::StaleReply,
-                format!("request {request_id} {status}; this outcome is ignored"),
+                tr(
+                    lang,
+                    format!("请求 {request_id} {status}；这个结果被忽略"),
+                    format!("request {request_id} {status}; this outcome is ignored"),
+                ),
             );
             return None;
         }
@@ -54,32 +68,9 @@ impl Team {
         let Some(name) = self.in_flight_member(request_id) else {
             return;
         };
-        let limits = self.state.config.limits.clone();
-        let invalid = if reply.text.trim().is_empty() && reply.tool_calls.is_empty() {
-            Some((
-                RefusalCode::EmptyReply,
-                "the reply has neither text nor tool calls".to_string(),
-            ))
-        } else if reply.tool_calls.len() > limits.tool_calls_per_reply {
-            Some((
-                RefusalCode::TooManyToolCalls,
-                format!(
-                    "the reply has {} tool calls, the limit is {}",
-                    reply.tool_calls.len(),
-                    limits.tool_calls_per_reply
-                ),
-            ))
-        } else if self.history_len(&name) + 1 > limits.history_entries {
-            Some((
-                RefusalCode::HistoryFull,
-                format!(
-                    "{name}'s history is full ({} entries); the reply cannot be stored",
-                    limits.history_entries
-                ),
-            ))
-        } else {
-            None
-        };
+        let lang = self.lang();
+        let max_entries = self.state.config.limits.history_entries;
+        let invalid = self.invalid_reply(&name, &reply);
         if let Some((code, reason)) = invalid {
             self.refuse(Some(&name), code, reason.clone());
             self.emit(
@@ -123,35 +114,44 @@ impl Team {
         // set type for it.
         let mut seen: Vec<String> = Vec::new();
         for (index, call) in calls.iter().enumerate() {
-            if self.history_len(&name) + 1 > limits.history_entries {
+            if self.history_len(&name) + 1 > max_entries {
                 // M7: every call left in the reply is refused on its own, none dropped unseen.
                 for left in &calls[index..] {
+                    let (id, tool) = (&left.id, &left.name);
                     let mut refusal = Refusal::new(
                         RefusalCode::HistoryFull,
-                        format!(
-                            "{name}'s history is full ({} entries); call '{}' ({}) was not run and its result cannot be stored",
-                            limits.history_entries, left.id, left.name
+                        tr(
+                            lang,
+                            format!(
+                                "{name} 的历史已满（{max_entries} 条）；调用 '{id}'（{tool}）没有执行，它的结果也存不下"
+                            ),
+                            format!(
+                                "{name}'s history is full ({max_entries} entries); call '{id}' ({tool}) was not run and its result cannot be stored"
+                            ),
                         ),
                     );
                     refusal.tool = Some(left.name.clone());
                     refusal.call_id = Some(left.id.clone());
                     self.emit(Some(&name), EventKind::Refused { refusal });
                 }
-                self.fail_round(
-                    &name,
-                    format!(
-                        "history limit of {} entries reached",
-                        limits.history_entries
-                    ),
+                let why = tr(
+                    lang,
+                    format!("历史达到 {max_entries} 条的上限"),
+                    format!("history limit of {max_entries} entries reached"),
                 );
+                self.fail_round(&name, why);
                 return;
             }
             if seen.contains(&call.id) {
+                let id = &call.id;
                 let mut refusal = Refusal::new(
                     RefusalCode::DuplicateCallId,
-                    format!(
-                        "tool call id '{}' appears twice in one reply; the second call was not run",
-                        call.id
+                    tr(
+                        lang,
+                        format!("工具调用编号 '{id}' 在一条回复里出现了两次；第二个调用没有执行"),
+                        format!(
+                            "tool call id '{id}' appears twice in one reply; the second call was not run"
+                        ),
                     ),
                 );
                 refusal.tool = Some(call.name.clone());
@@ -163,6 +163,51 @@ impl Team {
             self.execute_tool(&name, call);
         }
         self.advance(&name);
+    }
+
+    /// M7: why a reply cannot be stored as it is (empty, too many tool calls, or a full
+    /// history), or None when it can.
+    fn invalid_reply(&self, name: &str, reply: &ModelReply) -> Option<(RefusalCode, String)> {
+        let limits = &self.state.config.limits;
+        let lang = self.lang();
+        let (calls, max_calls, max_entries) = (
+            reply.tool_calls.len(),
+            limits.tool_calls_per_reply,
+            limits.history_entries,
+        );
+        if reply.text.trim().is_empty() && reply.tool_calls.is_empty() {
+            Some((
+                RefusalCode::EmptyReply,
+                tr(
+                    lang,
+                    "回复既没有文字，也没有工具调用",
+                    "the reply has neither text nor tool calls",
+                )
+                .to_string(),
+            ))
+        } else if calls > max_calls {
+            Some((
+                RefusalCode::TooManyToolCalls,
+                tr(
+                    lang,
+                    format!("回复有 {calls} 个工具调用，上限是 {max_calls}"),
+                    format!("the reply has {calls} tool calls, the limit is {max_calls}"),
+                ),
+            ))
+        } else if self.history_len(name) + 1 > max_entries {
+            Some((
+                RefusalCode::HistoryFull,
+                tr(
+                    lang,
+                    format!("{name} 的历史已满（{max_entries} 条）；这条回复存不下"),
+                    format!(
+                        "{name}'s history is full ({max_entries} entries); the reply cannot be stored"
+                    ),
+                ),
+            ))
+        } else {
+            None
+        }
     }
 
     /// Length of `name`'s committed history (0 for an unknown name); the M7 checks use it.
@@ -198,15 +243,17 @@ impl Team {
                 .map_or(1, |r| r.request.attempt + 1);
             self.send_request(&name, attempt);
         } else {
-            let why = if retryable {
-                "the retry budget is spent"
-            } else {
-                "not retryable"
+            let lang = self.lang();
+            let why = match retryable {
+                true => tr(lang, "重试预算已用完", "the retry budget is spent"),
+                false => tr(lang, "不可重试", "not retryable"),
             };
-            self.fail_round(
-                &name,
+            let report = tr(
+                lang,
+                format!("模型请求 {request_id} 失败（{why}）：{error}"),
                 format!("model request {request_id} failed ({why}): {error}"),
             );
+            self.fail_round(&name, report);
         }
     }
 }

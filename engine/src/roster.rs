@@ -5,6 +5,7 @@
 //! many deliveries it has used. A round ("delivery") is only the carrier of one piece of work;
 //! it lives in `Lifecycle::Working` and disappears when the round ends.
 
+use super::caption::{tr, Lang};
 use super::history::{Candidate, HistoryEntry};
 use super::mailbox::MessageId;
 use super::model::RequestId;
@@ -31,6 +32,21 @@ named_enum! {
         Failed = "failed",
         /// Exited after an approved shutdown (P2).
         Shutdown = "shutdown",
+    }
+}
+
+impl MemberStatus {
+    /// The status in the learner's (and the team's) language: the code in English, a word in
+    /// Chinese.
+    pub fn word(self, lang: Lang) -> &'static str {
+        match self {
+            MemberStatus::Offline => tr(lang, "离线", "offline"),
+            MemberStatus::Idle => tr(lang, "空闲", "idle"),
+            MemberStatus::Working => tr(lang, "工作中", "working"),
+            MemberStatus::Stopped => tr(lang, "已停止", "stopped"),
+            MemberStatus::Failed => tr(lang, "失败", "failed"),
+            MemberStatus::Shutdown => tr(lang, "已关机", "shutdown"),
+        }
     }
 }
 

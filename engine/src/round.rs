@@ -4,6 +4,7 @@
 //! ends answered (idle), stopped (request budget spent), failed (reported to the lead) or shut
 //! down (P2), and then the next member waiting for the lock starts.
 
+use super::caption::{tr, Lang};
 use super::event::EventKind;
 use super::mailbox::MessageKind;
 use super::model::RequestId;
@@ -32,26 +33,37 @@ impl Team {
         if let Some(p) = &prompt {
             let limit = self.state.config.limits.body_chars;
             if char_len(p) > limit {
+                let len = char_len(p);
                 self.refuse(
                     Some(name),
                     RefusalCode::BodyTooLong,
-                    format!(
-                        "the task has {} characters, the limit is {limit}",
-                        char_len(p)
+                    tr(
+                        self.lang(),
+                        format!("任务有 {len} 个字符，上限是 {limit}"),
+                        format!("the task has {len} characters, the limit is {limit}"),
                     ),
                 );
                 return;
             }
         }
         let holder = self.state.lock_holder.clone();
+        let lang = self.lang();
         if self.state.toggles.hold_lock_during_model_call {
             if let Some(holder) = holder {
-                match occupancy_refusal(member) {
+                match occupancy_refusal(member, lang) {
                     Some((code, reason)) => {
                         let reason = if holder == name {
-                            format!("{reason} (it holds the lock for that round)")
+                            tr(
+                                lang,
+                                format!("{reason}（那一轮的锁在它手里）"),
+                                format!("{reason} (it holds the lock for that round)"),
+                            )
                         } else {
-                            format!("{reason}; it does not queue for the lock {holder} holds")
+                            tr(
+                                lang,
+                                format!("{reason}；它不会排队等 {holder} 手里的锁"),
+                                format!("{reason}; it does not queue for the lock {holder} holds"),
+                            )
                         };
                         self.refuse(Some(name), code, reason);
                     }
@@ -87,7 +99,12 @@ impl Team {
                 member: name.to_string(),
             },
         );
-        let refusal = self.state.members.get(name).and_then(occupancy_refusal);
+        let lang = self.lang();
+        let refusal = self
+            .state
+            .members
+            .get(name)
+            .and_then(|m| occupancy_refusal(m, lang));
         if let Some((code, reason)) = refusal {
             self.refuse(Some(name), code, reason);
             self.emit(
@@ -196,7 +213,13 @@ impl Team {
             logical,
             attempt,
             sent_at: self.now,
-            system: system_prompt(name, &member.role, member.kind, self.state.lead_name()),
+            system: system_prompt(
+                name,
+                &member.role,
+                member.kind,
+                self.state.lead_name(),
+                self.state.config.lang,
+            ),
             messages: member.history.clone(),
             tools: self.state.tools_of_member(name),
         };
@@ -235,8 +258,10 @@ impl Team {
         self.finish(name, RoundOutcome::Failed(error.clone()), None);
         let lead = self.state.lead_name().to_string();
         if lead != name {
-            let full = format!("error: {error}");
-            let (body, cut) = cut_with_marker(&full, self.state.config.limits.body_chars);
+            let lang = self.lang();
+            let full = tr(lang, format!("出错：{error}"), format!("error: {error}"));
+            let limit = self.state.config.limits.body_chars;
+            let (body, cut) = cut_with_marker_in(&full, limit, lang);
             if cut > 0 {
                 self.emit(
                     Some(name),
@@ -279,40 +304,67 @@ impl Team {
 /// deliveries left. An offline member must be recalled first (L3), a stopped, failed or
 /// shut-down one does not restart by itself (L1), a busy one never runs two rounds at once
 /// (T5), and a spent delivery budget refuses the delivery and leaves the member as it is (L2).
-pub(crate) fn occupancy_refusal(member: &MemberState) -> Option<(RefusalCode, String)> {
+pub(crate) fn occupancy_refusal(member: &MemberState, lang: Lang) -> Option<(RefusalCode, String)> {
     let name = member.name();
-    match member.status() {
+    let status = member.status();
+    let (used, budget) = (member.deliveries_used, member.delivery_budget);
+    match status {
         MemberStatus::Offline => Some((
             RefusalCode::MemberOffline,
-            format!("{name} is offline: recall it before delivering work"),
+            tr(
+                lang,
+                format!("{name} 离线：先召回它，才能交付工作"),
+                format!("{name} is offline: recall it before delivering work"),
+            ),
         )),
         MemberStatus::Stopped | MemberStatus::Failed => Some((
             RefusalCode::MemberNotIdle,
-            format!(
-                "{name} is {}; nothing restarts by itself: recall it first",
-                member.status().as_str()
+            tr(
+                lang,
+                format!("{name} {}；没有什么会自己重启：先召回它", status.word(lang)),
+                format!(
+                    "{name} is {}; nothing restarts by itself: recall it first",
+                    status.as_str()
+                ),
             ),
         )),
         MemberStatus::Shutdown => Some((
             RefusalCode::MemberShutDown,
-            format!("{name} has shut down; recall it to use it again"),
-        )),
-        MemberStatus::Working => Some((
-            RefusalCode::MemberBusy,
-            format!(
-                "{name} is already working on delivery {}; one member never runs two rounds at once",
-                member.round().map_or(0, |r| r.delivery)
+            tr(
+                lang,
+                format!("{name} 已关机；召回它才能再用"),
+                format!("{name} has shut down; recall it to use it again"),
             ),
         )),
+        MemberStatus::Working => {
+            let delivery = member.round().map_or(0, |r| r.delivery);
+            Some((
+                RefusalCode::MemberBusy,
+                tr(
+                    lang,
+                    format!("{name} 正在进行第 {delivery} 次交付；一个成员从不同时进行两轮"),
+                    format!(
+                        "{name} is already working on delivery {delivery}; one member never runs two rounds at once"
+                    ),
+                ),
+            ))
+        }
         MemberStatus::Idle if member.waiting_for_lock() => Some((
             RefusalCode::MemberBusy,
-            format!("{name} is already waiting for the lock to start a round"),
+            tr(
+                lang,
+                format!("{name} 已经在排队等锁，准备开始一轮"),
+                format!("{name} is already waiting for the lock to start a round"),
+            ),
         )),
-        MemberStatus::Idle if member.deliveries_used >= member.delivery_budget => Some((
+        MemberStatus::Idle if used >= budget => Some((
             RefusalCode::DeliveryBudgetSpent,
-            format!(
-                "{name} has used {} of {} deliveries; the delivery is refused and {name} stays as it is",
-                member.deliveries_used, member.delivery_budget
+            tr(
+                lang,
+                format!("{name} 已用掉 {used}/{budget} 次交付；这次交付被拒绝，{name} 保持原样"),
+                format!(
+                    "{name} has used {used} of {budget} deliveries; the delivery is refused and {name} stays as it is"
+                ),
             ),
         )),
         MemberStatus::Idle => None,
@@ -324,12 +376,24 @@ pub(crate) fn occupancy_refusal(member: &MemberState) -> Option<(RefusalCode, St
 /// whole). The marker's length depends on the number it prints, so the cut is settled by
 /// trying again until the number fits its own marker (each try can only add digits, so a few
 /// tries settle it).
+#[cfg(test)]
 pub(crate) fn cut_with_marker(text: &str, limit: usize) -> (String, usize) {
+    cut_with_marker_in(text, limit, Lang::En)
+}
+
+/// [`cut_with_marker`] with the marker in the team's language.
+pub(crate) fn cut_with_marker_in(text: &str, limit: usize, lang: Lang) -> (String, usize) {
     let total = char_len(text);
     if total <= limit {
         return (text.to_string(), 0);
     }
-    let marker = |cut: usize| format!(" [... {cut} more characters cut]");
+    let marker = |cut: usize| {
+        tr(
+            lang,
+            format!(" [……另有 {cut} 个字符被截掉]"),
+            format!(" [... {cut} more characters cut]"),
+        )
+    };
     if char_len(&marker(total)) > limit {
         // A limit too small for the marker: the event alone says what was cut.
         return (text.chars().take(limit).collect(), total - limit);

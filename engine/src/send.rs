@@ -3,6 +3,7 @@
 //! and an idempotency key already used returns the first receipt and stores nothing. The tools
 //! `send_message` and `broadcast` and the learner's own sends all come through here.
 
+use super::caption::tr;
 use super::event::EventKind;
 use super::mailbox::MessageId;
 use super::mailbox::MessageKind;
@@ -28,7 +29,11 @@ impl Team {
             self.refuse(
                 None,
                 RefusalCode::UnknownMember,
-                format!("there is no member named '{from}' to send as"),
+                tr(
+                    self.lang(),
+                    format!("没有名为 '{from}' 的成员可以代为发送"),
+                    format!("there is no member named '{from}' to send as"),
+                ),
             );
             return;
         }
@@ -55,20 +60,27 @@ impl Team {
         body: &str,
     ) -> Result<(), Refusal> {
         let limits = &self.state.config.limits;
+        let lang = self.lang();
         if !self.state.members.contains_key(to) {
             let names: Vec<&str> = self.state.order.iter().map(String::as_str).collect();
+            let names = names.join(", ");
             return Err(Refusal::new(
                 RefusalCode::UnknownRecipient,
-                format!(
-                    "there is no member named '{to}' (members: {})",
-                    names.join(", ")
+                tr(
+                    lang,
+                    format!("没有名为 '{to}' 的成员（成员：{names}）"),
+                    format!("there is no member named '{to}' (members: {names})"),
                 ),
             ));
         }
         if to == from {
             return Err(Refusal::new(
                 RefusalCode::SelfSend,
-                format!("{from} cannot send a message to itself"),
+                tr(
+                    lang,
+                    format!("{from} 不能给自己发消息"),
+                    format!("{from} cannot send a message to itself"),
+                ),
             ));
         }
         if matches!(
@@ -78,16 +90,28 @@ impl Team {
         {
             return Err(Refusal::new(
                 RefusalCode::EmptyBody,
-                "the body is empty; nothing was stored".to_string(),
+                tr(
+                    lang,
+                    "正文为空，什么也没有存",
+                    "the body is empty; nothing was stored",
+                )
+                .to_string(),
             ));
         }
         let len = char_len(body);
         if len > limits.body_chars {
             return Err(Refusal::new(
                 RefusalCode::BodyTooLong,
-                format!(
-                    "the body has {len} characters, the limit is {}; nothing was stored or cut",
-                    limits.body_chars
+                tr(
+                    lang,
+                    format!(
+                        "正文有 {len} 个字符，上限是 {}：什么也没有存，也没有截断",
+                        limits.body_chars
+                    ),
+                    format!(
+                        "the body has {len} characters, the limit is {}; nothing was stored or cut",
+                        limits.body_chars
+                    ),
                 ),
             ));
         }
@@ -95,7 +119,11 @@ impl Team {
         if count >= limits.inbox_records {
             return Err(Refusal::new(
                 RefusalCode::InboxFull,
-                format!("{to}'s inbox already holds {count} records, the limit is {}; nothing was stored", limits.inbox_records),
+                tr(
+                    lang,
+                    format!("{to} 的收件箱已有 {count} 条记录，上限是 {}：什么也没有存", limits.inbox_records),
+                    format!("{to}'s inbox already holds {count} records, the limit is {}; nothing was stored", limits.inbox_records),
+                ),
             ));
         }
         Ok(())
@@ -117,7 +145,12 @@ impl Team {
             if key.is_empty() || char_len(key) > 64 {
                 return Err(Refusal::new(
                     RefusalCode::InvalidArgument,
-                    "an idempotency key must have 1 to 64 characters".to_string(),
+                    tr(
+                        self.lang(),
+                        "幂等键必须有 1 到 64 个字符",
+                        "an idempotency key must have 1 to 64 characters",
+                    )
+                    .to_string(),
                 ));
             }
             if let Some(first) = self.state.receipt_for_key(from, key).cloned() {

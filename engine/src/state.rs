@@ -108,7 +108,10 @@ impl TeamState {
         let mut member_tools = SortedMap::new();
         for m in config.members.iter().filter(|m| m.tools.is_some()) {
             let names = m.offered_tools(config.allow_write);
-            let specs = names.iter().map(|t| tool_table::spec(m.kind, *t)).collect();
+            let specs = names
+                .iter()
+                .map(|t| tool_table::spec(m.kind, *t, config.lang))
+                .collect();
             member_tools.insert(m.name.clone(), (names, Arc::new(specs)));
         }
         for m in &config.members {
@@ -125,10 +128,15 @@ impl TeamState {
         TeamState {
             toggles: config.toggles,
             files: config.files.clone(),
-            lead_tools: Arc::new(tool_table::specs_for(MemberKind::Lead, config.allow_write)),
+            lead_tools: Arc::new(tool_table::specs_for(
+                MemberKind::Lead,
+                config.allow_write,
+                config.lang,
+            )),
             teammate_tools: Arc::new(tool_table::specs_for(
                 MemberKind::Teammate,
                 config.allow_write,
+                config.lang,
             )),
             member_tools: Arc::new(member_tools),
             config: Arc::new(config),

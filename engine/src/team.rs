@@ -16,6 +16,7 @@
 //! 4. Budgets (L2) end the round as `stopped`; errors end it as `failed` with a report to
 //!    the lead (L1).
 
+use super::caption::{tr, Lang};
 pub use super::config::ConfigError;
 use super::config::{TeamConfig, Toggles};
 use super::event::{Event, EventKind};
@@ -171,6 +172,12 @@ impl Team {
         self.out.push(event);
     }
 
+    /// The team's language: the one every text for a model (and a refusal's reason) is
+    /// worded in.
+    pub(crate) fn lang(&self) -> Lang {
+        self.state.config.lang
+    }
+
     /// A refusal is an event too: the learner sees the code and the reason, and nothing else
     /// changes.
     pub(crate) fn refuse(&mut self, actor: Option<&str>, code: RefusalCode, reason: String) {
@@ -217,7 +224,12 @@ impl Team {
             self.refuse(
                 None,
                 RefusalCode::TeamDisbanded,
-                "the team was disbanded; nothing more can happen to it".to_string(),
+                tr(
+                    self.lang(),
+                    "团队已经解散，之后什么也不会再发生",
+                    "the team was disbanded; nothing more can happen to it",
+                )
+                .to_string(),
             );
             return;
         }
@@ -251,7 +263,11 @@ impl Team {
             self.refuse(
                 None,
                 RefusalCode::ClockBackwards,
-                format!("the clock is at {}, it cannot go back to {now}", self.now),
+                tr(
+                    self.lang(),
+                    format!("时钟在 {}，不能倒退到 {now}", self.now),
+                    format!("the clock is at {}, it cannot go back to {now}", self.now),
+                ),
             );
         } else {
             self.now = now;
@@ -275,7 +291,12 @@ impl Team {
             self.refuse(
                 None,
                 RefusalCode::MembersBusy,
-                "modes can only change between rounds, and a member is working".to_string(),
+                tr(
+                    self.lang(),
+                    "模式只能在两轮之间切换，而此刻有成员在工作",
+                    "modes can only change between rounds, and a member is working",
+                )
+                .to_string(),
             );
         } else {
             self.emit(None, EventKind::TogglesChanged { toggles });
@@ -287,7 +308,11 @@ impl Team {
         self.refuse(
             None,
             RefusalCode::UnknownMember,
-            format!("there is no member named '{name}'"),
+            tr(
+                self.lang(),
+                format!("没有名为 '{name}' 的成员"),
+                format!("there is no member named '{name}'"),
+            ),
         );
     }
 }

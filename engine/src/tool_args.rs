@@ -1,6 +1,7 @@
 //! Strict parsing of a tool call's JSON arguments: unknown keys, missing keys and wrong types
 //! are refusals with a reason the model and the learner can read, never a panic.
 
+use super::caption::{tr, Lang};
 use super::refusal::{Refusal, RefusalCode};
 use super::tool_table::ToolName;
 use serde_json::{Map, Value};
@@ -9,6 +10,8 @@ use serde_json::{Map, Value};
 pub(crate) struct Args {
     /// The tool's name, for the reasons of refusals.
     tool: &'static str,
+    /// The team's language, the one the reasons are worded in.
+    lang: Lang,
     /// The arguments by key (a claimed sender is removed from it before the tool runs).
     pub(crate) map: Map<String, Value>,
 }
@@ -21,24 +24,39 @@ pub(crate) fn refuse(code: RefusalCode, reason: String) -> Refusal {
 impl Args {
     /// The arguments of `tool` as a JSON object; a JSON string is parsed first (OpenAI sends
     /// arguments as a string). Anything else is refused as malformed.
-    pub(crate) fn parse(tool: ToolName, raw: &Value) -> Result<Args, Refusal> {
+    pub(crate) fn parse(tool: ToolName, raw: &Value, lang: Lang) -> Result<Args, Refusal> {
         let name = tool.as_str();
         let value = match raw {
             Value::String(text) => serde_json::from_str::<Value>(text).map_err(|e| {
                 refuse(
                     RefusalCode::MalformedArguments,
-                    format!("arguments of {name} are not valid JSON ({e})"),
+                    tr(
+                        lang,
+                        format!("{name} 的参数不是合法的 JSON（{e}）"),
+                        format!("arguments of {name} are not valid JSON ({e})"),
+                    ),
                 )
             })?,
             other => other.clone(),
         };
         match value {
-            Value::Object(map) => Ok(Args { tool: name, map }),
+            Value::Object(map) => Ok(Args {
+                tool: name,
+                lang,
+                map,
+            }),
             other => Err(refuse(
                 RefusalCode::MalformedArguments,
-                format!(
-                    "arguments of {name} must be a JSON object, got {}",
-                    json_type(&other)
+                tr(
+                    lang,
+                    format!(
+                        "{name} 的参数必须是 JSON 对象，收到的是{}",
+                        json_type(&other, lang)
+                    ),
+                    format!(
+                        "arguments of {name} must be a JSON object, got {}",
+                        json_type(&other, lang)
+                    ),
                 ),
             )),
         }
@@ -48,16 +66,17 @@ impl Args {
     pub(crate) fn check_keys(&self, allowed: &[&str]) -> Result<(), Refusal> {
         for key in self.map.keys() {
             if !allowed.contains(&key.as_str()) {
+                let takes = if allowed.is_empty() {
+                    tr(self.lang, "无", "nothing").to_string()
+                } else {
+                    allowed.join(", ")
+                };
                 return Err(refuse(
                     RefusalCode::UnknownArgument,
-                    format!(
-                        "{} has no argument '{key}' (it takes: {})",
-                        self.tool,
-                        if allowed.is_empty() {
-                            "nothing".to_string()
-                        } else {
-                            allowed.join(", ")
-                        }
+                    tr(
+                        self.lang,
+                        format!("{} 没有参数 '{key}'（它接受：{takes}）", self.tool),
+                        format!("{} has no argument '{key}' (it takes: {takes})", self.tool),
                     ),
                 ));
             }
@@ -68,20 +87,34 @@ impl Args {
     /// A required string argument.
     pub(crate) fn string(&self, key: &str) -> Result<String, Refusal> {
         match self.map.get(key) {
-            None => Err(refuse(
-                RefusalCode::MissingArgument,
-                format!("{} needs the argument '{key}'", self.tool),
-            )),
+            None => Err(refuse(RefusalCode::MissingArgument, self.missing(key))),
             Some(Value::String(s)) => Ok(s.clone()),
             Some(other) => Err(refuse(
                 RefusalCode::WrongArgumentType,
-                format!(
-                    "argument '{key}' of {} must be a string, got {}",
-                    self.tool,
-                    json_type(other)
+                tr(
+                    self.lang,
+                    format!(
+                        "{} 的参数 '{key}' 必须是字符串，收到的是{}",
+                        self.tool,
+                        json_type(other, self.lang)
+                    ),
+                    format!(
+                        "argument '{key}' of {} must be a string, got {}",
+                        self.tool,
+                        json_type(other, self.lang)
+                    ),
                 ),
             )),
         }
+    }
+
+    /// The reason of a missing argument.
+    fn missing(&self, key: &str) -> String {
+        tr(
+            self.lang,
+            format!("{} 需要参数 '{key}'", self.tool),
+            format!("{} needs the argument '{key}'", self.tool),
+        )
     }
 
     /// An optional string argument (absent or `null` is `None`).
@@ -95,17 +128,22 @@ impl Args {
     /// A required boolean argument.
     pub(crate) fn boolean(&self, key: &str) -> Result<bool, Refusal> {
         match self.map.get(key) {
-            None => Err(refuse(
-                RefusalCode::MissingArgument,
-                format!("{} needs the argument '{key}'", self.tool),
-            )),
+            None => Err(refuse(RefusalCode::MissingArgument, self.missing(key))),
             Some(Value::Bool(b)) => Ok(*b),
             Some(other) => Err(refuse(
                 RefusalCode::WrongArgumentType,
-                format!(
-                    "argument '{key}' of {} must be true or false, got {}",
-                    self.tool,
-                    json_type(other)
+                tr(
+                    self.lang,
+                    format!(
+                        "{} 的参数 '{key}' 必须是true 或 false，收到的是{}",
+                        self.tool,
+                        json_type(other, self.lang)
+                    ),
+                    format!(
+                        "argument '{key}' of {} must be true or false, got {}",
+                        self.tool,
+                        json_type(other, self.lang)
+                    ),
                 ),
             )),
         }
@@ -113,13 +151,13 @@ impl Args {
 }
 
 /// A JSON value's type, as a refusal names it.
-fn json_type(value: &Value) -> &'static str {
+fn json_type(value: &Value, lang: Lang) -> &'static str {
     match value {
         Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+        Value::Bool(_) => tr(lang, "布尔值", "a boolean"),
+        Value::Number(_) => tr(lang, "数字", "a number"),
+        Value::String(_) => tr(lang, "字符串", "a string"),
+        Value::Array(_) => tr(lang, "数组", "an array"),
+        Value::Object(_) => tr(lang, "对象", "an object"),
     }
 }

@@ -2,6 +2,7 @@
 //! must parse, a claimed sender is dropped (D3), and every outcome, refusals included, becomes a
 //! tool result in the member's history and an event the learner sees. No tool executes code.
 
+use super::caption::tr;
 use super::config::validate_member_name;
 use super::config::validate_path;
 use super::event::EventKind;
@@ -96,7 +97,7 @@ impl Team {
         call: &ToolCall,
     ) -> Result<ToolOutcome, Refusal> {
         let tool = self.allowed_tool(member, call)?;
-        let mut args = Args::parse(tool, &call.arguments)?;
+        let mut args = Args::parse(tool, &call.arguments, self.lang())?;
         self.drop_claimed_sender(member, call, &mut args);
         self.dispatch_tool(member, tool, args)
     }
@@ -106,42 +107,55 @@ impl Team {
     fn allowed_tool(&self, member: &str, call: &ToolCall) -> Result<ToolName, Refusal> {
         let kind = self.member_kind(member);
         let allow_write = self.state.config.allow_write;
+        let lang = self.lang();
         let offered = self.state.tool_names_of(member);
+        let names = offered
+            .iter()
+            .map(|t| t.as_str())
+            .collect::<Vec<_>>()
+            .join(", ");
         let Some(tool) = ToolName::from_name(&call.name) else {
-            let names: Vec<&str> = offered.iter().map(|t| t.as_str()).collect();
+            let called = &call.name;
             return Err(refuse(
                 RefusalCode::UnknownTool,
-                format!(
-                    "there is no tool named '{}'; your tools are: {}",
-                    call.name,
-                    names.join(", ")
+                tr(
+                    lang,
+                    format!("没有名为 '{called}' 的工具；你的工具是：{names}"),
+                    format!("there is no tool named '{called}'; your tools are: {names}"),
                 ),
             ));
         };
+        let name = tool.as_str();
         if !tools_for(kind, allow_write).contains(&tool) {
-            let reason = if tool == ToolName::WriteFile && kind == MemberKind::Teammate {
-                "write_file is not available in this lesson: the team may only read".to_string()
-            } else {
-                let role = if kind == MemberKind::Lead {
-                    "the lead"
-                } else {
-                    "a teammate"
-                };
-                format!("{} is not a tool of {role} ({member})", tool.as_str())
+            let reason = match (tool, kind) {
+                (ToolName::WriteFile, MemberKind::Teammate) => tr(
+                    lang,
+                    "这一课不提供 write_file：团队只能读",
+                    "write_file is not available in this lesson: the team may only read",
+                )
+                .to_string(),
+                (_, MemberKind::Lead) => tr(
+                    lang,
+                    format!("{name} 不是 lead 的工具（{member}）"),
+                    format!("{name} is not a tool of the lead ({member})"),
+                ),
+                (_, MemberKind::Teammate) => tr(
+                    lang,
+                    format!("{name} 不是队友的工具（{member}）"),
+                    format!("{name} is not a tool of a teammate ({member})"),
+                ),
             };
             return Err(refuse(RefusalCode::ToolNotAllowed, reason));
         }
         if !offered.contains(&tool) {
             return Err(refuse(
                 RefusalCode::ToolNotAllowed,
-                format!(
-                    "{} is not one of {member}'s tools in this team (its tools are: {})",
-                    tool.as_str(),
-                    offered
-                        .iter()
-                        .map(|t| t.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                tr(
+                    lang,
+                    format!("{name} 不在这个团队给 {member} 的工具里（它的工具是：{names}）"),
+                    format!(
+                        "{name} is not one of {member}'s tools in this team (its tools are: {names})"
+                    ),
                 ),
             ));
         }
@@ -158,8 +172,14 @@ impl Team {
                 };
                 let mut refusal = Refusal::new(
                     RefusalCode::SenderIgnored,
-                    format!(
-                        "the '{key}' argument ('{claimed}') was ignored: the host binds the sender, so this call acts as {member}"
+                    tr(
+                        self.lang(),
+                        format!(
+                            "参数 '{key}'（'{claimed}'）被忽略：发送者由宿主绑定，所以这次调用以 {member} 的身份进行"
+                        ),
+                        format!(
+                            "the '{key}' argument ('{claimed}') was ignored: the host binds the sender, so this call acts as {member}"
+                        ),
                     ),
                 );
                 refusal.tool = Some(call.name.clone());
@@ -260,16 +280,21 @@ impl Team {
         match self.state.files.get(path) {
             Some(content) => Ok(content.clone()),
             None => {
+                let lang = self.lang();
                 let known: Vec<&str> = self.state.files.keys().map(String::as_str).collect();
+                let known = if known.is_empty() {
+                    tr(lang, "无", "none").to_string()
+                } else {
+                    known.join(", ")
+                };
                 Err(refuse(
                     RefusalCode::NoSuchFile,
-                    format!(
-                        "no file '{path}' in this lesson's virtual file system (files: {})",
-                        if known.is_empty() {
-                            "none".to_string()
-                        } else {
-                            known.join(", ")
-                        }
+                    tr(
+                        lang,
+                        format!("这一课的虚拟文件系统里没有文件 '{path}'（文件：{known}）"),
+                        format!(
+                            "no file '{path}' in this lesson's virtual file system (files: {known})"
+                        ),
                     ),
                 ))
             }
@@ -278,13 +303,23 @@ impl Team {
 
     /// K2, K3: writes a virtual file (only in lessons that allow writing), within the size limit.
     fn write_file(&mut self, member: &str, path: &str, content: String) -> Result<String, Refusal> {
-        validate_path(path).map_err(|r| refuse(RefusalCode::InvalidPath, r))?;
+        let lang = self.lang();
+        validate_path(path).map_err(|reason| {
+            let zh = format!(
+                "'{path}' 不是合法路径：请用由字母、数字、'.'、'_'、'-' 和 '/' 组成的相对路径，不含 '..'"
+            );
+            refuse(RefusalCode::InvalidPath, tr(lang, zh, reason))
+        })?;
         let limit = self.state.config.limits.file_chars;
         let len = char_len(&content);
         if len > limit {
             return Err(refuse(
                 RefusalCode::FileTooLarge,
-                format!("content of {path} has {len} characters, the limit is {limit}; nothing was written"),
+                tr(
+                    lang,
+                    format!("{path} 的内容有 {len} 个字符，上限是 {limit}：什么也没有写"),
+                    format!("content of {path} has {len} characters, the limit is {limit}; nothing was written"),
+                ),
             ));
         }
         self.emit(
@@ -295,8 +330,10 @@ impl Team {
                 content,
             },
         );
-        Ok(format!(
-            "wrote {len} characters to {path} (nothing was executed)"
+        Ok(tr(
+            lang,
+            format!("向 {path} 写入了 {len} 个字符（没有执行任何东西）"),
+            format!("wrote {len} characters to {path} (nothing was executed)"),
         ))
     }
 
@@ -304,25 +341,44 @@ impl Team {
     /// not empty, and the roster under its size limit; the new member starts idle with an empty
     /// history of its own (T2: nothing is copied from another member).
     pub(crate) fn spawn(&mut self, by: &str, name: &str, role: &str) -> Result<String, Refusal> {
-        validate_member_name(name).map_err(|r| refuse(RefusalCode::InvalidName, r))?;
+        let lang = self.lang();
+        validate_member_name(name).map_err(|reason| {
+            let zh = format!(
+                "'{name}' 不是合法的成员名：用 1 到 24 个字符，小写字母开头，之后是小写字母、数字、'-' 或 '_'"
+            );
+            refuse(RefusalCode::InvalidName, tr(lang, zh, reason))
+        })?;
         if self.state.members.contains_key(name) {
             return Err(refuse(
                 RefusalCode::AlreadyExists,
-                format!("a member named '{name}' is already on the roster"),
+                tr(
+                    lang,
+                    format!("花名册上已经有名为 '{name}' 的成员"),
+                    format!("a member named '{name}' is already on the roster"),
+                ),
             ));
         }
         let role = role.trim();
         if role.is_empty() || role.chars().count() > 40 {
             return Err(refuse(
                 RefusalCode::InvalidName,
-                "a role must have 1 to 40 characters".to_string(),
+                tr(
+                    lang,
+                    "角色必须有 1 到 40 个字符",
+                    "a role must have 1 to 40 characters",
+                )
+                .to_string(),
             ));
         }
         let max = self.state.config.limits.max_members;
         if self.state.members.len() >= max {
             return Err(refuse(
                 RefusalCode::TeamFull,
-                format!("the roster already has {max} members, the limit of this session"),
+                tr(
+                    lang,
+                    format!("花名册已有 {max} 名成员，这是本次会话的上限"),
+                    format!("the roster already has {max} members, the limit of this session"),
+                ),
             ));
         }
         self.emit(
@@ -332,8 +388,10 @@ impl Team {
             },
         );
         self.set_status(name, super::roster::MemberStatus::Idle);
-        Ok(format!(
-            "spawned {name} ({role}): idle, with an empty history of its own"
+        Ok(tr(
+            lang,
+            format!("已召入 {name}（{role}）：空闲，带着一份只属于自己的空历史"),
+            format!("spawned {name} ({role}): idle, with an empty history of its own"),
         ))
     }
 
@@ -341,17 +399,27 @@ impl Team {
     /// used of its budget and inbox size. An inbox count says what is stored, not what a model
     /// knows (M2).
     pub(crate) fn list_teammates(&self) -> String {
+        let lang = self.lang();
         let mut lines = Vec::new();
         for m in self.state.members_in_order() {
-            lines.push(format!(
-                "{} ({}): {}, {}, deliveries {}/{}, inbox {}",
-                m.name,
-                m.role,
-                m.status().as_str(),
-                if m.busy() { "busy" } else { "not busy" },
-                m.deliveries_used,
-                m.delivery_budget,
-                super::text::counted(m.inbox.len(), "record", "records")
+            let (used, budget, inbox) = (m.deliveries_used, m.delivery_budget, m.inbox.len());
+            lines.push(tr(
+                lang,
+                format!(
+                    "{}（{}）：{}，{}，交付 {used}/{budget}，收件箱 {inbox} 条记录",
+                    m.name,
+                    m.role,
+                    m.status().word(lang),
+                    if m.busy() { "占用中" } else { "未占用" },
+                ),
+                format!(
+                    "{} ({}): {}, {}, deliveries {used}/{budget}, inbox {}",
+                    m.name,
+                    m.role,
+                    m.status().as_str(),
+                    if m.busy() { "busy" } else { "not busy" },
+                    super::text::counted(inbox, "record", "records")
+                ),
             ));
         }
         lines.join("\n")
@@ -363,6 +431,7 @@ impl Team {
     /// clears the inbox, and the tool result carries the records into the history instead.
     pub(crate) fn read_inbox(&mut self, member: &str) -> ToolOutcome {
         let drain = self.state.toggles.drain_on_read;
+        let lang = self.lang();
         let records: Vec<_> = self
             .state
             .inbox_of(member)
@@ -372,7 +441,7 @@ impl Team {
             .collect();
         if records.is_empty() {
             return ToolOutcome {
-                text: "your inbox is empty".to_string(),
+                text: tr(lang, "你的收件箱是空的", "your inbox is empty").to_string(),
                 notifies: Vec::new(),
                 drained: Vec::new(),
             };
@@ -384,18 +453,35 @@ impl Team {
                 .message_position(r.id)
                 .map(|p| p.name())
                 .unwrap_or(Position::Queued.name());
-            lines.push(format!(
-                "{} {} from {}: {} [{}]",
-                r.id,
-                r.kind.as_str(),
-                r.from,
-                r.body,
-                if drain { "drained" } else { position }
+            let position = if drain { "drained" } else { position };
+            lines.push(tr(
+                lang,
+                format!(
+                    "{} {} 来自 {}：{} [{position}]",
+                    r.id,
+                    r.kind.as_str(),
+                    r.from,
+                    r.body
+                ),
+                format!(
+                    "{} {} from {}: {} [{position}]",
+                    r.id,
+                    r.kind.as_str(),
+                    r.from,
+                    r.body
+                ),
             ));
         }
         if drain {
             let drained: Vec<MessageId> = records.iter().map(|r| r.id).collect();
-            lines.push("(drain mode: these records were removed from your inbox)".to_string());
+            lines.push(
+                tr(
+                    lang,
+                    "（清空模式：这些记录已从你的收件箱删除）",
+                    "(drain mode: these records were removed from your inbox)",
+                )
+                .to_string(),
+            );
             // Records already committed (before drain mode was switched on) leave the inbox
             // too, but the history already carries them: do not carry them twice.
             let notifies = records
@@ -410,8 +496,12 @@ impl Team {
             }
         } else {
             lines.push(
-                "(nothing was removed; records reach your history as notifications when your next request is prepared)"
-                    .to_string(),
+                tr(
+                    lang,
+                    "（什么也没有删除；准备你的下一个请求时，这些记录会作为通知进入你的历史）",
+                    "(nothing was removed; records reach your history as notifications when your next request is prepared)",
+                )
+                .to_string(),
             );
             ToolOutcome {
                 text: lines.join("\n"),
@@ -430,10 +520,16 @@ impl Team {
             .filter(|m| m.name != from)
             .map(|m| m.name.clone())
             .collect();
+        let lang = self.lang();
         if recipients.is_empty() {
             return Err(refuse(
                 RefusalCode::UnknownRecipient,
-                "there is nobody else to broadcast to".to_string(),
+                tr(
+                    lang,
+                    "没有别的成员可以广播",
+                    "there is nobody else to broadcast to",
+                )
+                .to_string(),
             ));
         }
         let mut lines = Vec::new();
@@ -443,10 +539,20 @@ impl Team {
             match self.send(from, &to, MessageKind::Broadcast, body, None, None) {
                 Ok(receipt) => {
                     stored += 1;
-                    lines.push(format!("{}: queued as {}", to, receipt.message_id));
+                    let id = receipt.message_id;
+                    lines.push(tr(
+                        lang,
+                        format!("{to}：已排队，编号 {id}"),
+                        format!("{to}: queued as {id}"),
+                    ));
                 }
                 Err(refusal) => {
-                    lines.push(format!("{to}: refused ({})", refusal.reason));
+                    let reason = &refusal.reason;
+                    lines.push(tr(
+                        lang,
+                        format!("{to}：被拒绝（{reason}）"),
+                        format!("{to}: refused ({reason})"),
+                    ));
                     self.emit(
                         Some(from),
                         EventKind::Refused {
@@ -460,9 +566,13 @@ impl Team {
         match (stored, first_error) {
             (0, Some(first)) => Err(refuse(
                 first.code,
-                format!(
-                    "no member could take the broadcast; nothing was stored ({})",
-                    first.reason
+                tr(
+                    lang,
+                    format!("没有成员能收下这条广播，什么也没有存（{}）", first.reason),
+                    format!(
+                        "no member could take the broadcast; nothing was stored ({})",
+                        first.reason
+                    ),
                 ),
             )),
             _ => Ok(lines.join("\n")),

@@ -1,11 +1,13 @@
 //! [`markdown`]: a run as a Markdown transcript a learner pastes into notes: the title, the
-//! team, the task, then per step the caption the page showed and the event's log line.
+//! team, the task, then per step the caption the page showed and the event's log line (in
+//! Chinese, a Chinese line of the same shape).
 
-use crate::engine::{Lang, MemberKind, Timeline};
+use crate::engine::{Event, Lang, MemberKind, TeamState, Timeline};
 use crate::lessons::language::tr;
 use crate::lessons::Lesson;
-use crate::view::caption::step_caption_parts;
-use crate::view::facts::plain;
+use crate::view::caption::{event_parts_in, kind_label, step_caption_parts};
+use crate::view::facts::{plain, render, Scene};
+use crate::view::narration::narrate_in;
 use crate::view::transcript::event_line;
 use std::fmt::Write;
 
@@ -21,7 +23,7 @@ pub fn markdown(lesson: &Lesson, timeline: &Timeline, lang: Lang) -> String {
     for m in &lesson.config.members {
         let kind = match m.kind {
             MemberKind::Lead => "lead",
-            MemberKind::Teammate => "teammate",
+            MemberKind::Teammate => tr(lang, "队友", "teammate"),
         };
         let tools = m.tools.as_ref().map_or_else(
             || tools_all.to_string(),
@@ -51,7 +53,10 @@ pub fn markdown(lesson: &Lesson, timeline: &Timeline, lang: Lang) -> String {
         let line = timeline
             .events()
             .get(step - 1)
-            .map(event_line)
+            .map(|event| match lang {
+                Lang::En => event_line(event),
+                Lang::Zh => zh_event_line(timeline, &state, step, event),
+            })
             .unwrap_or_default();
         let _ = writeln!(
             out,
@@ -61,6 +66,30 @@ pub fn markdown(lesson: &Lesson, timeline: &Timeline, lang: Lang) -> String {
         );
     }
     out
+}
+
+/// The event's line in Chinese: the English log line's shape (`#seq t=time [kind]`) with a
+/// Chinese narration of what happened under a lesson's own caption, or who acted under a
+/// caption that already narrates it. The English summary is the engine's matching text, not
+/// a learner's.
+fn zh_event_line(timeline: &Timeline, state: &TeamState, step: usize, event: &Event) -> String {
+    let what = if timeline.lesson_caption(step).is_some() {
+        let scene = Scene {
+            state,
+            events: &timeline.events()[..step],
+        };
+        let narration = narrate_in(event, state, Lang::Zh);
+        plain(&render(&narration, &scene, Lang::Zh), Lang::Zh)
+    } else {
+        event_parts_in(Some(event), state, Lang::Zh).actor
+    };
+    format!(
+        "#{:<4} t={:<3} [{}] {}",
+        event.seq,
+        event.time,
+        kind_label(&event.kind, Lang::Zh),
+        one_line(&what)
+    )
 }
 
 /// Text kept on one Markdown line.

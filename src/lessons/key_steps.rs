@@ -117,7 +117,7 @@ const L7: &[KeyMoment] = &[
     moment("retry_scheduled", "reader retries", 0, "重试有独立预算", "Retries have their own budget"),
     moment("refused", "history_full", 0, "历史满了", "History full"),
     moment("refused", "delivery_budget_spent", 0, "交付次数用完", "Deliveries spent"),
-    moment("round_finished", "scout stopped", 0, "请求次数用完：stopped", "Requests spent: stopped"),
+    moment("round_finished", "scout stopped", 0, "请求次数用完：已停止", "Requests spent: stopped"),
     moment("refused", "member_not_idle", 0, "没有什么会自己重启", "Nothing restarts by itself"),
 ];
 

@@ -138,7 +138,7 @@ fn captions() -> Vec<CaptionRule> {
         cap_with(
             "refused",
             "reader",
-            "already working",
+            "member_busy",
             0,
             "再给正在工作的 reader 开始一轮：被拒绝。同一个成员不能同时开始两轮，宿主用同一把锁检查并设置占用，所以这件事不会发生。",
             "Starting another round for reader while it works is refused. One member can never run two rounds at once: the host checks and sets occupancy under the same lock.",

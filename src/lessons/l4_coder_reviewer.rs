@@ -91,7 +91,7 @@ fn captions() -> Vec<CaptionRule> {
             "member_spawned",
             "lead",
             0,
-            "lead 用 spawn_teammate 召入 alice（coder）。她先是 offline，登记后变成 idle（此刻：{status:alice}），带着一份只属于自己的空历史。",
+            "lead 用 spawn_teammate 召入 alice（coder）。她先是离线，登记后变成空闲（此刻：{status:alice}），带着一份只属于自己的空历史。",
             "The lead calls spawn_teammate: alice (coder) joins. She starts offline and becomes idle once registered (now: {status:alice}), with an empty history of her own.",
         ),
         cap_with(
@@ -106,7 +106,7 @@ fn captions() -> Vec<CaptionRule> {
             "round_started",
             "alice",
             0,
-            "宿主把工作交付给 alice：她{busy:alice}（交付 {deliveries:alice}），状态由 idle 转为 working。她的循环先读收件箱，把 lead 的消息加入自己的上下文，再调用模型。",
+            "宿主把工作交付给 alice：她{busy:alice}（交付 {deliveries:alice}），状态由空闲转为工作中。她的循环先读收件箱，把 lead 的消息加入自己的上下文，再调用模型。",
             "The host delivers work to alice: she is {busy:alice} (deliveries {deliveries:alice}) and her status goes from idle to working. Her loop reads the inbox, adds the lead's message to her own context, then calls her model.",
         ),
         cap(
@@ -119,7 +119,7 @@ fn captions() -> Vec<CaptionRule> {
         cap_with(
             "refused",
             "alice",
-            "sender",
+            "sender_ignored",
             0,
             "alice 的模型想把报告署名成 bob（还写上“bob 已批准”）。宿主不理会这个字段：发送者由宿主绑定，消息仍然记为 alice 发出。不过这只是本进程里的角色约定，不是身份认证。",
             "alice's model tries to sign the report as bob (and claims bob approved it). The host ignores that field: it binds the sender, so the record still says alice. This is a local role convention, not authentication.",
@@ -128,7 +128,7 @@ fn captions() -> Vec<CaptionRule> {
             "round_finished",
             "alice",
             0,
-            "alice 的这一轮结束，她回到 idle（此刻：{status:alice}，{busy:alice}）：任务做完了，但成员还在，之后仍能收消息。这是团队和一次性子代理的区别。",
+            "alice 的这一轮结束，她回到空闲（此刻：{status:alice}，{busy:alice}）：任务做完了，但成员还在，之后仍能收消息。这是团队和一次性子代理的区别。",
             "alice's round ends and she goes back to idle (now: {status:alice}, {busy:alice}): the task is done but the member remains and can receive more messages. That is the difference between a team member and a one-off subagent.",
         ),
         cap_with(

@@ -65,7 +65,7 @@ pub fn lesson(lang: Lang) -> Lesson {
             ],
         )
         .calls("lead", 1, "", vec![("shutdown_response", json!({"request_id": "shutdown-2"}))])
-        .answer("lead", 1, tr(lang, "alice 同意了 shutdown-2，以 shutdown 状态退出。report.md 已经写完。", "alice approved shutdown-2 and exited with status shutdown. report.md is complete."))
+        .answer("lead", 1, tr(lang, "alice 同意了 shutdown-2，以已关机状态退出。report.md 已经写完。", "alice approved shutdown-2 and exited with status shutdown. report.md is complete."))
         .build();
     let directions = vec![
         now(deliver_task("lead", tr(lang, TASK_ZH, TASK_EN))),
@@ -78,7 +78,7 @@ pub fn lesson(lang: Lang) -> Lesson {
     ];
     let task = Caption::new(TASK_ZH, TASK_EN);
     let intro = Caption::new(
-        "队友一旦派出去，lead 怎么让它停下？直接杀线程不行，需要握手：lead 说“请关机”，队友说“好的我收尾一下”或者“不行我正在写文件”。请求和回应靠同一个 request_id 对上号，共用 pending → approved | rejected 的状态机。",
+        "队友一旦派出去，lead 怎么让它停下？直接杀线程不行，需要握手：lead 说“请关机”，队友说“好的我收尾一下”或者“不行我正在写文件”。请求和回应靠同一个 request_id 对上号，共用“待定（pending）→ 批准（approved）| 拒绝（rejected）”的状态机。",
         "Once a teammate is working, how does the lead make it stop? Not by killing it: by a handshake. The lead says \"please shut down\"; the teammate says \"fine, let me wrap up\" or \"not now, I am writing a file\". Request and response match by request_id and share one state machine: pending -> approved | rejected.",
     );
     builder::lesson(ID, config, task, intro).played_as(script, directions, captions())
@@ -136,9 +136,9 @@ fn captions() -> Vec<CaptionRule> {
         cap_with(
             "refused",
             "alice",
-            "already approved",
+            "already_decided",
             0,
-            "她的模型又回应了一次 shutdown-2：被拒绝，一个请求只能离开 pending 一次，追踪器不变（shutdown-2 仍是{protocol:shutdown-2}）。",
+            "她的模型又回应了一次 shutdown-2：被拒绝，一个请求只能离开待定（pending）一次，追踪器不变（shutdown-2 仍是{protocol:shutdown-2}）。",
             "Her model answers shutdown-2 a second time: refused. A request leaves pending only once; the tracker is unchanged (shutdown-2 is still {protocol:shutdown-2}).",
         ),
         cap_with(
@@ -153,13 +153,13 @@ fn captions() -> Vec<CaptionRule> {
             "round_finished",
             "alice",
             1,
-            "alice 退出，状态转为 shutdown 而不是 idle（此刻：{status:alice}）：区分“正常完成”和“被请求关机”。",
+            "alice 退出，状态转为已关机而不是空闲（此刻：{status:alice}）：区分“正常完成”和“被请求关机”。",
             "alice exits, and her status becomes shutdown, not idle (now: {status:alice}): \"finished normally\" and \"shut down on request\" stay distinguishable.",
         ),
         cap_with(
             "refused",
             "alice",
-            "shut down",
+            "member_shut_down",
             0,
             "再给 alice 交付工作：被拒绝，她的状态仍是{status:alice}。没有什么会自己重启。",
             "Delivering more work to alice is refused; her status is still {status:alice}. Nothing restarts by itself.",

@@ -108,7 +108,7 @@ fn captions() -> Vec<CaptionRule> {
             "protocol_opened",
             "alice",
             1,
-            "修改后的方案作为新请求 plan-2 提交（{protocol:plan-2}）。plan-1 保持{protocol:plan-1}不变：每个编号只离开 pending 一次。",
+            "修改后的方案作为新请求 plan-2 提交（{protocol:plan-2}）。plan-1 保持{protocol:plan-1}不变：每个编号只离开待定（pending）一次。",
             "The revised plan goes in as a new request, plan-2 ({protocol:plan-2}). plan-1 stays {protocol:plan-1}: each id leaves pending only once.",
         ),
         cap_with(

@@ -5,7 +5,7 @@
 
 use super::script::ScriptedModel;
 use super::toggle_choice::ToggleChoice;
-use crate::engine::{Caption, Event, Input, TeamConfig, Toggles};
+use crate::engine::{Caption, Event, Input, Lang, TeamConfig, Toggles};
 use serde::{Deserialize, Serialize};
 
 /// When a direction may run.
@@ -96,6 +96,16 @@ pub struct Lesson {
     pub directions: Vec<Direction>,
     pub script: ScriptedModel,
     pub captions: Vec<CaptionRule>,
+}
+
+impl Lesson {
+    /// The same lesson with its team speaking `lang`: the host words every text it writes for
+    /// a model (notifications, tool results, refusals) in the language the lesson is built
+    /// in, so the scripted model, a live model and the learner read the same.
+    pub fn spoken_in(mut self, lang: Lang) -> Lesson {
+        self.config.lang = lang;
+        self
+    }
 }
 
 /// The event index a caption rule points at, if any; `modes[i]` are the modes in force at

@@ -13,7 +13,10 @@ use crate::engine::Lang;
 
 /// The eight built-in lessons built for `lang`, in catalog order.
 pub fn lessons(lang: Lang) -> Vec<Lesson> {
-    BUILDERS.iter().map(|build| build(lang)).collect()
+    BUILDERS
+        .iter()
+        .map(|build| build(lang).spoken_in(lang))
+        .collect()
 }
 
 /// Each built-in lesson's builder, in catalog order.
@@ -32,7 +35,7 @@ const BUILDERS: [fn(Lang) -> Lesson; 8] = [
 /// default modes, so in free play they hold only there: with a contrast toggle on, the
 /// narration (which reads the mode in force) speaks instead.
 pub fn free_play(lang: Lang) -> Lesson {
-    let mut lesson = l1_two_investigators::lesson(lang);
+    let mut lesson = l1_two_investigators::lesson(lang).spoken_in(lang);
     builder::set_meta(&mut lesson, FREE_PLAY_ID);
     lesson.editable = true;
     let default_modes = ToggleChoice {
@@ -56,6 +59,6 @@ pub fn lesson(id: &str, lang: Lang) -> Option<Lesson> {
         .iter()
         .position(|info| info.id == id)
         .and_then(|i| BUILDERS.get(i))
-        .map(|build| build(lang))
+        .map(|build| build(lang).spoken_in(lang))
         .filter(|lesson| lesson.id == id)
 }

@@ -44,6 +44,8 @@ fn config() -> TeamConfig {
         },
         toggles: Default::default(),
         allow_write: false,
+        // A generated log for measuring, not a lesson: its host speaks English.
+        lang: crate::engine::Lang::En,
     }
 }
 

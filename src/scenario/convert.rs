@@ -98,6 +98,9 @@ impl Scenario {
                 hold_lock_during_model_call: self.toggles.hold_lock_during_model_call,
             },
             allow_write: self.allow_write,
+            // The scenario format has no language: its team speaks the page's
+            // (`Lesson::spoken_in` where it plays).
+            lang: crate::engine::Lang::En,
         }
     }
 

@@ -105,7 +105,7 @@ impl Source {
         match self {
             Source::Lesson(id) => lessons::lesson(id, lang),
             Source::Stress { .. } => None,
-            Source::Scenario(scenario) => Some(scenario.to_lesson()),
+            Source::Scenario(scenario) => Some(scenario.to_lesson().spoken_in(lang)),
         }
     }
 }
@@ -205,7 +205,7 @@ impl OnScreen {
                 scenario.validate().map_err(|e| {
                     OnScreenError::Play(PlayError::InvalidConfig(e.message(options.lang)))
                 })?;
-                scenario.to_lesson()
+                scenario.to_lesson().spoken_in(options.lang)
             }
             Source::Lesson(id) => lessons::lesson(id, options.lang)
                 .ok_or_else(|| OnScreenError::Play(PlayError::UnknownLesson(id.clone())))?,

@@ -9,7 +9,7 @@
 //! it renders as "(original run)".
 
 use super::tr;
-use crate::engine::{Event, EventKind, Lang, MessageId, TeamState};
+use crate::engine::{Event, EventKind, Lang, MemberStatus, MessageId, TeamState};
 
 /// One fact a caption can state, about one member or one message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -136,15 +136,12 @@ impl Fact {
 /// Characters of an answer a caption quotes; the result panel shows it whole.
 const ANSWER_CHARS: usize = 160;
 
+/// A status by its code, in words: the one table of status words is the engine's
+/// ([`MemberStatus::word`]), so captions, cards and tool results say the same.
 fn status_words(status: &str, lang: Lang) -> &'static str {
-    match status {
-        "offline" => tr(lang, "离线", "offline"),
-        "idle" => tr(lang, "空闲", "idle"),
-        "working" => tr(lang, "工作中", "working"),
-        "stopped" => tr(lang, "已停止", "stopped"),
-        "failed" => tr(lang, "失败", "failed"),
-        _ => tr(lang, "已关机", "shutdown"),
-    }
+    MemberStatus::from_name(status)
+        .unwrap_or(MemberStatus::Shutdown)
+        .word(lang)
 }
 
 /// A message position in words; "in history, not yet sent" is the one name of a committed

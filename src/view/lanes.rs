@@ -17,7 +17,7 @@
 //! say which places it is in, and says what changed in its lane at this step, so a discarded
 //! candidate visibly leaves only the inbox record, and a drain-on-read visibly moves one.
 
-use crate::engine::{Lang, MessageId, MessageRecord, Position, RequestId, TeamState};
+use crate::engine::{Lang, MessageId, MessageKind, MessageRecord, Position, RequestId, TeamState};
 use crate::view::tr;
 
 /// Records placed in lanes at most: the newest ones. Placing a record costs a position query,
@@ -189,6 +189,8 @@ pub struct Chip {
     pub from: String,
     pub to: String,
     pub kind: &'static str,
+    /// The record's kind (`kind` is its code).
+    pub message_kind: MessageKind,
     /// The record's id as the engine counts it (`id` is its text).
     pub record_id: MessageId,
     /// P1: the protocol request a protocol message belongs to (`shutdown-1`, `plan-2`).
@@ -232,6 +234,7 @@ impl Chip {
                 from: record.from.clone(),
                 to: record.to.clone(),
                 kind: record.kind.as_str(),
+                message_kind: record.kind,
                 record_id: record.id,
                 request_id: record.request_id.clone(),
                 body: preview(&record.body),
@@ -254,6 +257,12 @@ impl Chip {
     /// Committed to the history but not sent yet: shown in the candidate lane, marked.
     pub fn committed(&self) -> bool {
         matches!(self.position, Position::Committed)
+    }
+
+    /// The message's kind in words: its code in English, a Chinese name in Chinese (the code
+    /// stays in `kind`, the chip's `data-kind`).
+    pub fn kind_text(&self, lang: Lang) -> &'static str {
+        self.message_kind.word(lang)
     }
 
     /// The place this chip stands for: `inbox`, `candidate`, `history`, `request` or `lost`.

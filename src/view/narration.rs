@@ -407,7 +407,7 @@ fn narrate_lock_and_protocols(event: &Event, lang: Lang) -> String {
         ProtocolOpened { request } => {
             if zh {
                 format!(
-                    "{} 发起{}请求 {}，追踪器记为 pending。",
+                    "{} 发起{}请求 {}，追踪器记为待定（pending）。",
                     request.from,
                     protocol_zh(request.kind),
                     request.id
@@ -429,7 +429,7 @@ fn narrate_lock_and_protocols(event: &Event, lang: Lang) -> String {
         } => {
             if zh {
                 format!(
-                    "{by} 对 {request_id} 作出答复：{}。这个编号从此离开 pending。",
+                    "{by} 对 {request_id} 作出答复：{}。这个编号从此离开待定（pending）。",
                     status_zh(*status)
                 )
             } else {
@@ -476,7 +476,7 @@ fn narrate_members(event: &Event, lang: Lang) -> String {
             ..
         } => {
             if zh {
-                format!("{member} 被占用，开始第 {delivery}/{delivery_budget} 次交付。状态 idle → working。")
+                format!("{member} 被占用，开始第 {delivery}/{delivery_budget} 次交付。状态 空闲 → 工作中。")
             } else {
                 format!("{member} is now occupied: delivery {delivery} of {delivery_budget} starts. Status: idle -> working.")
             }
@@ -494,16 +494,16 @@ fn narrate_members(event: &Event, lang: Lang) -> String {
                     (false, RoundOutcome::Failed(why)) => format!("{member} failed: {why}. It reports the error to the lead."),
                     (false, RoundOutcome::Shutdown) => format!("{member} finished its tool round and exits, as the approved shutdown asked."),
                 };
-            let to = outcome.status().as_str();
+            let to = outcome.status().word(lang);
             if zh {
-                format!("{what}状态 working → {to}。")
+                format!("{what}状态 工作中 → {to}。")
             } else {
                 format!("{what} Status: working -> {to}.")
             }
         }
         StatusChanged { member, from, to } => {
             if zh {
-                format!("{member} 的状态：{} → {}。", from.as_str(), to.as_str())
+                format!("{member} 的状态：{} → {}。", from.word(lang), to.word(lang))
             } else {
                 format!("{member}'s status: {} -> {}.", from.as_str(), to.as_str())
             }
@@ -515,12 +515,12 @@ fn narrate_members(event: &Event, lang: Lang) -> String {
             history_len,
         } => match (zh, loaded) {
             (true, Some(n)) => format!(
-                "显式召回 {member}：从存储载入它的 {n} 条历史。状态 {} → idle。",
-                from.as_str()
+                "显式召回 {member}：从存储载入它的 {n} 条历史。状态 {} → 空闲。",
+                from.word(lang)
             ),
             (true, None) => format!(
-                "显式召回 {member}：它的 {history_len} 条历史一直在。状态 {} → idle。",
-                from.as_str()
+                "显式召回 {member}：它的 {history_len} 条历史一直在。状态 {} → 空闲。",
+                from.word(lang)
             ),
             (false, Some(n)) => format!(
                 "{member} is recalled explicitly: its {} loaded from storage. Status: {} -> idle.",
@@ -545,7 +545,7 @@ fn narrate_host(event: &Event, lang: Lang) -> String {
     match &event.kind {
         RosterRestored { .. } => {
             if zh {
-                "宿主重启（就像页面重新加载）：花名册从存储恢复，原来的运行已经不在，所有成员都是 offline。各自的历史已存储、尚未载入，召回时才载入。".to_string()
+                "宿主重启（就像页面重新加载）：花名册从存储恢复，原来的运行已经不在，所有成员都是离线。各自的历史已存储、尚未载入，召回时才载入。".to_string()
             } else {
                 "The host restarted (as a page reload of a live host would): the roster comes back from storage; the old runs are gone, so every member is offline. Each history is stored, not loaded: a recall loads it.".to_string()
             }
@@ -596,7 +596,7 @@ fn narrate_host(event: &Event, lang: Lang) -> String {
             }
         }
         Refused { refusal } => {
-            let who = event.actor.as_deref().unwrap_or("host");
+            let who = event.actor.as_deref().unwrap_or(tr(lang, "宿主", "host"));
             if zh {
                 format!(
                     "拒绝（{}）：{}。原因：{}",
@@ -630,15 +630,7 @@ fn on_off_zh(b: bool) -> &'static str {
 }
 
 fn kind_zh(kind: MessageKind) -> &'static str {
-    use MessageKind::*;
-    match kind {
-        Message => "消息",
-        Broadcast => "广播",
-        ShutdownRequest => "关机请求",
-        ShutdownResponse => "关机答复",
-        PlanApproval => "计划审批请求",
-        PlanApprovalResponse => "计划审批结果",
-    }
+    kind.word(Lang::Zh)
 }
 
 fn protocol_zh(kind: ProtocolKind) -> &'static str {
@@ -650,8 +642,8 @@ fn protocol_zh(kind: ProtocolKind) -> &'static str {
 
 fn status_zh(status: ProtocolStatus) -> &'static str {
     match status {
-        ProtocolStatus::Pending => "pending（待定）",
-        ProtocolStatus::Approved => "approved（批准）",
-        ProtocolStatus::Rejected => "rejected（拒绝）",
+        ProtocolStatus::Pending => "待定（pending）",
+        ProtocolStatus::Approved => "已批准（approved）",
+        ProtocolStatus::Rejected => "已拒绝（rejected）",
     }
 }

@@ -98,7 +98,8 @@ test('D3 M1: alice signs as bob; the host ignores the field and binds the sender
     "Refused (alice): the 'from' argument ('bob') was ignored: the host binds the sender, so this call acts as alice");
   await setLang(page, 'zh');
   await expect(currentRefusal(page)).toContainText('拒绝（alice）：');
-  await expect(currentRefusal(page)).toContainText("the host binds the sender, so this call acts as alice");
+  // The reason is worded in the team's language, Chinese in zh mode (the model reads the same).
+  await expect(currentRefusal(page)).toContainText('发送者由宿主绑定，所以这次调用以 alice 的身份进行');
   await setLang(page, 'en');
   await scrubTo(page, ignored + 1);
   await expectChipIn(page, 'm2', 'lane-queued', 'queued');

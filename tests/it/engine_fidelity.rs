@@ -122,7 +122,7 @@ fn path_a_status_change_is_one_step_and_every_card_agrees_with_itself() {
             }
             if matches!(event.kind, EventKind::RoundStarted { .. }) {
                 assert!(narrate(event, Lang::En).contains("idle -> working"));
-                assert!(narrate(event, Lang::Zh).contains("idle → working"));
+                assert!(narrate(event, Lang::Zh).contains("空闲 → 工作中"));
             }
         }
         for step in 0..=timeline.len() {

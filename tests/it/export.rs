@@ -346,3 +346,54 @@ fn the_e2e_recording_fixture_is_a_recording_that_replays() {
     let said = format!("{:?}", end);
     assert!(said.contains("RECORDED: main.py prints 42"));
 }
+
+#[test]
+fn a_zh_run_exported_before_the_team_spoke_chinese_still_imports_and_an_edited_one_does_not() {
+    let options = PlayOptions {
+        lang: Lang::Zh,
+        ..PlayOptions::default()
+    };
+    let mut export = export_of("l7-limits-and-budgets", None, &options, 30);
+    // The same run as the host wrote it before: a zh lesson whose team spoke English.
+    let lesson = lessons::lesson("l7-limits-and-budgets", Lang::Zh)
+        .expect("lesson 7")
+        .spoken_in(Lang::En);
+    let (before, _) = lessons::play_lesson(&lesson, &options).expect("plays");
+    let old: Vec<String> = before.events().iter().map(event_line).collect();
+    assert_ne!(old, export.events, "the host's words changed");
+    assert!(old
+        .iter()
+        .any(|l| l.contains("reader's inbox already holds 8 records")));
+    export.events = old;
+    let imported = import(&export.to_json(), None).expect("an old zh export imports");
+    assert_eq!(imported.on_screen.step, 30);
+    // An event log that says another step happened is still refused.
+    let mut edited = export.clone();
+    edited.events.swap(3, 4);
+    assert!(import(&edited.to_json(), None).is_err());
+}
+
+#[test]
+fn a_zh_markdown_says_each_step_in_chinese_without_the_engines_english_summary() {
+    let options = PlayOptions {
+        lang: Lang::Zh,
+        ..PlayOptions::default()
+    };
+    let lesson = lessons::lesson("l7-limits-and-budgets", Lang::Zh).unwrap();
+    let timeline = lessons::play("l7-limits-and-budgets", &options).unwrap();
+    let md = markdown(&lesson, &timeline, Lang::Zh);
+    let lines: Vec<&str> = md
+        .lines()
+        .filter(|l| l.trim_start().starts_with("`#"))
+        .collect();
+    assert_eq!(lines.len(), timeline.len());
+    assert!(lines
+        .iter()
+        .all(|l| !l.contains("REFUSED") && !l.contains(" got reply ")));
+    // Step 24, the refused ninth note: its lesson caption, then what happened in Chinese.
+    assert!(
+        lines[23].contains("[拒绝] 拒绝（lead）：收件箱已满"),
+        "{}",
+        lines[23]
+    );
+}

@@ -7,6 +7,7 @@ mod harness;
 mod support;
 
 mod caption_facts;
+mod chinese_all_the_way;
 mod driver_interventions;
 mod engine_boundaries;
 mod engine_fidelity;

@@ -38,6 +38,7 @@ fn label(lane: Lane, lang: Lang) -> (&'static str, &'static str) {
 fn chip_view(c: Chip, lang: RwSignal<Lang>, opened: RwSignal<Option<MessageId>>) -> impl IntoView {
     let changed = c.change.is_some();
     let record_id = c.record_id;
+    let message_kind = c.message_kind;
     let is_open = move || opened.get() == Some(record_id);
     let texts = c.clone();
     let change_text = move || texts.change_text(lang.get());
@@ -66,7 +67,7 @@ fn chip_view(c: Chip, lang: RwSignal<Lang>, opened: RwSignal<Option<MessageId>>)
                 })>
                 <strong>{c.id.clone()}</strong>" "
                 {format!("{} → {}", c.from, c.to)}" "
-                <span class="chip-kind">{c.kind}</span>
+                <span class="chip-kind">{move || message_kind.word(lang.get())}</span>
                 {c.request_id.clone().map(|id| view! {
                     " "<span class="chip-request" data-testid="chip-request-id">{id}</span>
                 })}
@@ -224,7 +225,8 @@ fn ChipDetail(opened: RwSignal<Option<MessageId>>) -> impl IntoView {
             {move || record.get().map(|r| view! {
                 <div class="chip-detail" data-testid="chip-detail" data-message-id=r.id.to_string()>
                     <h3>
-                        {format!("{} · {} → {} · {}", r.id, r.from, r.to, r.kind.as_str())}
+                        {format!("{} · {} → {} · ", r.id, r.from, r.to)}
+                        {move || r.kind.word(lang.get())}
                         {r.request_id.clone().map(|id| view! { " · "<span class="chip-request">{id}</span> })}
                         " "
                         <button type="button" class="chip-close" on:click=move |_| opened.set(None)>

@@ -236,7 +236,7 @@ pub fn in_history_not_sent_text(ids: &[String], lang: Lang) -> Option<String> {
 pub fn member_line(member: &MemberState, step: usize, lang: Lang) -> String {
     let (role, status, sent) = (
         &member.role(),
-        member.status().as_str(),
+        member.status().word(lang),
         member.requests().len(),
     );
     match lang {
