@@ -17,6 +17,7 @@ use agent_team_playground::view::detail::{history_rows, member_line, CandidateVi
 use agent_team_playground::view::lanes::{Lane, Placement};
 use agent_team_playground::view::protocol::Tracked;
 use agent_team_playground::view::result::ResultPanel;
+use agent_team_playground::view::story::story_of;
 
 /// One text a learner reads: where it is shown, and the text.
 struct Seen {
@@ -189,6 +190,11 @@ fn texts_at(id: &str, timeline: &Timeline, step: usize, lang: Lang) -> Vec<Seen>
     let state: TeamState = timeline.state_at(step);
     let before = step.checked_sub(1).map(|s| timeline.state_at(s));
     seen(&mut out, "caption", step_caption(timeline, step, lang));
+    // At the story level a routine cycle folds into one stop with a caption of its own.
+    let story = story_of(timeline, &key_steps(id, timeline));
+    if let Some(fold) = story.fold_at(step) {
+        seen(&mut out, "story caption", fold.caption_in(lang));
+    }
     let event = step.checked_sub(1).and_then(|i| timeline.events().get(i));
     seen(&mut out, "kind line", event_line_in(event, &state, lang));
     seen(&mut out, "modes", modes(&state.toggles(), lang).1);
