@@ -336,3 +336,20 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(page.getByTestId('provider-model')).toHaveValue('team');
   });
 }
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`T5: on a server that ends a stream when another call arrives the run lowers its calls at once, says why, and no member fails (${lang})`, async ({ page, request }) => {
+    const errors = trackErrors(page);
+    await request.post(`${SERVER}/_reset`);
+    await runOpenAi(page, lang, 'interrupts');
+    const note = page.getByTestId('live-lowered');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText(lang === 'zh' ? '从 4 降到 1' : 'went from 4 to 1');
+    const status = page.getByTestId('live-status');
+    await expect(status).toContainText(lang === 'zh' ? ' 0 次失败后放弃' : ' 0 failed for good');
+    const live = await readCounter(page);
+    const path = await journey(page, 'm1', live.last);
+    expect(path[path.length - 1]).toBe('lane-request');
+    expect(errors).toEqual([]);
+  });
+}
