@@ -19,7 +19,7 @@ use crate::providers::retry::RetryPolicy;
 use crate::providers::{ApiKey, ProviderSettings, StreamPiece, Usage};
 use crate::ui::browser::i18n::tr;
 use crate::ui::browser::storage;
-use crate::ui::state::context::{PlayedRun, Playground, StreamingReply};
+use crate::ui::state::context::{PlayedRun, Playground, StreamingReply, WireBody};
 
 pub(super) const RECORDING_KEY: &str = "atp.recording";
 
@@ -128,6 +128,7 @@ pub(super) fn start(
     live.whole.set(Vec::new());
     live.first_failure.set(None);
     live.lowered_from.set(None);
+    pg.wire.set(Vec::new());
     live.status
         .set(Some(tr(lang, "正在运行……", "Running…").to_string()));
     pump(cell.clone(), live);
@@ -187,6 +188,15 @@ async fn call(
         (http, session.api, session.settings.base_url.clone())
     };
     let (http, api, base) = prepared;
+    let body = serde_json::to_string_pretty(&http.body).unwrap_or_default();
+    live.pg.wire.update(|wire| {
+        wire.retain(|w| w.id != request.id);
+        wire.push(WireBody {
+            id: request.id,
+            url: http.url.clone(),
+            body,
+        });
+    });
     live.pg.streams.update(|s| {
         s.push(StreamingReply {
             id: request.id,
