@@ -81,6 +81,14 @@ pub struct LiveSchedule {
     /// Set when the learner stopped the run: how many events of the log it keeps.
     stopped_at: Option<usize>,
     in_flight: Vec<RequestId>,
+    /// Calls sent so far, and the number of each call out (to tell whether another call went
+    /// out while one was in flight).
+    sent_count: u64,
+    sent_as: BTreeMap<RequestId, (u64, usize)>,
+    /// The concurrency limit the run started with, once a server that cuts a stream when
+    /// another call arrives made the run lower it to 1.
+    lowered_from: Option<usize>,
+
     /// Backoff owed by the next attempt of (member, delivery, logical request).
     backoff: BTreeMap<(String, u32, u32), u64>,
     usage: BTreeMap<String, Usage>,
@@ -113,6 +121,10 @@ impl LiveSchedule {
             pause: ProviderPause::default(),
             queue: Vec::new(),
             in_flight: Vec::new(),
+            sent_count: 0,
+            sent_as: BTreeMap::new(),
+            lowered_from: None,
+
             backoff: BTreeMap::new(),
             usage: BTreeMap::new(),
             whole: Vec::new(),
@@ -137,9 +149,11 @@ impl LiveSchedule {
             let Some(index) = self.queue.iter().position(|(_, at, _)| *at <= now_ms) else {
                 break;
             };
-            let (request, _, _) = self.queue.remove(index);
+            let (request, _, event) = self.queue.remove(index);
             self.in_flight.push(request.id);
             self.tally.calls += 1;
+            self.sent_count += 1;
+            self.sent_as.insert(request.id, (self.sent_count, event));
             out.push(Dispatch { request });
         }
         out
@@ -164,6 +178,7 @@ impl LiveSchedule {
         jitter: f64,
     ) -> Result<(), PlayError> {
         self.in_flight.retain(|r| *r != id);
+        let sent_as = self.sent_as.remove(&id);
         // After a stop, what comes back (aborted calls) is not part of the run.
         if self.stopped_at.is_some() {
             return Ok(());
@@ -171,6 +186,22 @@ impl LiveSchedule {
         let Some(request) = self.run.awaiting().iter().find(|r| r.id == id).cloned() else {
             return Ok(());
         };
+        if let (
+            CallResult::Failed {
+                error,
+                tool_call_streamed: false,
+            },
+            Some((seq, event)),
+        ) = (&result, sent_as)
+        {
+            if self.cut_by_another_call(error, seq) {
+                // The same request goes to the server again, one call at a time: the engine
+                // sent it once and gets one answer; the transport's cut is not the model's.
+                self.tally.retried += 1;
+                self.queue.insert(0, (request, now_ms, event));
+                return Ok(());
+            }
+        }
         let outcome = match result {
             CallResult::Answered(decoded) => {
                 self.tally.answered += 1;
@@ -313,6 +344,32 @@ impl LiveSchedule {
     /// theirs: the live panel says it once for each.
     pub fn whole_answers(&self) -> &[String] {
         &self.whole
+    }
+
+    /// A stream cut while another call of this run went out after it: some servers end a
+    /// stream whenever a new request arrives (llama-cpp-python's default
+    /// `interrupt_requests`). The run goes on one call at a time.
+    fn cut_by_another_call(&mut self, error: &ProviderError, sent_as: u64) -> bool {
+        let cut = matches!(error.kind, ErrorKind::Truncated | ErrorKind::StreamError);
+        if !cut || sent_as >= self.sent_count {
+            return false;
+        }
+        if self.limit > 1 {
+            self.lowered_from = Some(self.limit);
+            self.limit = 1;
+        }
+        true
+    }
+
+    /// The concurrency limit the run started with, when it had to lower it to one call at a
+    /// time (a server that cuts a stream when another call arrives).
+    pub fn lowered_from(&self) -> Option<usize> {
+        self.lowered_from
+    }
+
+    /// How many calls may be out at once now.
+    pub fn limit(&self) -> usize {
+        self.limit
     }
 
     /// What the calls came to so far.

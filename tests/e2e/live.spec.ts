@@ -4,7 +4,7 @@
 // lanes as on the scripted model, its recording replays offline, and the key appears nowhere
 // but in its input.
 import { test, expect, Page } from '@playwright/test';
-import { openLesson, readCounter, scrubTo, laneOf, trackErrors } from './helpers';
+import { openLesson, readCounter, scrubTo, laneOf, trackErrors, selectMember, requestView } from './helpers';
 
 const SERVER = process.env.MODEL_SERVER_URL;
 const SECRET = 'sk-test-DO-NOT-LEAK-4242';
@@ -334,5 +334,44 @@ for (const lang of ['en', 'zh'] as const) {
     result = await testConnection(page, lang, `${SERVER}/openai/v1`, '');
     await expect(result).toContainText(zh ? '连接正常' : 'Connected');
     await expect(page.getByTestId('provider-model')).toHaveValue('team');
+  });
+}
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`T5: on a server that ends a stream when another call arrives the run lowers its calls at once, says why, and no member fails (${lang})`, async ({ page, request }) => {
+    const errors = trackErrors(page);
+    await request.post(`${SERVER}/_reset`);
+    await runOpenAi(page, lang, 'interrupts');
+    const note = page.getByTestId('live-lowered');
+    await expect(note).toBeVisible();
+    await expect(note).toContainText(lang === 'zh' ? '从 4 降到 1' : 'went from 4 to 1');
+    const status = page.getByTestId('live-status');
+    await expect(status).toContainText(lang === 'zh' ? ' 0 次失败后放弃' : ' 0 failed for good');
+    const live = await readCounter(page);
+    const path = await journey(page, 'm1', live.last);
+    expect(path[path.length - 1]).toBe('lane-request');
+    expect(errors).toEqual([]);
+  });
+}
+
+for (const provider of PROVIDERS) {
+  test(`M3: the request view shows the HTTP body exactly as the live run sent it to ${provider.kind}, beside the neutral view, without the key`, async ({ page, request }) => {
+    await request.post(`${SERVER}/_reset`);
+    await openLesson(page, 'l1-two-investigators');
+    await runLive(page, provider.kind, provider.base());
+    await selectMember(page, 'lead');
+    const wire = requestView(page).getByTestId('request-wire');
+    await wire.locator('summary').click();
+    const shown = JSON.parse((await wire.locator('pre').textContent()) ?? '');
+    const id = await requestView(page).getAttribute('data-request-id');
+    // The body the server logged for that request is the one shown.
+    const log = (await (await request.get(`${SERVER}/_log`)).json()) as Array<Record<string, any>>;
+    const bodies = log.filter((e) => e.api === provider.kind).map((e) => JSON.stringify(e.body));
+    expect(bodies).toContain(JSON.stringify(shown));
+    expect(id).toBeTruthy();
+    if (provider.kind === 'openai') expect(shown.tool_choice).toBe('auto');
+    expect(shown.max_tokens).toBe(1024);
+    expect(await wire.textContent()).not.toContain(SECRET);
+    await expect(requestView(page).locator('.request-neutral')).toBeVisible();
   });
 }

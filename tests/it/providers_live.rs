@@ -432,3 +432,78 @@ fn a_stop_keeps_the_log_before_the_first_request_no_server_saw_and_its_recording
     let json = serde_json::to_value(s.run().recording()).expect("serializes");
     assert!(json.get("stopped_at").is_none());
 }
+
+#[test]
+fn a_stream_cut_while_another_call_went_out_is_sent_again_one_call_at_a_time_and_the_engine_sees_one_answer(
+) {
+    let (mut s, script) = schedule(4);
+    // The lead's first call, answered; then its teammates' calls go out together.
+    let lead = s.due(0).remove(0).request;
+    s.finished(lead.id, answer(&script, &lead), 10, 0.5)
+        .expect("applies");
+    let mut now = 10;
+    let mut out: Vec<ModelRequest> = s.due(now).into_iter().map(|d| d.request).collect();
+    while out.len() < 2 {
+        let r = out.pop().expect("a call is out");
+        now += 10;
+        s.finished(r.id, answer(&script, &r), now, 0.5)
+            .expect("applies");
+        out = s.due(now).into_iter().map(|d| d.request).collect();
+    }
+    let first = out.remove(0);
+    let failures = |s: &LiveSchedule| {
+        s.run()
+            .timeline()
+            .events()
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::ModelFailed { .. }))
+            .count()
+    };
+    let cut = ProviderError::new(ErrorKind::Truncated, "the stream broke");
+    s.finished(
+        first.id,
+        CallResult::Failed {
+            error: cut.clone(),
+            tool_call_streamed: false,
+        },
+        now + 5,
+        0.0,
+    )
+    .expect("applies");
+    assert_eq!((s.limit(), s.lowered_from()), (1, Some(4)));
+    assert_eq!(
+        failures(&s),
+        0,
+        "the engine sent the request once; the cut is the transport's"
+    );
+    assert!(
+        s.due(now + 5).is_empty(),
+        "one call at a time: the other is still out"
+    );
+    for r in out {
+        now += 10;
+        s.finished(r.id, answer(&script, &r), now, 0.5)
+            .expect("applies");
+    }
+    let again = s.due(now).remove(0).request;
+    assert_eq!(
+        (again.id, again.attempt),
+        (first.id, first.attempt),
+        "the same request, again"
+    );
+    // Alone on the server, a cut is a cut: the engine hears of it and the budget is spent.
+    s.finished(
+        again.id,
+        CallResult::Failed {
+            error: cut,
+            tool_call_streamed: false,
+        },
+        now + 5,
+        0.0,
+    )
+    .expect("applies");
+    assert_eq!(failures(&s), 1);
+    run_to_end(&mut s, &script);
+    assert!(s.is_done());
+    assert!(s.tally().retried >= 2);
+}

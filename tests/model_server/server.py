@@ -11,7 +11,8 @@ Paths: Anthropic's base URL is http://127.0.0.1:PORT/anthropic, OpenAI's is
 http://127.0.0.1:PORT/openai/v1; both list models (`GET .../models`). Under /nocors the server
 answers without CORS headers. The model name picks a behaviour: `team` is a small
 rule-based agent that plays a lesson; `fault-<name>` injects a fault (see FAULTS);
-`like-llama-cpp-python` plays like `team` with llama-cpp-python's function-calling limits.
+`like-llama-cpp-python` plays like `team` with llama-cpp-python's function-calling limits;
+`interrupts` ends a stream when a newer request arrives; `no-usage` reports no usage.
 """
 
 import json
@@ -49,6 +50,9 @@ FAULTS = {
 
 LOG = []
 COUNTS = {}
+# For the `interrupts` model: the number of the newest request; a stream whose number is older
+# ends (llama-cpp-python's default `interrupt_requests`).
+NEWEST = [0]
 LOCK = threading.Lock()
 
 
@@ -123,6 +127,16 @@ class Handler(BaseHTTPRequestHandler):
         if model.startswith("fault-") and self.inject(api, model[6:], body):
             return
         if model == "like-llama-cpp-python" and self.like_llama_cpp_python(api, body):
+            return
+        if model == "interrupts":
+            with LOCK:
+                NEWEST[0] += 1
+                mine = NEWEST[0]
+            reply = agent_reply(body, api)
+            if body.get("stream"):
+                self.stream(api, reply, pause=0.05, interrupted=lambda: NEWEST[0] != mine)
+            else:
+                self.reply_json(200, whole(api, reply, model))
             return
         if model == "no-usage" and api == "openai":
             # Some local servers report no usage at all (and ignore `include_usage`).
@@ -230,7 +244,8 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
-    def stream(self, api, reply, error_after=None, cut_after=None, raw_args=False, pause=0.0, finish=None, usage=True):
+    def stream(self, api, reply, error_after=None, cut_after=None, raw_args=False, pause=0.0, finish=None, usage=True,
+               interrupted=None):
         self.send_response(200)
         self.cors()
         self.send_header("Content-Type", "text/event-stream")
@@ -253,6 +268,8 @@ class Handler(BaseHTTPRequestHandler):
                 return
             if pause:
                 time.sleep(pause)
+            if interrupted is not None and i > 0 and interrupted():
+                return
             # Split every event in two writes so the client meets chunk boundaries mid-event.
             half = len(event.encode()) // 2
             data = event.encode()

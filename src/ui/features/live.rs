@@ -39,6 +39,7 @@ pub fn LivePanel() -> impl IntoView {
         running: RwSignal::new(false),
         whole: RwSignal::new(Vec::new()),
         first_failure: RwSignal::new(None),
+        lowered_from: RwSignal::new(None),
         recording: RwSignal::new(storage::read(RECORDING_KEY)),
     };
     // The stored recording of an earlier live run is the page's recording until a new run.
@@ -161,6 +162,14 @@ fn run_view(live: Live) -> impl IntoView {
                 tr(lang.get(),
                     format!("服务器不能以流的方式返回工具调用：{members} 之后的回答改为整段返回（关掉“流式返回”可以一开始就这样做）。"),
                     format!("The server could not stream a tool call, so {members}'s answers now come whole (turn off \"Stream replies\" to start that way)."))
+            }}</p>
+        </Show>
+        <Show when=move || live.lowered_from.get().is_some()>
+            <p class="live-note" data-testid="live-lowered">{move || {
+                let from = live.lowered_from.get().unwrap_or(1);
+                tr(lang.get(),
+                    format!("这个服务器在新调用到达时会切断正在流式返回的调用（llama-cpp-python 默认的 --interrupt_requests）：同时进行的调用从 {from} 降到 1，被切断的调用已重新发送。"),
+                    format!("This server ends a stream when another call arrives (llama-cpp-python's default --interrupt_requests): calls at once went from {from} to 1, and the cut calls were sent again."))
             }}</p>
         </Show>
         <ul class="live-calls">

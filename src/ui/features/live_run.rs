@@ -19,7 +19,7 @@ use crate::providers::retry::RetryPolicy;
 use crate::providers::{ApiKey, ProviderSettings, StreamPiece, Usage};
 use crate::ui::browser::i18n::tr;
 use crate::ui::browser::storage;
-use crate::ui::state::context::{PlayedRun, Playground, StreamingReply};
+use crate::ui::state::context::{PlayedRun, Playground, StreamingReply, WireBody};
 
 pub(super) const RECORDING_KEY: &str = "atp.recording";
 
@@ -47,6 +47,9 @@ pub(super) struct Live {
     pub(super) running: RwSignal<bool>,
     /// The members whose answers come whole since the server refused to stream one.
     pub(super) whole: RwSignal<Vec<String>>,
+    /// The calls at once the run started with, once it lowered them to one (a server that
+    /// cuts a stream when another call arrives).
+    pub(super) lowered_from: RwSignal<Option<usize>>,
     /// The step of the run's first failed call, once the run ended with one.
     pub(super) first_failure: RwSignal<Option<usize>>,
     pub(super) recording: RwSignal<Option<String>>,
@@ -124,6 +127,8 @@ pub(super) fn start(
     live.usage.set(Usage::default());
     live.whole.set(Vec::new());
     live.first_failure.set(None);
+    live.lowered_from.set(None);
+    pg.wire.set(Vec::new());
     live.status
         .set(Some(tr(lang, "正在运行……", "Running…").to_string()));
     pump(cell.clone(), live);
@@ -183,6 +188,15 @@ async fn call(
         (http, session.api, session.settings.base_url.clone())
     };
     let (http, api, base) = prepared;
+    let body = serde_json::to_string_pretty(&http.body).unwrap_or_default();
+    live.pg.wire.update(|wire| {
+        wire.retain(|w| w.id != request.id);
+        wire.push(WireBody {
+            id: request.id,
+            url: http.url.clone(),
+            body,
+        });
+    });
     live.pg.streams.update(|s| {
         s.push(StreamingReply {
             id: request.id,
@@ -281,6 +295,10 @@ fn publish(live: Live, session: &mut Session) {
         pg.step.set(len);
     }
     live.usage.set(session.schedule.total_usage());
+    let lowered = session.schedule.lowered_from();
+    if live.lowered_from.get_untracked() != lowered {
+        live.lowered_from.set(lowered);
+    }
     let whole = session.schedule.whole_answers();
     if live.whole.with_untracked(|w| w.as_slice() != whole) {
         live.whole.set(whole.to_vec());

@@ -114,6 +114,7 @@ fn request_view(data: RequestView, limit: RwSignal<usize>, lang: Lang) -> impl I
                 <pre class="raw-json" data-testid="request-json" tabindex="0"
                     role="region" aria-label=tr(lang, "原始 JSON", "Raw JSON")>{json_view(data.json, lang)}</pre>
             </details>
+            {wire_view(id, lang)}
             <Show when=move || streamed().is_some()>
                 <div class="request-streaming" data-testid="request-streaming">
                     <h5>{tr(lang, "回复正在流入", "The reply, as it streams in")}</h5>
@@ -122,6 +123,23 @@ fn request_view(data: RequestView, limit: RwSignal<usize>, lang: Lang) -> impl I
             </Show>
             {reply_view(data.outcome, lang)}
         </div>
+    }
+}
+
+/// The provider's own HTTP body, as this page's live run sent it for this request.
+fn wire_view(id: crate::engine::RequestId, lang: Lang) -> impl IntoView {
+    let pg = Playground::get();
+    let sent = move || pg.wire.with(|w| w.iter().find(|b| b.id == id).cloned());
+    move || {
+        sent().map(|wire| {
+            view! {
+                <details class="request-wire" data-testid="request-wire">
+                    <summary>{tr(lang, "实际发出的 HTTP 请求体", "The HTTP body as sent")}" ("{wire.url}")"</summary>
+                    <pre class="raw-json" tabindex="0" role="region"
+                        aria-label=tr(lang, "实际发出的 HTTP 请求体", "The HTTP body as sent")>{wire.body}</pre>
+                </details>
+            }
+        })
     }
 }
 

@@ -67,6 +67,16 @@ pub struct StreamingReply {
     pub text: String,
 }
 
+/// One request's HTTP call as a live run sent it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WireBody {
+    pub id: crate::engine::RequestId,
+    /// The endpoint.
+    pub url: String,
+    /// The JSON body, pretty-printed.
+    pub body: String,
+}
+
 /// Narrow handles to the view state; `Copy`, so closures capture it freely.
 #[derive(Clone, Copy)]
 pub struct Playground {
@@ -98,6 +108,10 @@ pub struct Playground {
     /// The replies of a live run's calls in flight, as they stream in (text and tool calls);
     /// the live panel lists them and the request view shows each under its request.
     pub streams: RwSignal<Vec<StreamingReply>>,
+    /// What went over the wire for each request of this page's live run: the provider's own
+    /// HTTP body as sent (never a key: keys travel in headers). The request view shows it
+    /// beside the provider-neutral view.
+    pub wire: RwSignal<Vec<WireBody>>,
     /// Current step: 0 is the initial state, `len` is the state after the last event.
     pub step: RwSignal<usize>,
     /// State after `step` events (None when the run failed).
@@ -221,6 +235,7 @@ impl Playground {
             run,
             live,
             streams: RwSignal::new(Vec::new()),
+            wire: RwSignal::new(Vec::new()),
             step,
             state,
             key_steps,
