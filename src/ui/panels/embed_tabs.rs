@@ -121,6 +121,9 @@ impl EmbedTabs {
 
     /// Chooses the tab of `key` and opens the region.
     pub fn show(&self, key: &'static str) {
+        if !self.open.get_untracked() {
+            stage_to_top();
+        }
         self.selected.set(key);
         self.open.set(true);
         // A part chosen anew starts at its top.
@@ -177,6 +180,15 @@ impl EmbedTabs {
         ev.stop_propagation();
         self.show(keys[to]);
         focus_by_id(&tab_id(keys[to]));
+    }
+}
+
+/// The stage column back at its top: the region that opens takes part of the frame, and what
+/// stays in view above it is the transport, the caption and the lanes' headers, not wherever
+/// the learner had scrolled to (a member card at the bottom, say).
+pub fn stage_to_top() {
+    if let Ok(Some(column)) = document().query_selector(".stage-column") {
+        column.set_scroll_top(0);
     }
 }
 

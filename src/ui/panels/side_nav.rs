@@ -7,7 +7,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::embed_tabs::{EmbedTabs, PARTS};
+use super::embed_tabs::{stage_to_top, EmbedTabs, PARTS};
 use crate::ui::browser::i18n::tr;
 use crate::ui::state::context::Playground;
 
@@ -62,6 +62,10 @@ pub fn reveal_detail(tabs: Option<EmbedTabs>) {
         tabs.show("detail");
     }
     request_animation_frame(move || {
+        if tabs.is_some() {
+            // The card clicked may be at the bottom of the stage column: the caption first.
+            stage_to_top();
+        }
         if let Some(detail) = find("[data-testid=member-detail]").filter(|_| tabs.is_none()) {
             detail.scroll_into_view_with_bool(true);
         }
