@@ -199,14 +199,15 @@ test('EMBED: a host page on another origin gets ready, state and resize; goto mo
   await expect
     .poll(async () => (await received(page)).some((r) => r.data && r.data.subject === 'lti.frameResize' && r.data.height > 300))
     .toBe(true);
-  // H5P's exchange sized the frame (from 300 px) to its content's scrollHeight.
+  // H5P's exchange sized the frame (from 300 px) to the scrollHeight the frame sent (with
+  // embed=1 the stage's height: the frame's page is exactly as tall as its frame).
   await expect(page.locator('#pg')).toHaveAttribute('data-h5p-height', /^\d{3,}$/);
   await expect
     .poll(async () => {
       const outer = await page.locator('#pg').evaluate((el) => el.clientHeight);
       const inner = await frame.locator('html').evaluate((el) => el.getBoundingClientRect().height);
       return Math.abs(outer - inner) <= 1.5 && outer > 300;
-    }, { message: 'the H5P-style resizer sized the frame to its content' })
+    }, { message: 'the H5P-style resizer sized the frame to the height it asked for' })
     .toBe(true);
 
   // goto: the frame moves (its own DOM says so), a state and a reply follow.
@@ -634,7 +635,7 @@ test('EMBED: the demo page embeds two lessons, sizes them from resize and drives
   const second = page.frameLocator('#lesson-3');
   await expect(page.getByTestId('demo-status')).toHaveText('ready');
   await expect(first.getByTestId('member-card').first()).toBeVisible();
-  // Each frame is as tall as its content (the page's default is 600 px).
+  // Each frame is as tall as it asks (the stage's height; the page's default is 600 px).
   for (const [id, frame] of [['#lesson-1', first], ['#lesson-3', second]] as const) {
     await frame.locator('[data-testid="member-card"]').first().scrollIntoViewIfNeeded();
     await expect
@@ -642,7 +643,7 @@ test('EMBED: the demo page embeds two lessons, sizes them from resize and drives
         const outer = await page.locator(id).evaluate((el) => el.clientHeight);
         const inner = await frame.locator('html').evaluate((el) => el.getBoundingClientRect().height);
         return Math.abs(outer - inner) <= 1.5 && outer > 600;
-      }, { message: `${id} sized to its content` })
+      }, { message: `${id} sized to the height it asked for` })
       .toBe(true);
   }
   await expect(second.getByTestId('sequence-diagram')).toHaveCount(0);
