@@ -212,16 +212,16 @@ pub fn TabBar() -> impl IntoView {
     };
     let tab = move |(key, _, zh, en): (&'static str, &'static str, &'static str, &'static str)| {
         let selected = move || tabs.current() == key;
+        // A part not on the page keeps its tab, hidden (the arrows skip it too).
         view! {
-            <Show when=move || available(pg, key)>
-                <button type="button" role="tab" class="embed-tab" id=tab_id(key) data-tab=key
-                    aria-controls=PANEL_ID
-                    aria-selected=move || (selected() && tabs.is_open()).to_string()
-                    tabindex=move || if selected() { "0" } else { "-1" }
-                    on:click=move |_| tabs.click(key)>
-                    {move || tr(lang.get(), zh, en)}
-                </button>
-            </Show>
+            <button type="button" role="tab" class="embed-tab" id=tab_id(key) data-tab=key
+                hidden=move || !available(pg, key)
+                aria-controls=PANEL_ID
+                aria-selected=move || (selected() && tabs.is_open()).to_string()
+                tabindex=move || if selected() { "0" } else { "-1" }
+                on:click=move |_| tabs.click(key)>
+                {move || tr(lang.get(), zh, en)}
+            </button>
         }
     };
     view! {
