@@ -684,20 +684,21 @@ async function frameOf(page: Page): Promise<Frame> {
 
 /** At one step: what of the stage is not inside the frame's viewport (and, given the frame's
  * top and the host's height, the host's), and whether the frame's page scrolls. */
-type StepView = { counter: string; problems: string[] };
+type StepView = { counter: string; problems: string[]; captionFits: boolean };
 
 /**
  * Steps the frame from where it is to the end of its lesson with its own step button, and at
  * every step lists what is out of view: the transport, the whole caption box and the three lane
  * headers inside the frame's viewport, the transport and caption inside the host's viewport
  * (`hostTop`: the frame's top in the host; `hostHeight`: the host's viewport height), and no
- * scroll of the frame's page.
+ * scroll of the frame's page. With `phone`, a caption too long for the frame may end below it
+ * (the stage scrolls inside): it must start in view, and `captionFits` says whether it ended there.
  */
-async function walkLesson(frame: Frame, hostTop: number, hostHeight: number, laneHeads = true): Promise<StepView[]> {
-  return frame.evaluate(async ({ hostTop, hostHeight, laneHeads }) => {
+async function walkLesson(frame: Frame, hostTop: number, hostHeight: number, phone = false): Promise<StepView[]> {
+  return frame.evaluate(async ({ hostTop, hostHeight, phone }) => {
     const tick = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
     const counter = () => document.querySelector('[data-testid=step-counter]')?.textContent ?? '';
-    const views: { counter: string; problems: string[] }[] = [];
+    const views: { counter: string; problems: string[]; captionFits: boolean }[] = [];
     for (let i = 0; i < 500; i++) {
       await tick();
       const problems: string[] = [];
@@ -711,11 +712,20 @@ async function walkLesson(frame: Frame, hostTop: number, hostHeight: number, lan
           problems.push(`${selector}: ends at ${Math.round(hostTop + r.bottom)} below the course page's ${hostHeight}`);
       };
       inView('.transport', true);
-      inView('.caption-bar', true);
-      if (laneHeads) for (const lane of ['queued', 'candidate', 'request']) inView(`[data-testid=lane-${lane}] h3`, false);
+      const caption = document.querySelector('.caption-bar')!.getBoundingClientRect();
+      const captionFits = caption.bottom <= window.innerHeight + 0.5;
+      if (phone) {
+        // It starts in view, under the transport, with at least two lines of it showing.
+        const transport = document.querySelector('.transport')!.getBoundingClientRect();
+        if (caption.top < transport.bottom - 0.5 || caption.top + 48 > window.innerHeight)
+          problems.push(`.caption-bar: starts at ${Math.round(caption.top)}, not in view under the transport`);
+      } else {
+        inView('.caption-bar', true);
+        for (const lane of ['queued', 'candidate', 'request']) inView(`[data-testid=lane-${lane}] h3`, false);
+      }
       const root = document.scrollingElement!;
       if (root.scrollTop !== 0 || root.scrollHeight > root.clientHeight + 1) problems.push(`the frame's page scrolls (${root.scrollHeight} in ${root.clientHeight})`);
-      views.push({ counter: counter(), problems });
+      views.push({ counter: counter(), problems, captionFits });
       const next = document.querySelector('[data-testid=step-forward]') as HTMLButtonElement;
       if (next.disabled) break;
       const before = counter();
@@ -723,7 +733,7 @@ async function walkLesson(frame: Frame, hostTop: number, hostHeight: number, lan
       for (let k = 0; k < 100 && counter() === before; k++) await tick();
     }
     return views;
-  }, { hostTop, hostHeight, laneHeads });
+  }, { hostTop, hostHeight, phone });
 }
 
 /** Every height the frame takes on the host page from now on (the host's own view of it). */
@@ -823,7 +833,7 @@ for (const [width, height] of [[800, 720], [800, 480]] as const) {
   }
 }
 
-test('EMBED: in a 480 px frame on a phone (390 px) the transport and the whole caption stay in view at every step of lessons 1 and 3; the stage scrolls inside, never the page', async ({ page, baseURL }) => {
+test('EMBED: in a 480 px frame on a phone (390 px) the transport stays in view and the caption starts in view at every step of lessons 1 and 3; a longer caption scrolls inside the stage, never the page', async ({ page, baseURL }) => {
   const errors = trackErrors(page);
   await page.setViewportSize({ width: 390, height: 540 });
   const base = playgroundBase(baseURL);
@@ -833,8 +843,15 @@ test('EMBED: in a 480 px frame on a phone (390 px) the transport and the whole c
       await page.goto(`${HOST}/course.html?script=none&height=480&frame=${encodeURIComponent(link)}`);
       await expect(page.frameLocator('#pg').getByTestId('step-counter')).toHaveText(/(^|\D)0 \/ \d+/);
       const top = await page.locator('#pg').evaluate((el) => el.getBoundingClientRect().top);
-      const views = await walkLesson(await frameOf(page), top, 540, false);
+      const views = await walkLesson(await frameOf(page), top, 540, true);
       expect(views.filter((v) => v.problems.length > 0), `${lesson} (${lang}) in 390x480`).toEqual([]);
+      const fit = views.filter((v) => v.captionFits).length;
+      console.log(`390x480, ${lesson} (${lang}): the whole caption in view at ${fit} of ${views.length} steps`);
+      // Where it does not, the stage column scrolls to it (the page itself never scrolls).
+      if (fit < views.length) {
+        const column = page.frameLocator('#pg').getByTestId('stage-column');
+        expect(await column.evaluate((el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === 'auto')).toBe(true);
+      }
     }
   }
   expect(errors).toEqual([]);
