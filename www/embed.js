@@ -4,8 +4,9 @@
  *
  *   <script src="https://your.host/tools/playground/embed.js" defer></script>
  *
- * It sizes each playground iframe to its content from the frame's own `resize` messages
- * (postMessage API version 1, see README.md), reading only messages whose sender is that
+ * It sizes each playground iframe to the height it asks for in its own `resize` messages
+ * (postMessage API version 1, see README.md; an `embed=1` frame asks for its stage's height,
+ * which changes little from step to step), reading only messages whose sender is that
  * iframe's window. It also offers a small way to drive a frame:
  *
  *   AgentTeamPlayground.command(iframe, 'goto', { step: 12 }).then(reply => ...)

@@ -5,8 +5,10 @@
 
 use super::Part;
 
-/// The frame's height before `embed.js` (or a course platform) sizes it from the content.
-pub const DEFAULT_HEIGHT: u32 = 760;
+/// The frame's height in the snippet: the stage (transport, caption, cards, lanes) and its tab
+/// bar fit it with no page scroll, and `embed.js` (or a course platform) keeps it about there
+/// (`super::frame_height`).
+pub const DEFAULT_HEIGHT: u32 = 720;
 
 /// `link` with `embed=1` in its fragment and `hide=` naming exactly `hide` (no other
 /// `embed=` or `hide=` value; the rest of the link as it was). A student starts a lesson at its

@@ -2,7 +2,9 @@
 //! contrast switches, caption, cards, lanes), and beside it (below it on a phone) the side
 //! panel with everything else and a jump list. Owns the keyboard shortcuts and the language toggle.
 //! In an embed (`embed=1`) the page chrome (header, tagline, summary, live panel) is left out
-//! and a slim bar keeps the picker and the language toggle; `hide=` leaves out more parts.
+//! and the page is exactly the frame's height: the stage stays in view and the side panel's
+//! parts are tabs (`panels::embed_tabs`), with the language toggle beside them and the lesson
+//! picker in the first; `hide=` leaves out more parts.
 
 use leptos::prelude::*;
 
@@ -13,9 +15,10 @@ use crate::ui::browser::i18n::{remember_lang, tr, Lang, LangText};
 use crate::ui::browser::when_idle;
 use crate::ui::features::{editor, embed, embed_dialog, export_panel, fork, live, share_dialog};
 use crate::ui::panels::caption::CaptionBar;
+use crate::ui::panels::embed_tabs::{EmbedTabs, TabBar, PANEL_ID};
 use crate::ui::panels::lanes::MessageLanes;
 use crate::ui::panels::members::{Budgets, MemberCards};
-use crate::ui::panels::side_nav::{jump, SideNav};
+use crate::ui::panels::side_nav::{go_to, SideNav};
 use crate::ui::panels::toggles::{ModeToggles, RunSummary};
 use crate::ui::panels::transport::{self, Transport, TransportOptions};
 use crate::ui::panels::{detail, files, protocol, result, sequence};
@@ -50,6 +53,9 @@ pub fn App() -> impl IntoView {
     // The embed flags are the link's as the page opened; a later `load` does not change them.
     let flags = pg.embed.get_untracked();
     let embedded = flags.embed;
+    if embedded {
+        EmbedTabs::provide(pg);
+    }
 
     // The document language follows the choice so screen readers pronounce captions right.
     Effect::new(move |_| {
@@ -83,8 +89,8 @@ pub fn App() -> impl IntoView {
             // Everything below the header is in the main landmark, so a screen reader's
             // landmark list reaches all of it (axe: region).
             <main class="layout">
-            // In an embed the slim bar is in the main landmark too (axe: region).
-            {embedded.then(|| view! { <EmbedBar /> })}
+            // In an embed the heading is in the main landmark too (axe: region).
+            {embedded.then(|| view! { <EmbedHeading /> })}
             <Show when=move || banner().is_some()>
                 <div class="error-banner" role="alert" data-testid="error-banner">
                     <span>{move || banner().unwrap_or_default()}</span>
@@ -116,6 +122,10 @@ pub fn App() -> impl IntoView {
                 <MemberCards />
                 <MessageLanes />
             </div>
+            // In an embed: the tabs of the side panel's parts, and the language toggle.
+            {embedded.then(|| view! {
+                <div class="embed-tabs" data-testid="embed-tabs"><TabBar /><LangToggle /></div>
+            })}
             // The rest, beside the stage on a wide screen (it scrolls on its own) and below it on
             // a phone, with a jump list to each part.
             <SidePanel below_fold />
@@ -134,6 +144,10 @@ fn SidePanel(below_fold: RwSignal<bool>) -> impl IntoView {
     // The embed flags are the link's as the page opened; a later `load` does not change them.
     let flags = pg.embed.get_untracked();
     let embedded = flags.embed;
+    // In an embed the panel is the tabs' panel, showing the chosen part.
+    let tabs = EmbedTabs::get();
+    let tab = move || tabs.map(|t| t.current());
+    let open = move || tabs.map(|t| t.is_open().to_string());
     let (show_diagram, show_request) = (!flags.hides(Part::Diagram), !flags.hides(Part::Request));
     let summary = move || {
         let id = pg.lesson_id.get();
@@ -142,10 +156,14 @@ fn SidePanel(below_fold: RwSignal<bool>) -> impl IntoView {
             .unwrap_or_default()
     };
     view! {
-    <div class="side-panel" data-testid="side-panel">
-        <SideNav />
+    <div class="side-panel" data-testid="side-panel" id=embedded.then_some(PANEL_ID)
+        role=embedded.then_some("tabpanel") tabindex=embedded.then_some("0")
+        aria-labelledby=move || tab().map(|key| format!("embed-tab-{key}"))
+        data-tab=tab data-open=open>
+        {(!embedded).then(|| view! { <SideNav /> })}
         <section class="run-summary" id="side-summary" aria-labelledby="run-summary-heading">
             <h2 id="run-summary-heading">{move || tr(lang.get(), "本课与本次运行", "This lesson and this run")}</h2>
+            {embedded.then(|| view! { <LessonPicker /> })}
             {(!embedded).then(|| view! { <p class="lesson-summary">{summary} <editor::OpenInEditor /></p> })}
             <Budgets />
             <RunSummary />
@@ -180,11 +198,12 @@ fn SidePanel(below_fold: RwSignal<bool>) -> impl IntoView {
 fn StageToolbar() -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
+    let tabs = EmbedTabs::get();
     view! {
         <div class="stage-toolbar">
             <ModeToggles />
             <button type="button" class="to-options" data-testid="to-options"
-                on:click=move |_| jump("#side-options")>
+                on:click=move |_| go_to(tabs, "#side-options")>
                 {move || tr(lang.get(), "断点与按键 ›", "Breakpoints, keys ›")}
             </button>
         </div>
@@ -214,10 +233,10 @@ fn AppHeader() -> impl IntoView {
     }
 }
 
-/// An embed's slim bar: the lesson picker (unless `hide=picker`) and the language toggle,
-/// with the page's heading for screen readers only (the course page shows its own).
+/// An embed's heading, for screen readers only (the course page shows its own). The lesson
+/// picker is in the first tab, the language toggle beside the tabs.
 #[component]
-fn EmbedBar() -> impl IntoView {
+fn EmbedHeading() -> impl IntoView {
     let pg = Playground::get();
     let heading = move || {
         let lang = pg.lang.get();
@@ -228,10 +247,6 @@ fn EmbedBar() -> impl IntoView {
     };
     view! {
         <h1 class="visually-hidden">{heading}</h1>
-        <div class="embed-bar header-controls" data-testid="embed-bar">
-            <LessonPicker />
-            <LangToggle />
-        </div>
     }
 }
 

@@ -3,7 +3,7 @@
 // demo page. The spec serves its own host pages and a `tools/playground -> dist` symlink from a
 // temp dir on EMBED_HOST_PORT (127.0.0.1:8382 by default; the playground itself is on the
 // e2e server's port, so the host is another origin), and stops that server at the end.
-import { test, expect, Page, FrameLocator } from '@playwright/test';
+import { test, expect, Page, Frame, FrameLocator } from '@playwright/test';
 import { spawn, ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
@@ -71,6 +71,30 @@ const HOST_HTML = `<!DOCTYPE html>
 </script>
 </body></html>`;
 
+// A course page with a playground frame as the Embed snippet writes it (?frame= its link,
+// ?height= its height, 720 by default) and the snippet's `embed.js` line, served from the
+// playground's folder beside the page (left out with ?script=none: a frame that keeps its
+// height, as on an MDX page).
+const COURSE_HTML = `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>Course page</title><link rel="icon" href="data:,">
+<style>body { margin: 0; padding: 8px 12px; font: 16px sans-serif; } h1 { font-size: 20px; margin: 0 0 8px; }</style></head>
+<body>
+<h1>Week 3: a team of agents</h1>
+<iframe id="pg" title="Agent Team Playground" style="width:100%;height:720px;border:0" allow="clipboard-write"></iframe>
+<p>The rest of the course page.</p>
+<script>
+  const params = new URLSearchParams(location.search);
+  const frame = document.getElementById('pg');
+  frame.style.height = (params.get('height') || '720') + 'px';
+  frame.src = params.get('frame');
+  if (params.get('script') !== 'none') {
+    const script = document.createElement('script');
+    script.src = 'tools/playground/embed.js';
+    document.body.appendChild(script);
+  }
+</script>
+</body></html>`;
+
 const SIBLING_HTML = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>sibling</title></head><body>
 <script>window.sendToPlayground = (message) => parent.frames[0].postMessage(message, '*');</script>
 </body></html>`;
@@ -82,6 +106,7 @@ test.beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'embed-host-'));
   fs.writeFileSync(path.join(root, 'host.html'), HOST_HTML);
   fs.writeFileSync(path.join(root, 'sibling.html'), SIBLING_HTML);
+  fs.writeFileSync(path.join(root, 'course.html'), COURSE_HTML);
   fs.mkdirSync(path.join(root, 'tools'));
   fs.symlinkSync(DIST, path.join(root, 'tools', 'playground'));
   server = spawn('python3', ['-m', 'http.server', String(HOST_PORT), '--bind', '127.0.0.1', '--directory', root], {
@@ -174,14 +199,15 @@ test('EMBED: a host page on another origin gets ready, state and resize; goto mo
   await expect
     .poll(async () => (await received(page)).some((r) => r.data && r.data.subject === 'lti.frameResize' && r.data.height > 300))
     .toBe(true);
-  // H5P's exchange sized the frame (from 300 px) to its content's scrollHeight.
+  // H5P's exchange sized the frame (from 300 px) to the scrollHeight the frame sent (with
+  // embed=1 the stage's height: the frame's page is exactly as tall as its frame).
   await expect(page.locator('#pg')).toHaveAttribute('data-h5p-height', /^\d{3,}$/);
   await expect
     .poll(async () => {
       const outer = await page.locator('#pg').evaluate((el) => el.clientHeight);
       const inner = await frame.locator('html').evaluate((el) => el.getBoundingClientRect().height);
       return Math.abs(outer - inner) <= 1.5 && outer > 300;
-    }, { message: 'the H5P-style resizer sized the frame to its content' })
+    }, { message: 'the H5P-style resizer sized the frame to the height it asked for' })
     .toBe(true);
 
   // goto: the frame moves (its own DOM says so), a state and a reply follow.
@@ -609,7 +635,7 @@ test('EMBED: the demo page embeds two lessons, sizes them from resize and drives
   const second = page.frameLocator('#lesson-3');
   await expect(page.getByTestId('demo-status')).toHaveText('ready');
   await expect(first.getByTestId('member-card').first()).toBeVisible();
-  // Each frame is as tall as its content (the page's default is 600 px).
+  // Each frame is as tall as it asks (the stage's height; the page's default is 600 px).
   for (const [id, frame] of [['#lesson-1', first], ['#lesson-3', second]] as const) {
     await frame.locator('[data-testid="member-card"]').first().scrollIntoViewIfNeeded();
     await expect
@@ -617,7 +643,7 @@ test('EMBED: the demo page embeds two lessons, sizes them from resize and drives
         const outer = await page.locator(id).evaluate((el) => el.clientHeight);
         const inner = await frame.locator('html').evaluate((el) => el.getBoundingClientRect().height);
         return Math.abs(outer - inner) <= 1.5 && outer > 600;
-      }, { message: `${id} sized to its content` })
+      }, { message: `${id} sized to the height it asked for` })
       .toBe(true);
   }
   await expect(second.getByTestId('sequence-diagram')).toHaveCount(0);
@@ -645,3 +671,272 @@ test('EMBED: the demo page embeds two lessons, sizes them from resize and drives
   await page.screenshot({ path: 'target/e2e/embed-demo.png', fullPage: true });
   expect(errors).toEqual([]);
 });
+
+// ---- An embed fits its frame (issue 22 part 5) ----
+
+/** The playground frame's own `Frame` (to run a walk inside it). */
+async function frameOf(page: Page): Promise<Frame> {
+  const handle = await page.locator('#pg').elementHandle();
+  const frame = await handle?.contentFrame();
+  if (!frame) throw new Error('no playground frame');
+  return frame;
+}
+
+/** At one step: what of the stage is not inside the frame's viewport (and, given the frame's
+ * top and the host's height, the host's), and whether the frame's page scrolls. */
+type StepView = { counter: string; problems: string[]; captionFits: boolean };
+
+/**
+ * Steps the frame from where it is to the end of its lesson with its own step button, and at
+ * every step lists what is out of view: the transport, the whole caption box and the three lane
+ * headers inside the frame's viewport, the transport and caption inside the host's viewport
+ * (`hostTop`: the frame's top in the host; `hostHeight`: the host's viewport height), and no
+ * scroll of the frame's page. With `phone`, a caption too long for the frame may end below it
+ * (the stage scrolls inside): it must start in view, and `captionFits` says whether it ended there.
+ */
+async function walkLesson(frame: Frame, hostTop: number, hostHeight: number, phone = false): Promise<StepView[]> {
+  return frame.evaluate(async ({ hostTop, hostHeight, phone }) => {
+    const tick = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const counter = () => document.querySelector('[data-testid=step-counter]')?.textContent ?? '';
+    const views: { counter: string; problems: string[]; captionFits: boolean }[] = [];
+    for (let i = 0; i < 500; i++) {
+      await tick();
+      const problems: string[] = [];
+      const inView = (selector: string, host: boolean) => {
+        const el = document.querySelector(selector);
+        if (!el) return problems.push(`${selector}: missing`);
+        const r = el.getBoundingClientRect();
+        if (r.top < -0.5 || r.bottom > window.innerHeight + 0.5 || r.height < 1)
+          problems.push(`${selector}: ${Math.round(r.top)}..${Math.round(r.bottom)} outside the frame's 0..${window.innerHeight}`);
+        if (host && hostTop + r.bottom > hostHeight + 0.5)
+          problems.push(`${selector}: ends at ${Math.round(hostTop + r.bottom)} below the course page's ${hostHeight}`);
+      };
+      inView('.transport', true);
+      const caption = document.querySelector('.caption-bar')!.getBoundingClientRect();
+      const captionFits = caption.bottom <= window.innerHeight + 0.5;
+      if (phone) {
+        // It starts in view, under the transport, with at least two lines of it showing.
+        const transport = document.querySelector('.transport')!.getBoundingClientRect();
+        if (caption.top < transport.bottom - 0.5 || caption.top + 48 > window.innerHeight)
+          problems.push(`.caption-bar: starts at ${Math.round(caption.top)}, not in view under the transport`);
+      } else {
+        inView('.caption-bar', true);
+        for (const lane of ['queued', 'candidate', 'request']) inView(`[data-testid=lane-${lane}] h3`, false);
+      }
+      const root = document.scrollingElement!;
+      if (root.scrollTop !== 0 || root.scrollHeight > root.clientHeight + 1) problems.push(`the frame's page scrolls (${root.scrollHeight} in ${root.clientHeight})`);
+      views.push({ counter: counter(), problems, captionFits });
+      const next = document.querySelector('[data-testid=step-forward]') as HTMLButtonElement;
+      if (next.disabled) break;
+      const before = counter();
+      next.click();
+      for (let k = 0; k < 100 && counter() === before; k++) await tick();
+    }
+    return views;
+  }, { hostTop, hostHeight, phone });
+}
+
+/** Every height the frame takes on the host page from now on (the host's own view of it). */
+async function recordFrameHeights(page: Page) {
+  await page.evaluate(() => {
+    const frame = document.getElementById('pg')!;
+    const w = window as any;
+    w.frameHeights = [frame.getBoundingClientRect().height];
+    new ResizeObserver(() => w.frameHeights.push(frame.getBoundingClientRect().height)).observe(frame);
+  });
+}
+
+async function frameHeights(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as any).frameHeights as number[]);
+}
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`EMBED: with embed.js the frame asks for the stage's height, which stays within a small range through lesson 1, and the course page never scrolls to the transport and caption (${lang})`, async ({ page, baseURL }) => {
+    const errors = trackErrors(page);
+    await page.setViewportSize({ width: 800, height: 800 });
+    const base = playgroundBase(baseURL);
+    const link = `${base}/index.html#lesson=l1-two-investigators&step=0&lang=${lang}&embed=1`;
+    // The frame starts at 300 px: embed.js sizes it from what the frame asks for.
+    await page.goto(`${HOST}/course.html?height=300&frame=${encodeURIComponent(link)}`);
+    const frame = page.frameLocator('#pg');
+    await expect(frame.locator('.app[data-embed-ready="true"]')).toBeAttached();
+    await expect.poll(() => page.locator('#pg').evaluate((el) => el.clientHeight)).toBeGreaterThanOrEqual(480);
+    await recordFrameHeights(page);
+    const top = await page.locator('#pg').evaluate((el) => el.getBoundingClientRect().top);
+    const views = await walkLesson(await frameOf(page), top, 800);
+    expect(views.length).toBe(78);
+    const heights = await frameHeights(page);
+    const [min, max] = [Math.min(...heights), Math.max(...heights)];
+    console.log(`embed.js, lesson 1 (${lang}), 800 px wide: frame height min ${min} max ${max} over ${views.length} steps`);
+    expect(min).toBeGreaterThanOrEqual(480);
+    expect(max).toBeLessThanOrEqual(720);
+    expect(max - min, 'the frame height changes little while stepping').toBeLessThanOrEqual(40);
+    // The course page did not scroll, and at no step had to.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(views.filter((v) => v.problems.length > 0)).toEqual([]);
+    // What the frame says it wants is the stage's height, not the content's (4,559 px before).
+    const asked = await page.evaluate(() => new Promise<number>((resolve) => {
+      window.addEventListener('message', (e) => { if (e.data && e.data.type === 'resize') resolve(e.data.height); });
+      (window as any).AgentTeamPlayground.hello(document.getElementById('pg'));
+    }));
+    expect(asked).toBe(await page.locator('#pg').evaluate((el) => el.clientHeight));
+    await page.screenshot({ path: `target/e2e/embed-fit-embedjs-${lang}.png` });
+    expect(errors).toEqual([]);
+  });
+
+  test(`EMBED: with H5P's resizer the frame takes the stage's height, which stays within a small range through lesson 1 (${lang})`, async ({ page, baseURL }) => {
+    const errors = trackErrors(page);
+    await page.setViewportSize({ width: 800, height: 900 });
+    const base = playgroundBase(baseURL);
+    const frame = await openHost(page, `${base}/index.html#lesson=l1-two-investigators&step=0&lang=${lang}&embed=1`);
+    await expect(page.locator('#pg')).toHaveAttribute('data-h5p-height', /^\d{3,}$/);
+    await recordFrameHeights(page);
+    const top = await page.locator('#pg').evaluate((el) => el.getBoundingClientRect().top);
+    const views = await walkLesson(await frameOf(page), top, 900);
+    await expectFrameStep(frame, 77);
+    const heights = await frameHeights(page);
+    const [min, max] = [Math.min(...heights), Math.max(...heights)];
+    console.log(`H5P resizer, lesson 1 (${lang}), 800 px wide: frame height min ${min} max ${max} over ${views.length} steps`);
+    expect(min).toBeGreaterThanOrEqual(480);
+    expect(max).toBeLessThanOrEqual(720);
+    expect(max - min, 'the frame height changes little while stepping').toBeLessThanOrEqual(40);
+    // H5P's last resize is the frame's height; Canvas heard the same height.
+    const h5p = Number(await page.locator('#pg').getAttribute('data-h5p-height'));
+    expect(h5p).toBe(await page.locator('#pg').evaluate((el) => el.clientHeight));
+    const canvas = (await received(page)).filter((r) => r.data && r.data.subject === 'lti.frameResize').at(-1);
+    expect(canvas?.data.height).toBe(h5p);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(views.filter((v) => v.problems.length > 0)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
+
+// A frame that keeps its height (no script), at a course column's width and a phone's.
+for (const [width, height] of [[800, 720], [800, 480]] as const) {
+  for (const lang of ['en', 'zh'] as const) {
+    test(`EMBED: in a ${height} px frame ${width} px wide the transport, the whole caption and the lane headers are in view at every step of lessons 1 and 3 (${lang})`, async ({ page, baseURL }) => {
+      const errors = trackErrors(page);
+      await page.setViewportSize({ width, height: height + 60 });
+      const base = playgroundBase(baseURL);
+      for (const lesson of ['l1-two-investigators', 'l3-lock-scope']) {
+        const link = `${base}/index.html#lesson=${lesson}&step=0&lang=${lang}&embed=1`;
+        await page.goto(`${HOST}/course.html?script=none&height=${height}&frame=${encodeURIComponent(link)}`);
+        await expect(page.frameLocator('#pg').getByTestId('step-counter')).toHaveText(/(^|\D)0 \/ \d+/);
+        const top = await page.locator('#pg').evaluate((el) => el.getBoundingClientRect().top);
+        const views = await walkLesson(await frameOf(page), top, height + 60);
+        expect(views.length).toBeGreaterThan(70);
+        expect(views.filter((v) => v.problems.length > 0), `${lesson} (${lang}) in ${width}x${height}`).toEqual([]);
+        expect(await page.locator('#pg').evaluate((el) => el.clientHeight)).toBe(height);
+      }
+      expect(errors).toEqual([]);
+    });
+  }
+}
+
+test('EMBED: in a 480 px frame on a phone (390 px) the transport stays in view and the caption starts in view at every step of lessons 1 and 3; a longer caption scrolls inside the stage, never the page', async ({ page, baseURL }) => {
+  const errors = trackErrors(page);
+  await page.setViewportSize({ width: 390, height: 540 });
+  const base = playgroundBase(baseURL);
+  for (const lang of ['en', 'zh'] as const) {
+    for (const lesson of ['l1-two-investigators', 'l3-lock-scope']) {
+      const link = `${base}/index.html#lesson=${lesson}&step=0&lang=${lang}&embed=1`;
+      await page.goto(`${HOST}/course.html?script=none&height=480&frame=${encodeURIComponent(link)}`);
+      await expect(page.frameLocator('#pg').getByTestId('step-counter')).toHaveText(/(^|\D)0 \/ \d+/);
+      const top = await page.locator('#pg').evaluate((el) => el.getBoundingClientRect().top);
+      const views = await walkLesson(await frameOf(page), top, 540, true);
+      expect(views.filter((v) => v.problems.length > 0), `${lesson} (${lang}) in 390x480`).toEqual([]);
+      const fit = views.filter((v) => v.captionFits).length;
+      console.log(`390x480, ${lesson} (${lang}): the whole caption in view at ${fit} of ${views.length} steps`);
+      // Where it does not, the stage column scrolls to it (the page itself never scrolls).
+      if (fit < views.length) {
+        const column = page.frameLocator('#pg').getByTestId('stage-column');
+        expect(await column.evaluate((el) => el.scrollHeight > el.clientHeight && getComputedStyle(el).overflowY === 'auto')).toBe(true);
+      }
+    }
+  }
+  expect(errors).toEqual([]);
+});
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`EMBED: the parts beyond the stage are tabs: a tab opens its part, arrow keys move between tabs, a member card opens its detail tab with focus on it, and axe finds nothing (${lang})`, async ({ page, baseURL }) => {
+    const errors = trackErrors(page);
+    await page.setViewportSize({ width: 800, height: 800 });
+    const base = playgroundBase(baseURL);
+    const link = `${base}/index.html#lesson=l1-two-investigators&step=20&lang=${lang}&embed=1`;
+    await page.goto(`${HOST}/course.html?frame=${encodeURIComponent(link)}`);
+    const frame = page.frameLocator('#pg');
+    await expectFrameStep(frame, 20);
+    const tablist = frame.getByRole('tablist');
+    await expect(tablist).toHaveCount(1);
+    const tabs = tablist.getByRole('tab');
+    const names = await tabs.allTextContents();
+    // The parts of the side panel an embed has: no real model, no editor outside free play.
+    expect(names).toEqual(lang === 'en'
+      ? ['This lesson', 'Results', 'Member detail', 'Diagram', 'Protocols', 'Files', 'Fork', 'Breakpoints, keys', 'Export']
+      : ['本课', '结果', '成员详情', '时序图', '协议', '文件', '分叉', '断点与按键', '导出']);
+    // A narrow frame starts with the stage alone: no tab open, the first tab is the tab stop.
+    const panel = frame.getByRole('tabpanel');
+    await expect(panel).toBeHidden();
+    await expect(tabs.first()).toHaveAttribute('tabindex', '0');
+    await expect(tabs.nth(1)).toHaveAttribute('tabindex', '-1');
+
+    // A click opens the diagram in the region, which scrolls on its own; the stage stays.
+    await tabs.nth(3).click();
+    await expect(tabs.nth(3)).toHaveAttribute('aria-selected', 'true');
+    await expect(panel).toBeVisible();
+    await expect(panel).toHaveAttribute('aria-labelledby', 'embed-tab-diagram');
+    await expect(frame.getByTestId('sequence-diagram')).toBeVisible();
+    await expect(frame.getByTestId('protocol-tracker')).toBeHidden();
+    await expect(frame.locator('.transport')).toBeInViewport();
+    await expect(frame.locator('.caption-bar')).toBeInViewport();
+    expect(await panel.evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto');
+    expect(await frame.locator('html').evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+
+    // Arrow keys move between tabs and open each; the transport does not step.
+    await tabs.nth(3).focus();
+    await tabs.nth(3).press('ArrowRight');
+    await expect(tabs.nth(4)).toBeFocused();
+    await expect(tabs.nth(4)).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.nth(4)).toHaveAttribute('tabindex', '0');
+    await expect(frame.getByTestId('protocol-tracker')).toBeVisible();
+    await tabs.nth(4).press('End');
+    await expect(tabs.last()).toBeFocused();
+    await expect(frame.getByTestId('export-panel')).toBeVisible();
+    await tabs.last().press('ArrowRight');
+    await expect(tabs.first()).toBeFocused();
+    await expect(frame.locator('#side-summary')).toBeVisible();
+    await expect(frame.getByTestId('lesson-select')).toBeVisible();
+    await tabs.first().press('ArrowLeft');
+    await expect(tabs.last()).toBeFocused();
+    await tabs.last().press('Home');
+    await expect(tabs.first()).toBeFocused();
+    await expectFrameStep(frame, 20);
+
+    // axe, with a tab open.
+    await tabs.nth(3).click();
+    await expect(frame.getByTestId('sequence-diagram')).toBeVisible();
+    const embedded = await frameOf(page);
+    if (!(await embedded.evaluate(() => 'axe' in window))) await embedded.addScriptTag({ path: AXE });
+    const violations: string[] = await embedded.evaluate(async () => {
+      const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+      return result.violations.map((v: any) => `${v.id}: ${v.help} at ${v.nodes.slice(0, 3).map((n: any) => n.target.join(' ')).join(' | ')}`);
+    });
+    expect(violations).toEqual([]);
+
+    // Close: the whole frame is the stage's again.
+    await frame.getByTestId('embed-tab-close').click();
+    await expect(panel).toBeHidden();
+    await expect(tabs.nth(3)).toBeFocused();
+
+    // A member card opens its detail tab, focus on its heading.
+    await frame.locator('[data-testid=member-card][data-member=reader] .member-name').click();
+    await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
+    await expect(frame.getByTestId('member-detail')).toBeVisible();
+    await expect(frame.locator('#member-detail-heading')).toBeFocused();
+    await expect(frame.locator('#member-detail-heading')).toContainText('reader');
+    await expect(frame.locator('#member-detail-heading')).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.screenshot({ path: `target/e2e/embed-fit-tabs-${lang}.png` });
+    expect(errors).toEqual([]);
+  });
+}

@@ -6,9 +6,12 @@
 //! that origin; anything else is ignored without a word. It posts `ready` once the lesson is on
 //! screen and the commands work (after the first paint, not while the page is still being
 //! built: a page that hears `ready` too early sends commands that fail), `state` after each
-//! step, and the content height on every change as our `resize`, as Canvas's `lti.frameResize`
-//! and, after H5P's resizer answered our `hello`, as H5P's exchange (`prepareResize`, the page's
-//! `resizePrepared`, then `resize` with `scrollHeight`). No command can start a call to a
+//! step, and the height the frame asks for on every change as our `resize`, as Canvas's
+//! `lti.frameResize` and, after H5P's resizer answered our `hello`, as H5P's exchange
+//! (`prepareResize`, the page's `resizePrepared`, then `resize` with `scrollHeight`). With
+//! `embed=1` that height is the stage's preferred height (`share::frame_height`): the page is
+//! the frame's height and the rest are tabs inside, so it changes little from step to step;
+//! a framed page without `embed=1` asks for its content's height. No command can start a call to a
 //! model: `run` plays the run on screen with the transport's timer. The `.app` root carries
 //! `data-embed-ready="true"` once `ready` went out, so a test can see the frame listens.
 
@@ -19,6 +22,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use crate::share::embed_api::{
     self, Command, H5pAction, Id, Incoming, MessageField, Raw, Snapshot,
 };
+use crate::share::frame_height::{self, Asked};
 use crate::ui::state::context::Playground;
 use crate::view::playhead::Command as Playhead;
 
@@ -80,6 +84,40 @@ fn content_height() -> u32 {
         .unwrap_or(0)
 }
 
+/// The bottom edge and the box of the element `selector` names: (bottom, client height, scroll
+/// height), in CSS pixels.
+fn edges(selector: &str) -> Option<(f64, f64, f64)> {
+    let el = document().query_selector(selector).ok().flatten()?;
+    let bottom = el.get_bounding_client_rect().bottom();
+    Some((
+        bottom,
+        f64::from(el.client_height()),
+        f64::from(el.scroll_height()),
+    ))
+}
+
+/// In an embed, the stage's natural height at the frame's width: the page down to the stage
+/// column's or the tab bar's bottom (whichever is lower: the tab bar is below the stage in a
+/// narrow frame, beside it in a wide one), with the stage column as tall as its content and
+/// not as the frame lets it be; an open tab's region below the tab bar is not counted. None
+/// without `embed=1`.
+fn stage_height() -> Option<f64> {
+    document().query_selector(".app.embedded").ok().flatten()?;
+    let (stage_bottom, client, scroll) = edges(".stage-column")?;
+    let tabs_bottom = edges(".embed-tabs").map_or(0.0, |(bottom, ..)| bottom);
+    // The page's own padding under the last row.
+    const PADDING: f64 = 8.0;
+    Some(stage_bottom.max(tabs_bottom) + PADDING - client + scroll)
+}
+
+/// The frame's width in CSS pixels (the stage wraps to it).
+fn frame_width() -> u32 {
+    document()
+        .document_element()
+        .map(|root| root.client_width().max(0) as u32)
+        .unwrap_or(0)
+}
+
 /// What the API reports at the current step (None while the run failed). Tracked.
 fn snapshot(pg: Playground) -> Option<Snapshot> {
     let (lang, playing, lesson) = (pg.lang.get(), pg.playing.get(), pg.lesson_id.get());
@@ -107,6 +145,8 @@ struct Frame {
     target: String,
     /// The height last posted (0: none yet).
     height: StoredValue<u32>,
+    /// In an embed, the height last asked for at its width (it only grows at one width).
+    asked: StoredValue<Option<Asked>>,
     /// H5P's resizer answered our `hello`.
     h5p: StoredValue<bool>,
     /// The first paint is done.
@@ -125,11 +165,25 @@ impl Frame {
         post(&self.parent, &self.target, message);
     }
 
+    /// The height to ask for: in an embed the stage's preferred height, never less than was
+    /// asked at this width; otherwise the content's height.
+    fn wanted(&self) -> Option<u32> {
+        let Some(natural) = stage_height() else {
+            return Some(content_height());
+        };
+        let previous = self.asked.try_get_value()?;
+        let asked = frame_height::next(previous, frame_width(), natural);
+        self.asked.set_value(Some(asked));
+        Some(asked.height)
+    }
+
     /// Posts the height in every format, when it changed (or always, when `force`).
     fn send_height(&self, force: bool) {
         // The observer outlives the page's view in tests that mount and unmount it: a disposed
         // value means there is nothing to report.
-        let height = content_height();
+        let Some(height) = self.wanted() else {
+            return;
+        };
         let Some(last) = self.height.try_get_value() else {
             return;
         };
@@ -146,10 +200,8 @@ impl Frame {
     /// answers `resizePrepared`, and our `resize` follows then (the height after the reset).
     fn h5p_prepare(&self) {
         if self.h5p.try_get_value() == Some(true) {
-            self.post(&embed_api::h5p_prepare_resize(
-                content_height(),
-                visible_height(),
-            ));
+            let height = self.wanted().unwrap_or(0);
+            self.post(&embed_api::h5p_prepare_resize(height, visible_height()));
         }
     }
 
@@ -166,7 +218,10 @@ impl Frame {
                 self.h5p_prepare();
             }
             H5pAction::Resize => self.h5p_prepare(),
-            H5pAction::Prepared => self.post(&embed_api::h5p_resize(content_height())),
+            H5pAction::Prepared => {
+                let height = self.wanted().unwrap_or(0);
+                self.post(&embed_api::h5p_resize(height));
+            }
         }
     }
 
@@ -229,6 +284,7 @@ pub fn install(pg: Playground) {
         parent: parent.clone(),
         target: allowed.clone().unwrap_or_else(|| "*".to_string()),
         height: StoredValue::new(0),
+        asked: StoredValue::new(None),
         h5p: StoredValue::new(false),
         painted: RwSignal::new(false),
     };
@@ -292,7 +348,12 @@ fn mark_ready() {
     }
 }
 
-/// Reports the height on every size change of the document.
+/// The stage's parts whose size makes its preferred height (an embed's document keeps the
+/// frame's height whatever they do).
+const STAGE_PARTS: &str = ".transport, .stage-toolbar, .caption-bar, .stage-column > .members, .stage-column > .lanes, .embed-tabs";
+
+/// Reports the height on every size change of the document and, once the page is up, of the
+/// stage's parts.
 fn observe_height(frame: Frame) {
     let Some(root) = document().document_element() else {
         return;
@@ -302,8 +363,17 @@ fn observe_height(frame: Frame) {
     });
     if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
         observer.observe(&root);
-        // Both live as long as the page.
-        std::mem::forget(observer);
+        crate::ui::browser::when_idle::after_first_paint(move || {
+            if let Ok(parts) = document().query_selector_all(STAGE_PARTS) {
+                for i in 0..parts.length() {
+                    if let Some(part) = parts.item(i).and_then(|n| n.dyn_into().ok()) {
+                        observer.observe(&part);
+                    }
+                }
+            }
+            // Both live as long as the page.
+            std::mem::forget(observer);
+        });
     }
     callback.forget();
 }

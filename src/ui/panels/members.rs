@@ -1,6 +1,6 @@
 //! The member cards on the page: one per roster member, bound to the card model
 //! (`view::card`). A card is a button: clicking it shows that member in the detail panel,
-//! scrolled into view with focus on it (`side_nav::reveal_detail`).
+//! scrolled into view with focus on it, or in an embed its tab opened (`side_nav::reveal_detail`).
 //!
 //! A large team (more than `view::card::STRIP_ABOVE` members) sits in one scrolling row and
 //! only the cards in view (plus one on each side) are rendered, so a step updates a handful of
@@ -12,6 +12,7 @@ use crate::engine::MemberStatus;
 use crate::share::Part;
 use crate::ui::browser::i18n::{tr, Lang, LangText};
 use crate::ui::browser::viewport::{track_scroll, window_width};
+use crate::ui::panels::embed_tabs::EmbedTabs;
 use crate::ui::panels::side_nav::reveal_detail;
 use crate::ui::state::context::Playground;
 use crate::view::card::{budgets_line, cards_in, is_strip, member_count, Card};
@@ -38,6 +39,8 @@ fn card_view(
     strip: Memo<bool>,
 ) -> impl IntoView {
     let lang = pg.lang;
+    // In an embed the detail is a tab.
+    let tabs = EmbedTabs::get();
     // A line of the card in the learner's language, read without copying the card.
     let text = move |f: fn(&Card, Lang) -> String| {
         move || live.with(|c| c.as_ref().map(|c| f(c, lang.get())).unwrap_or_default())
@@ -67,7 +70,7 @@ fn card_view(
                 pg.selected.set(Some(select_name.clone()));
                 // The detail opens where the learner looks, unless the click was a recall.
                 if !from_recall(&ev) && !pg.embed.with_untracked(|f| f.hides(Part::Request)) {
-                    reveal_detail();
+                    reveal_detail(tabs);
                 }
             }>
             <span class="member-head">

@@ -7,6 +7,7 @@ pub mod caption;
 pub mod detail;
 pub mod detail_entries;
 pub mod detail_request;
+pub mod embed_tabs;
 pub mod files;
 pub mod lanes;
 pub mod members;

@@ -2,28 +2,14 @@
 //! stays where the learner looks; everything else sits in the side panel (beside the stage on
 //! a wide screen, below it on a phone), and this file moves between them: the side panel's
 //! jump list, opening a member's detail where the learner is looking (scrolled into view, focus
-//! on its heading) and the way back to that member's card.
+//! on its heading; in an embed, its tab) and the way back to that member's card.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::embed_tabs::{stage_to_top, EmbedTabs, PARTS};
 use crate::ui::browser::i18n::tr;
 use crate::ui::state::context::Playground;
-
-/// The side panel's parts, in its order: (selector, zh, en).
-const PARTS: [(&str, &str, &str); 11] = [
-    ("#side-summary", "本课", "This lesson"),
-    ("[data-testid=result-panel]", "结果", "Results"),
-    ("[data-testid=member-detail]", "成员详情", "Member detail"),
-    (".sequence", "时序图", "Diagram"),
-    ("[data-testid=protocol-tracker]", "协议", "Protocols"),
-    ("[data-testid=files-panel]", "文件", "Files"),
-    ("[data-testid=fork]", "分叉", "Fork"),
-    ("#side-options", "断点与按键", "Breakpoints, keys"),
-    ("[data-testid=live-panel]", "真实模型", "Real model"),
-    ("[data-testid=editor]", "编辑器", "Editor"),
-    ("[data-testid=export-panel]", "导出", "Export"),
-];
 
 fn find(selector: &str) -> Option<web_sys::HtmlElement> {
     document()
@@ -47,11 +33,40 @@ pub fn jump(selector: &str) {
     let _ = el.focus();
 }
 
+/// The part `selector` names: in an embed (`tabs`), its tab opened with focus on the part;
+/// otherwise brought into view with [`jump`].
+pub fn go_to(tabs: Option<EmbedTabs>, selector: &'static str) {
+    let Some(tabs) = tabs else {
+        jump(selector);
+        return;
+    };
+    if tabs.show_part(selector) {
+        // Once the region shows it; not scrolled into view: that would scroll the course page.
+        request_animation_frame(move || {
+            if let Some(el) = find(selector) {
+                if el.get_attribute("tabindex").is_none() {
+                    let _ = el.set_attribute("tabindex", "-1");
+                }
+                let _ = el.focus();
+            }
+        });
+    }
+}
+
 /// After a card was clicked: the member detail, in the next frame (once it shows that
-/// member), scrolled into view with focus on its heading.
-pub fn reveal_detail() {
-    request_animation_frame(|| {
-        if let Some(detail) = find("[data-testid=member-detail]") {
+/// member), scrolled into view with focus on its heading. In an embed (`tabs`) the detail's
+/// tab opens; its region starts at the top, so nothing is scrolled (which would move the course
+/// page around the frame).
+pub fn reveal_detail(tabs: Option<EmbedTabs>) {
+    if let Some(tabs) = tabs {
+        tabs.show("detail");
+    }
+    request_animation_frame(move || {
+        if tabs.is_some() {
+            // The card clicked may be at the bottom of the stage column: the caption first.
+            stage_to_top();
+        }
+        if let Some(detail) = find("[data-testid=member-detail]").filter(|_| tabs.is_none()) {
             detail.scroll_into_view_with_bool(true);
         }
         if let Some(heading) = find("#member-detail-heading") {
@@ -103,9 +118,9 @@ pub fn SideNav() -> impl IntoView {
                 on:click=move |_| jump("[data-testid=stage]")>
                 {move || tr(lang.get(), "↑ 回到舞台", "↑ Back to the stage")}
             </button>
-            {PARTS.iter().map(|(selector, zh, en)| view! {
+            {PARTS.into_iter().map(|(_, selector, zh, en)| view! {
                 <button type="button" class="side-jump" on:click=move |_| jump(selector)>
-                    {move || tr(lang.get(), *zh, *en)}
+                    {move || tr(lang.get(), zh, en)}
                 </button>
             }).collect_view()}
         </nav>
