@@ -66,20 +66,32 @@ pub struct ProviderError {
     pub kind: ErrorKind,
     /// The HTTP status, when a response arrived.
     pub status: Option<u16>,
-    /// The server's own words (its error message), or what the browser reported.
+    /// The server's own words (its error message), or what the browser or the page saw.
     pub detail: String,
+    /// Whether `detail` is the server's own words (an error body or a stream's error event);
+    /// only then does the message say "the server said".
+    pub from_server: bool,
     /// How long the server asked us to wait before retrying, in milliseconds.
     pub retry_after_ms: Option<u64>,
 }
 
 impl ProviderError {
-    /// A failure of this kind with the server's or browser's words.
+    /// A failure of this kind with what the browser or the page saw.
     pub fn new(kind: ErrorKind, detail: impl Into<String>) -> Self {
         ProviderError {
             kind,
             status: None,
             detail: detail.into(),
+            from_server: false,
             retry_after_ms: None,
+        }
+    }
+
+    /// A failure of this kind in the server's own words.
+    pub fn said_by_server(kind: ErrorKind, detail: impl Into<String>) -> Self {
+        ProviderError {
+            from_server: true,
+            ..Self::new(kind, detail)
         }
     }
 
@@ -115,7 +127,11 @@ impl ProviderError {
         if self.detail.is_empty() {
             format!("{advice}{status}")
         } else {
-            let said = tr(lang, "服务器说", "the server said");
+            let said = if self.from_server {
+                tr(lang, "服务器说", "the server said")
+            } else {
+                tr(lang, "详情", "details")
+            };
             format!(
                 "{advice}{status}; {said}: {}",
                 crate::engine::text::preview(&self.detail, 300, "…")
@@ -236,6 +252,7 @@ pub fn classify_status(status: u16, body: &str, retry_after_ms: Option<u64>) -> 
         kind,
         status: Some(status),
         detail: message,
+        from_server: true,
         retry_after_ms,
     }
 }
@@ -263,7 +280,7 @@ fn reports_quota(lower: &str) -> bool {
 pub fn classify_stream_error(data: &str) -> ProviderError {
     let (message, kind_name) = body_message(data);
     if refuses_streaming(&message.to_lowercase()) {
-        return ProviderError::new(ErrorKind::StreamingRefused, message);
+        return ProviderError::said_by_server(ErrorKind::StreamingRefused, message);
     }
     let kind = match kind_name.as_str() {
         "overloaded_error" => ErrorKind::Overloaded,
@@ -275,7 +292,7 @@ pub fn classify_stream_error(data: &str) -> ProviderError {
         "not_found_error" => ErrorKind::NotFound,
         _ => ErrorKind::StreamError,
     };
-    ProviderError::new(kind, message)
+    ProviderError::said_by_server(kind, message)
 }
 
 /// Classifies a fetch that produced no response. A browser hides why (a CORS rejection and a
@@ -339,6 +356,32 @@ mod tests {
             assert_eq!(e.is_transient(), transient, "status {status}");
             assert_eq!(e.status, Some(status));
         }
+    }
+
+    #[test]
+    fn the_server_said_only_quotes_the_server() {
+        let server = classify_status(500, "{\"error\":{\"message\":\"boom\"}}", None);
+        assert!(server
+            .message(Lang::En, "u")
+            .contains("the server said: boom"));
+        assert!(server.message(Lang::Zh, "u").contains("服务器说：boom"));
+        let stream = classify_stream_error("{\"error\":{\"message\":\"bang\"}}");
+        assert!(stream
+            .message(Lang::En, "u")
+            .contains("the server said: bang"));
+        let browser =
+            classify_no_response(false, "http://127.0.0.1:1/v1", "TypeError: Failed to fetch");
+        let text = browser.message(Lang::En, "u");
+        assert!(!text.contains("the server said"), "{text}");
+        assert!(
+            text.contains("details: TypeError: Failed to fetch"),
+            "{text}"
+        );
+        let ours = ProviderError::new(
+            ErrorKind::Truncated,
+            "the stream ended without a finish reason or [DONE]",
+        );
+        assert!(!ours.message(Lang::Zh, "u").contains("服务器说"));
     }
 
     #[test]

@@ -5,9 +5,9 @@
 //! and the jitter are inputs here, so the whole policy is tested natively with a fake clock.
 
 use super::errors::{ErrorKind, ProviderError};
-use super::retry::{ProviderPause, RetryDecision, RetryPolicy};
+use super::retry::{GiveUpReason, ProviderPause, RetryDecision, RetryPolicy};
 use super::{Decoded, Usage};
-use crate::engine::{Lang, ModelRequest, RequestId, StopReason};
+use crate::engine::{EventKind, Lang, ModelRequest, RequestId, StopReason};
 use crate::lessons::run::Run;
 use crate::lessons::{Answer, PlayError};
 use std::collections::BTreeMap;
@@ -114,6 +114,14 @@ impl LiveSchedule {
         secret: &str,
     ) -> Result<LiveSchedule, PlayError> {
         run.advance()?;
+        // The engine's retry budget (per delivery) and the policy's (per request) are one
+        // budget: a request whose retries are spent is one the engine reports as "the retry
+        // budget is spent", never as "not retryable".
+        let budget = run.timeline().initial_state().config().limits.retry_budget;
+        let policy = RetryPolicy {
+            max_retries: policy.max_retries.min(budget),
+            ..policy
+        };
         let mut schedule = LiveSchedule {
             run,
             policy,
@@ -237,13 +245,12 @@ impl LiveSchedule {
                         self.backoff.insert(key, now_ms + delay_ms);
                         true
                     }
+                    // Retrying would help, but the budget is spent: the engine says so.
+                    RetryDecision::GiveUp {
+                        why: GiveUpReason::BudgetSpent,
+                    } => true,
                     RetryDecision::GiveUp { .. } => false,
                 };
-                if retryable {
-                    self.tally.retried += 1;
-                } else {
-                    self.tally.given_up += 1;
-                }
                 let message = error.message(self.lang, &self.base_url);
                 Answer::Fail {
                     error: self.scrub(&message),
@@ -252,7 +259,20 @@ impl LiveSchedule {
             }
         };
         self.logical_now += 1;
+        let failed = matches!(outcome, Answer::Fail { .. });
+        let before = self.run.timeline().len();
         self.run.answer(id, outcome, self.logical_now)?;
+        if failed {
+            // Retried when the engine scheduled a retry (its budget has the last word).
+            let retried = self.run.timeline().events()[before..]
+                .iter()
+                .any(|e| matches!(&e.kind, EventKind::RetryScheduled { member, .. } if *member == request.member));
+            if retried {
+                self.tally.retried += 1;
+            } else {
+                self.tally.given_up += 1;
+            }
+        }
         self.run.advance()?;
         self.take_sent(now_ms);
         Ok(())

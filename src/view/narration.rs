@@ -89,6 +89,19 @@ pub fn narrate_in(event: &Event, state: &TeamState, lang: Lang) -> String {
                 )
             }
         }
+        // The lead has no one above it: its failure is not reported to anyone.
+        EventKind::RoundFinished {
+            member,
+            outcome: outcome @ RoundOutcome::Failed(why),
+            ..
+        } if member == state.lead_name() => {
+            let to = outcome.status().word(lang);
+            tr(
+                lang,
+                format!("{member} 出错：{why}。它就是 lead，没有人可以报告，这一轮没有最终回答就结束了。状态 工作中 → {to}。"),
+                format!("{member} failed: {why}. It is the lead, so there is no one to report to; the round ends without a final answer. Status: working -> {to}."),
+            )
+        }
         _ => narrate(event, lang),
     }
 }

@@ -507,3 +507,86 @@ fn a_stream_cut_while_another_call_went_out_is_sent_again_one_call_at_a_time_and
     assert!(s.is_done());
     assert!(s.tally().retried >= 2);
 }
+
+#[test]
+fn a_request_whose_retries_ran_out_is_reported_as_a_spent_budget_not_as_not_retryable() {
+    let (mut s, _) = schedule(4);
+    let mut now = 0;
+    for _ in 0..20 {
+        now += 20_000;
+        for d in s.due(now) {
+            s.finished(
+                d.request.id,
+                CallResult::Failed {
+                    error: ProviderError::new(ErrorKind::Server, "oops"),
+                    tool_call_streamed: false,
+                },
+                now,
+                0.0,
+            )
+            .expect("applies");
+        }
+    }
+    let log = format!("{:?}", s.run().timeline().events());
+    assert!(log.contains("the retry budget is spent"), "{log}");
+    assert!(!log.contains("not retryable"));
+    let tally = s.tally();
+    assert!(tally.given_up >= 1 && tally.retried >= 2, "{tally:?}");
+    assert_eq!(
+        tally.calls,
+        tally.retried + tally.given_up,
+        "every call failed"
+    );
+    // A bad key cannot be helped by a retry: that one is "not retryable".
+    let (mut s, _) = schedule(4);
+    let d = s.due(0).remove(0);
+    s.finished(
+        d.request.id,
+        CallResult::Failed {
+            error: ProviderError::new(ErrorKind::BadKey, "no"),
+            tool_call_streamed: false,
+        },
+        1,
+        0.0,
+    )
+    .expect("applies");
+    assert!(format!("{:?}", s.run().timeline().events()).contains("not retryable"));
+}
+
+#[test]
+fn a_failed_lead_is_not_said_to_report_to_the_lead() {
+    use agent_team_playground::view::narration::narrate_in;
+    let (mut s, _) = schedule(4);
+    let d = s.due(0).remove(0);
+    assert_eq!(d.request.member, "lead");
+    s.finished(
+        d.request.id,
+        CallResult::Failed {
+            error: ProviderError::new(ErrorKind::BadKey, "no"),
+            tool_call_streamed: false,
+        },
+        1,
+        0.0,
+    )
+    .expect("applies");
+    let timeline = s.timeline();
+    let index = timeline
+        .events()
+        .iter()
+        .position(
+            |e| matches!(&e.kind, EventKind::RoundFinished { member, .. } if member == "lead"),
+        )
+        .expect("the lead's round ends");
+    let state = timeline.state_at(index + 1);
+    let event = &timeline.events()[index];
+    let en = narrate_in(event, &state, Lang::En);
+    assert!(
+        en.contains("no one to report to") && !en.contains("reports the error to the lead"),
+        "{en}"
+    );
+    let zh = narrate_in(event, &state, Lang::Zh);
+    assert!(
+        zh.contains("没有人可以报告") && !zh.contains("向 lead 报告"),
+        "{zh}"
+    );
+}
