@@ -324,7 +324,7 @@ pub(super) fn is_loopback(url: &str) -> bool {
     host == "localhost" || host.starts_with("127.") || host == "::1"
 }
 
-fn is_private(url: &str) -> bool {
+pub(super) fn is_private(url: &str) -> bool {
     let host = host_of(url);
     host.starts_with("192.168.") || host.starts_with("10.") || host.ends_with(".local")
 }
@@ -364,7 +364,7 @@ mod tests {
         assert!(server
             .message(Lang::En, "u")
             .contains("the server said: boom"));
-        assert!(server.message(Lang::Zh, "u").contains("服务器说：boom"));
+        assert!(server.message(Lang::Zh, "u").contains("服务器说: boom"));
         let stream = classify_stream_error("{\"error\":{\"message\":\"bang\"}}");
         assert!(stream
             .message(Lang::En, "u")

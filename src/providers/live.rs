@@ -46,6 +46,8 @@ pub struct Tally {
     pub retried: u32,
     /// Calls that failed for good: the member's round failed with them.
     pub given_up: u32,
+    /// Calls out when the learner stopped the run, cancelled.
+    pub cancelled: u32,
 }
 
 impl Tally {
@@ -57,16 +59,33 @@ impl Tally {
             cut,
             retried,
             given_up,
+            cancelled,
         } = *self;
+        let stopped = match (lang, cancelled) {
+            (_, 0) => String::new(),
+            (Lang::Zh, n) => format!("，{n} 次因停止而取消"),
+            (Lang::En, n) => format!(", {n} cancelled by the stop"),
+        };
         match lang {
             Lang::Zh => format!(
-                "共 {calls} 次调用：{answered} 次得到回答（其中 {cut} 次在回答长度上限处被截断），{retried} 次失败后重试，{given_up} 次失败后放弃。"
+                "共 {calls} 次调用：{answered} 次得到回答（其中 {cut} 次在回答长度上限处被截断），{retried} 次失败后重试，{given_up} 次失败后放弃{stopped}。"
             ),
             Lang::En => format!(
-                "{calls} calls: {answered} answered ({cut} cut at the reply-length cap), {retried} failed and retried, {given_up} failed for good."
+                "{calls} calls: {answered} answered ({cut} cut at the reply-length cap), {retried} failed and retried, {given_up} failed for good{stopped}."
             ),
         }
     }
+}
+
+/// A request waiting to go out.
+struct Queued {
+    request: ModelRequest,
+    /// The earliest time it may go.
+    at: u64,
+    /// The index of its `ModelRequested` event in the log.
+    event: usize,
+    /// A server already received it once (it is sent again after a cut).
+    seen: bool,
 }
 
 /// The schedule of one live run.
@@ -76,8 +95,9 @@ pub struct LiveSchedule {
     limit: usize,
     pause: ProviderPause,
     /// Requests the engine sent that are not out yet, each with the earliest time it may go
-    /// and the index of its event in the log.
-    queue: Vec<(ModelRequest, u64, usize)>,
+    /// and the index of its event in the log; a request a server already saw (one sent again
+    /// after a cut) is marked `seen`.
+    queue: Vec<Queued>,
     /// Set when the learner stopped the run: how many events of the log it keeps.
     stopped_at: Option<usize>,
     in_flight: Vec<RequestId>,
@@ -154,10 +174,10 @@ impl LiveSchedule {
         }
         let mut out = Vec::new();
         while self.in_flight.len() < self.limit {
-            let Some(index) = self.queue.iter().position(|(_, at, _)| *at <= now_ms) else {
+            let Some(index) = self.queue.iter().position(|q| q.at <= now_ms) else {
                 break;
             };
-            let (request, _, event) = self.queue.remove(index);
+            let Queued { request, event, .. } = self.queue.remove(index);
             self.in_flight.push(request.id);
             self.tally.calls += 1;
             self.sent_count += 1;
@@ -173,7 +193,7 @@ impl LiveSchedule {
         if self.in_flight.len() >= self.limit {
             return None;
         }
-        let earliest = self.queue.iter().map(|(_, at, _)| *at).min()?;
+        let earliest = self.queue.iter().map(|q| q.at).min()?;
         Some(earliest.max(now_ms + self.pause.wait_ms(now_ms)) - now_ms)
     }
 
@@ -189,6 +209,7 @@ impl LiveSchedule {
         let sent_as = self.sent_as.remove(&id);
         // After a stop, what comes back (aborted calls) is not part of the run.
         if self.stopped_at.is_some() {
+            self.tally.cancelled += 1;
             return Ok(());
         }
         let Some(request) = self.run.awaiting().iter().find(|r| r.id == id).cloned() else {
@@ -206,7 +227,15 @@ impl LiveSchedule {
                 // The same request goes to the server again, one call at a time: the engine
                 // sent it once and gets one answer; the transport's cut is not the model's.
                 self.tally.retried += 1;
-                self.queue.insert(0, (request, now_ms, event));
+                self.queue.insert(
+                    0,
+                    Queued {
+                        request,
+                        at: now_ms,
+                        event,
+                        seen: true,
+                    },
+                );
                 return Ok(());
             }
         }
@@ -284,7 +313,12 @@ impl LiveSchedule {
         for (request, event) in self.run.take_sent() {
             let key = (request.member.clone(), request.delivery, request.logical);
             let at = self.backoff.remove(&key).unwrap_or(now_ms);
-            self.queue.push((request, at, event));
+            self.queue.push(Queued {
+                request,
+                at,
+                event,
+                seen: false,
+            });
         }
     }
 
@@ -305,7 +339,8 @@ impl LiveSchedule {
         let kept = self
             .queue
             .iter()
-            .map(|(_, _, event)| *event)
+            .filter(|q| !q.seen)
+            .map(|q| q.event)
             .min()
             .unwrap_or(self.run.timeline().len());
         self.queue.clear();
@@ -366,12 +401,15 @@ impl LiveSchedule {
         &self.whole
     }
 
-    /// A stream cut while another call of this run went out after it: some servers end a
-    /// stream whenever a new request arrives (llama-cpp-python's default
+    /// A local server's stream cut while another call of this run went out after it: some
+    /// servers end a stream whenever a new request arrives (llama-cpp-python's default
     /// `interrupt_requests`). The run goes on one call at a time.
     fn cut_by_another_call(&mut self, error: &ProviderError, sent_as: u64) -> bool {
-        let cut = matches!(error.kind, ErrorKind::Truncated | ErrorKind::StreamError);
-        if !cut || sent_as >= self.sent_count {
+        // Only a local server's cut stream: a cut from a hosted API (or a network drop) is
+        // a failure the engine must hear of, and its retry is the policy's.
+        let local =
+            super::errors::is_loopback(&self.base_url) || super::errors::is_private(&self.base_url);
+        if error.kind != ErrorKind::Truncated || !local || sent_as >= self.sent_count {
             return false;
         }
         if self.limit > 1 {

@@ -286,13 +286,17 @@ impl StreamDecoder {
         pieces
     }
 
-    /// The body ended: the reply, or `Truncated` if neither `[DONE]` nor a finish reason came.
+    /// The body ended: the reply, or `Truncated` if no finish reason came. `[DONE]` alone is
+    /// not an end: llama-cpp-python sends it after a stream it cut off (a newer request
+    /// arrived), and every server of this API names a finish reason in a whole answer.
     pub fn finish(self) -> Result<Decoded, ProviderError> {
-        if !self.done && self.stop.is_empty() {
-            return Err(ProviderError::new(
-                ErrorKind::Truncated,
-                "the stream ended without a finish reason or [DONE]",
-            ));
+        if self.stop.is_empty() {
+            let detail = if self.done {
+                "the stream said [DONE] without a finish reason: it was cut off"
+            } else {
+                "the stream ended without a finish reason or [DONE]"
+            };
+            return Err(ProviderError::new(ErrorKind::Truncated, detail));
         }
         let mut calls = self.calls;
         calls.sort_by_key(|c| c.0);

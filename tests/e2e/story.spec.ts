@@ -52,7 +52,9 @@ for (const lang of ['en', 'zh'] as Lang[]) {
     // Each authored caption's step is a stop: the payoff (m4 in a request) among them.
     const r9 = stepAfter(g, 'request', /^reader sent request r9 /);
     expect(stops).toContain(r9);
-    // And back at the story level goes to the stop before.
+    // And back at the story level goes to the stop before, not one event back.
+    await page.getByTestId('step-back').click();
+    await expectStep(page, stops[stops.length - 2]);
     await page.getByTestId('step-first').click();
     await expectStep(page, 0);
     expect(errors).toEqual([]);

@@ -549,3 +549,10 @@ fn a_server_that_reports_no_usage_shows_not_reported_rather_than_zero_tokens() {
         reported
     );
 }
+
+#[test]
+fn a_stream_that_says_done_without_a_finish_reason_was_cut_off() {
+    // llama-cpp-python's answer to a stream it interrupted: some text, then [DONE].
+    let cut = "data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"The plan\"}}]}\n\ndata: [DONE]\n\n";
+    assert_eq!(run_openai(cut), Err(ErrorKind::Truncated));
+}

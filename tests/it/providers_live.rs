@@ -14,6 +14,10 @@ use agent_team_playground::providers::{Decoded, Usage};
 const SECRET: &str = "sk-live-0123456789";
 
 fn schedule(limit: usize) -> (LiveSchedule, ScriptedModel) {
+    schedule_on("http://127.0.0.1:1/v1", limit)
+}
+
+fn schedule_on(base_url: &str, limit: usize) -> (LiveSchedule, ScriptedModel) {
     let l1 = lesson("l1-two-investigators", Lang::En).expect("lesson 1");
     let run = Run::new(&l1, &PlayOptions::default()).expect("starts");
     let s = LiveSchedule::start(
@@ -21,7 +25,7 @@ fn schedule(limit: usize) -> (LiveSchedule, ScriptedModel) {
         RetryPolicy::default(),
         limit,
         Lang::En,
-        "http://127.0.0.1:1/v1",
+        base_url,
         SECRET,
     )
     .expect("schedules");
@@ -428,9 +432,22 @@ fn a_stop_keeps_the_log_before_the_first_request_no_server_saw_and_its_recording
         s.timeline().events(),
         "the replay ends where the stop did"
     );
+    assert_eq!(s.tally().cancelled, 1, "the call out when the run stopped");
+    assert!(s
+        .tally()
+        .summary(Lang::En)
+        .ends_with("1 cancelled by the stop."));
     // A recording made before stops existed (no field) reads and replays whole.
     let json = serde_json::to_value(s.run().recording()).expect("serializes");
     assert!(json.get("stopped_at").is_none());
+    let old: agent_team_playground::lessons::recording::Recording =
+        serde_json::from_value(json).expect("an old recording reads");
+    assert_eq!(old.stopped_at, None);
+    assert_eq!(
+        old.replay(&l1).expect("replays").len(),
+        before,
+        "an old recording replays whole"
+    );
 }
 
 #[test]
@@ -589,4 +606,39 @@ fn a_failed_lead_is_not_said_to_report_to_the_lead() {
         zh.contains("没有人可以报告") && !zh.contains("向 lead 报告"),
         "{zh}"
     );
+}
+
+#[test]
+fn a_hosted_apis_cut_stream_is_a_failure_the_engine_hears_of_and_the_calls_at_once_stay() {
+    let (mut s, script) = schedule_on("https://api.openai.com/v1", 4);
+    let lead = s.due(0).remove(0).request;
+    s.finished(lead.id, answer(&script, &lead), 10, 0.5)
+        .expect("applies");
+    let mut now = 10;
+    let mut out: Vec<ModelRequest> = s.due(now).into_iter().map(|d| d.request).collect();
+    while out.len() < 2 {
+        let r = out.pop().expect("a call is out");
+        now += 10;
+        s.finished(r.id, answer(&script, &r), now, 0.5)
+            .expect("applies");
+        out = s.due(now).into_iter().map(|d| d.request).collect();
+    }
+    let first = out.remove(0);
+    s.finished(
+        first.id,
+        CallResult::Failed {
+            error: ProviderError::new(ErrorKind::Truncated, "the stream broke"),
+            tool_call_streamed: false,
+        },
+        now + 5,
+        0.0,
+    )
+    .expect("applies");
+    assert_eq!((s.limit(), s.lowered_from()), (4, None));
+    assert!(s
+        .run()
+        .timeline()
+        .events()
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::ModelFailed { .. })));
 }

@@ -174,5 +174,9 @@ fn story_counts_each_lessons_steps_at_each_level() {
             timeline.len(),
             folded
         );
+        // The story sits between the key moments and every event, and folds something.
+        assert!(keys.len() < story.stops.len(), "{}", info.id);
+        assert!(story.stops.len() < timeline.len(), "{}", info.id);
+        assert!(folded > 0, "{}", info.id);
     }
 }

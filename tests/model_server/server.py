@@ -269,6 +269,8 @@ class Handler(BaseHTTPRequestHandler):
             if pause:
                 time.sleep(pause)
             if interrupted is not None and i > 0 and interrupted():
+                # llama-cpp-python ends a stream it interrupts with [DONE] and no finish reason.
+                self.send_chunked("data: [DONE]\n\n")
                 return
             # Split every event in two writes so the client meets chunk boundaries mid-event.
             half = len(event.encode()) // 2

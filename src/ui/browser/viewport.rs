@@ -29,3 +29,11 @@ pub fn window_width() -> ReadSignal<f64> {
     on_cleanup(move || resize.remove());
     width.read_only()
 }
+
+/// Moves keyboard focus to `el` without scrolling anything: inside a course page's frame a
+/// focus that scrolls would move the course page around the frame.
+pub fn focus_in_place(el: &web_sys::HtmlElement) {
+    let options = web_sys::FocusOptions::new();
+    options.set_prevent_scroll(true);
+    let _ = el.focus_with_options(&options);
+}

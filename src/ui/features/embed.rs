@@ -125,7 +125,7 @@ fn snapshot(pg: Playground) -> Option<Snapshot> {
         let state = state.as_ref()?;
         pg.run.with(|run| {
             let run = run.as_ref().ok()?;
-            Some(Snapshot::of(
+            let mut snapshot = Snapshot::of(
                 &lesson,
                 &run.0,
                 &state.state,
@@ -133,7 +133,18 @@ fn snapshot(pg: Playground) -> Option<Snapshot> {
                 state.step,
                 lang,
                 playing,
-            ))
+            );
+            // The caption on screen: at the story level, a folded cycle's own caption.
+            if pg.level.get() == crate::view::story::Level::Story {
+                let step = state.step;
+                if let Some(folded) = pg
+                    .story
+                    .with(|story| story.fold_at(step).map(|fold| fold.caption_in(lang)))
+                {
+                    snapshot.caption = folded;
+                }
+            }
+            Some(snapshot)
         })
     })
 }

@@ -21,7 +21,7 @@ use crate::providers::{ApiKey, Usage};
 use crate::scenario::on_screen::{OnScreen, Source};
 use crate::ui::browser::i18n::tr;
 use crate::ui::browser::storage;
-use crate::ui::features::live_run::{start, stop, Live, Session, RECORDING_KEY};
+use crate::ui::features::live_run::{start, stop, stop_by_learner, Live, Session, RECORDING_KEY};
 use crate::ui::features::live_settings::{settings_view, Form};
 use crate::ui::state::context::Playground;
 
@@ -103,7 +103,7 @@ fn actions_view(form: Form, live: Live, session: Rc<RefCell<Option<Session>>>) -
             form.limit.get_untracked(),
         );
     };
-    let on_stop = move |_| stop(&session, live);
+    let on_stop = move |_| stop_by_learner(&session, live);
     let download = move || {
         live.recording.get().map(|json| {
             format!(

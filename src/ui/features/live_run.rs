@@ -33,6 +33,8 @@ pub(super) struct Session {
     aborts: Vec<(RequestId, Abort)>,
     jitter: Jitter,
     stopped: bool,
+    /// The learner pressed Stop (not an error that ended the run).
+    by_learner: bool,
     /// The last step of the run as last shown: the view follows the run's end while the
     /// learner stays there.
     shown: usize,
@@ -121,6 +123,7 @@ pub(super) fn start(
         aborts: Vec::new(),
         jitter: Jitter::new(now_ms()),
         stopped: false,
+        by_learner: false,
         shown: pg.step.get_untracked(),
     });
     live.running.set(true);
@@ -313,15 +316,36 @@ fn publish(live: Live, session: &mut Session) {
     );
 }
 
-pub(super) fn stop(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
+/// The learner's Stop: the run halts where it is, and the status says who stopped it.
+pub(super) fn stop_by_learner(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
     if let Some(session) = cell.borrow_mut().as_mut() {
-        session.stopped = true;
-        session.schedule.stop();
-        for (_, abort) in &session.aborts {
-            abort.abort();
-        }
+        session.by_learner = true;
     }
+    stop(cell, live);
+}
+
+/// Halts the run (Stop, an error, a lesson change, leaving the page): nothing more goes out
+/// and the calls in flight are aborted. With none in flight it finishes now; otherwise the
+/// last aborted call's return finishes it.
+pub(super) fn stop(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
+    let idle = match cell.borrow_mut().as_mut() {
+        Some(session) => {
+            session.stopped = true;
+            session.schedule.stop();
+            for (_, abort) in &session.aborts {
+                abort.abort();
+            }
+            session.aborts.is_empty()
+        }
+        None => false,
+    };
     live.running.set(false);
+    if idle {
+        if let Some(session) = cell.borrow_mut().as_mut() {
+            publish(live, session);
+        }
+        finish(cell, live);
+    }
 }
 
 fn finish(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
@@ -344,7 +368,12 @@ fn finish(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
         .map(|index| index + 1);
     live.first_failure.set(failure);
     let tally = session.schedule.tally().summary(lang);
-    live.status.set(Some(if let Some(step) = session.schedule.stopped_at() {
+    let stopped_at = session.schedule.stopped_at();
+    live.status.set(Some(if stopped_at.is_some() && !session.by_learner {
+        // An error ended the run: its message stays, with what the calls came to.
+        let said = live.status.get_untracked().unwrap_or_default();
+        format!("{said} {tally}")
+    } else if let Some(step) = stopped_at {
         tr(
             lang,
             format!("你在第 {step} 步停止了运行：还没发出的请求不算在内，正在进行的调用已取消。记录保存到停止时为止。{tally}"),

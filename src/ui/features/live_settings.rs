@@ -221,7 +221,12 @@ fn connection_test(form: Form, lang: RwSignal<Lang>) -> impl IntoView {
             if let Diagnosis::Ready { model, .. } = &found {
                 form.model.set(model.clone());
             }
-            result.set(Some(found.message(lang, &settings.base_url)));
+            // A server's own words may quote the key back: never show it.
+            let said = found.message(lang, &settings.base_url);
+            result.set(Some(crate::providers::redact::redact_key(
+                &said,
+                key.expose(),
+            )));
             testing.set(false);
         });
     };

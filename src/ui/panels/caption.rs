@@ -21,9 +21,9 @@ use crate::view::playhead::Command;
 use crate::view::repeats::repeat_run;
 use crate::view::story::Level;
 
-#[component]
-pub fn CaptionBar() -> impl IntoView {
-    let pg = Playground::get();
+/// The caption's text at the step: the folded caption at a story stop that folded a cycle,
+/// else the step's caption with its facts marked.
+fn caption_text(pg: Playground) -> impl Fn() -> AnyView + Copy {
     let parts = Memo::new(move |_| {
         let (lang, step) = (pg.lang.get(), pg.step.get());
         pg.state.with(|state| {
@@ -43,7 +43,7 @@ pub fn CaptionBar() -> impl IntoView {
         pg.story
             .with(|story| story.fold_at(step).map(|fold| fold.caption_in(lang)))
     };
-    let caption = move || {
+    move || {
         let lang = pg.lang.get();
         if let Some(text) = folded() {
             return view! { <span class="folded" data-testid="folded-caption">{text}</span> }
@@ -70,7 +70,13 @@ pub fn CaptionBar() -> impl IntoView {
             })
             .collect_view()
             .into_any()
-    };
+    }
+}
+
+#[component]
+pub fn CaptionBar() -> impl IntoView {
+    let pg = Playground::get();
+    let caption = caption_text(pg);
     let line = move || {
         let (event, lang) = (pg.current_event(), pg.lang.get());
         pg.state.with(|state| match state {

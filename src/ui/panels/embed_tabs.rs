@@ -197,7 +197,7 @@ fn focus_by_id(id: &str) {
         .get_element_by_id(id)
         .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
     {
-        let _ = el.focus();
+        crate::ui::browser::viewport::focus_in_place(&el);
     }
 }
 

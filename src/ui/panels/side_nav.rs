@@ -47,7 +47,7 @@ pub fn go_to(tabs: Option<EmbedTabs>, selector: &'static str) {
                 if el.get_attribute("tabindex").is_none() {
                     let _ = el.set_attribute("tabindex", "-1");
                 }
-                let _ = el.focus();
+                crate::ui::browser::viewport::focus_in_place(&el);
             }
         });
     }
@@ -59,7 +59,8 @@ pub fn go_to(tabs: Option<EmbedTabs>, selector: &'static str) {
 /// page around the frame).
 pub fn reveal_detail(tabs: Option<EmbedTabs>) {
     if let Some(tabs) = tabs {
-        tabs.show("detail");
+        // By its part, not its tab's name: with `hide=` the tab may not be on the page.
+        tabs.show_part("[data-testid=member-detail]");
     }
     request_animation_frame(move || {
         if tabs.is_some() {
@@ -70,7 +71,7 @@ pub fn reveal_detail(tabs: Option<EmbedTabs>) {
             detail.scroll_into_view_with_bool(true);
         }
         if let Some(heading) = find("#member-detail-heading") {
-            let _ = heading.focus();
+            crate::ui::browser::viewport::focus_in_place(&heading);
         }
     });
 }
