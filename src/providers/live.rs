@@ -215,14 +215,9 @@ impl LiveSchedule {
         let Some(request) = self.run.awaiting().iter().find(|r| r.id == id).cloned() else {
             return Ok(());
         };
-        if let (
-            CallResult::Failed {
-                error,
-                tool_call_streamed: false,
-            },
-            Some((seq, event)),
-        ) = (&result, sent_as)
-        {
+        // Even with part of a tool call streamed in: the engine takes only whole replies, so
+        // nothing of the cut one ran and sending the request again cannot repeat a tool call.
+        if let (CallResult::Failed { error, .. }, Some((seq, event))) = (&result, sent_as) {
             if self.cut_by_another_call(error, seq) {
                 // The same request goes to the server again, one call at a time: the engine
                 // sent it once and gets one answer; the transport's cut is not the model's.

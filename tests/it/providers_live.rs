@@ -477,11 +477,12 @@ fn a_stream_cut_while_another_call_went_out_is_sent_again_one_call_at_a_time_and
             .count()
     };
     let cut = ProviderError::new(ErrorKind::Truncated, "the stream broke");
+    // Part of a tool call had streamed in: the engine never saw it, so it is sent again too.
     s.finished(
         first.id,
         CallResult::Failed {
             error: cut.clone(),
-            tool_call_streamed: false,
+            tool_call_streamed: true,
         },
         now + 5,
         0.0,

@@ -134,6 +134,7 @@ class Handler(BaseHTTPRequestHandler):
                 mine = NEWEST[0]
             reply = agent_reply(body, api)
             if body.get("stream"):
+                # Slow enough that calls made together overlap.
                 self.stream(api, reply, pause=0.05, interrupted=lambda: NEWEST[0] != mine)
             else:
                 self.reply_json(200, whole(api, reply, model))
