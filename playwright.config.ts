@@ -6,7 +6,7 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'target/e2e/results',
   timeout: 60_000,
-  globalTimeout: 15 * 60_000,
+  globalTimeout: 25 * 60_000,
   expect: { timeout: 10_000 },
   workers: 1,
   retries: 0,

@@ -14,4 +14,4 @@ for _ in $(seq 1 50); do
   sleep 0.2
 done
 curl -fsS -o /dev/null "http://127.0.0.1:$PORT/index.html" || { echo "e2e: server did not start" >&2; exit 1; }
-E2E_BASE_URL="http://127.0.0.1:$PORT" timeout 900 node_modules/.bin/playwright test "$@"
+E2E_BASE_URL="http://127.0.0.1:$PORT" timeout 1560 node_modules/.bin/playwright test "$@"
