@@ -13,6 +13,24 @@ use agent_team_playground::providers::{Decoded, Usage};
 
 const SECRET: &str = "sk-live-0123456789";
 
+/// Answers the lead's first call, then answers calls until two are out at once (its
+/// teammates'); returns those calls and the time.
+fn two_calls_out(s: &mut LiveSchedule, script: &ScriptedModel) -> (Vec<ModelRequest>, u64) {
+    let lead = s.due(0).remove(0).request;
+    s.finished(lead.id, answer(script, &lead), 10, 0.5)
+        .expect("applies");
+    let mut now = 10;
+    let mut out: Vec<ModelRequest> = s.due(now).into_iter().map(|d| d.request).collect();
+    while out.len() < 2 {
+        let r = out.pop().expect("a call is out");
+        now += 10;
+        s.finished(r.id, answer(script, &r), now, 0.5)
+            .expect("applies");
+        out = s.due(now).into_iter().map(|d| d.request).collect();
+    }
+    (out, now)
+}
+
 fn schedule(limit: usize) -> (LiveSchedule, ScriptedModel) {
     schedule_on("http://127.0.0.1:1/v1", limit)
 }
@@ -455,18 +473,7 @@ fn a_stream_cut_while_another_call_went_out_is_sent_again_one_call_at_a_time_and
 ) {
     let (mut s, script) = schedule(4);
     // The lead's first call, answered; then its teammates' calls go out together.
-    let lead = s.due(0).remove(0).request;
-    s.finished(lead.id, answer(&script, &lead), 10, 0.5)
-        .expect("applies");
-    let mut now = 10;
-    let mut out: Vec<ModelRequest> = s.due(now).into_iter().map(|d| d.request).collect();
-    while out.len() < 2 {
-        let r = out.pop().expect("a call is out");
-        now += 10;
-        s.finished(r.id, answer(&script, &r), now, 0.5)
-            .expect("applies");
-        out = s.due(now).into_iter().map(|d| d.request).collect();
-    }
+    let (mut out, mut now) = two_calls_out(&mut s, &script);
     let first = out.remove(0);
     let failures = |s: &LiveSchedule| {
         s.run()
@@ -612,18 +619,7 @@ fn a_failed_lead_is_not_said_to_report_to_the_lead() {
 #[test]
 fn a_hosted_apis_cut_stream_is_a_failure_the_engine_hears_of_and_the_calls_at_once_stay() {
     let (mut s, script) = schedule_on("https://api.openai.com/v1", 4);
-    let lead = s.due(0).remove(0).request;
-    s.finished(lead.id, answer(&script, &lead), 10, 0.5)
-        .expect("applies");
-    let mut now = 10;
-    let mut out: Vec<ModelRequest> = s.due(now).into_iter().map(|d| d.request).collect();
-    while out.len() < 2 {
-        let r = out.pop().expect("a call is out");
-        now += 10;
-        s.finished(r.id, answer(&script, &r), now, 0.5)
-            .expect("applies");
-        out = s.due(now).into_iter().map(|d| d.request).collect();
-    }
+    let (mut out, mut now) = two_calls_out(&mut s, &script);
     let first = out.remove(0);
     s.finished(
         first.id,
