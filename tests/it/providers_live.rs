@@ -619,7 +619,7 @@ fn a_failed_lead_is_not_said_to_report_to_the_lead() {
 #[test]
 fn a_hosted_apis_cut_stream_is_a_failure_the_engine_hears_of_and_the_calls_at_once_stay() {
     let (mut s, script) = schedule_on("https://api.openai.com/v1", 4);
-    let (mut out, mut now) = two_calls_out(&mut s, &script);
+    let (mut out, now) = two_calls_out(&mut s, &script);
     let first = out.remove(0);
     s.finished(
         first.id,
