@@ -205,6 +205,12 @@ impl Team {
         } else {
             round.requests_used
         };
+        let others: Vec<(&str, &str)> = self
+            .state
+            .members_in_order()
+            .filter(|m| m.name() != name)
+            .map(|m| (m.name(), m.role()))
+            .collect();
         let request = ModelRequest {
             id: RequestId(self.state.requests.len() as u64 + 1),
             member: name.to_string(),
@@ -218,6 +224,7 @@ impl Team {
                 &member.role,
                 member.kind,
                 self.state.lead_name(),
+                &others,
                 self.state.config.lang,
             ),
             messages: member.history.clone(),

@@ -428,3 +428,55 @@ fn k2_teammate_tools_are_explicit_and_write_file_only_where_the_lesson_allows_it
     assert_eq!(refusal_codes(&events), [RefusalCode::ToolNotAllowed]);
     assert!(team.state().member("carol").is_none());
 }
+
+/// M1: a model can only address the members it was told of. Every request's system prompt names
+/// the others on the roster as it is when the request is built (a teammate spawned during the
+/// lead's round is in the lead's next request), in the team's language; without it a real model
+/// guesses names and its mail reaches nobody.
+#[test]
+fn m1_each_system_prompt_names_the_others_on_the_roster_as_it_is_when_sent() {
+    let last_system = |team: &Team| {
+        team.state()
+            .requests()
+            .last()
+            .unwrap()
+            .request
+            .system
+            .clone()
+    };
+    let mut team = team();
+    start(&mut team, "lead");
+    let first = last_system(&team);
+    assert!(
+        first.contains("reader (role: reader), reviewer (role: reviewer)."),
+        "{first}"
+    );
+    assert!(!first.contains("lead (role"), "{first}");
+    tool(
+        &mut team,
+        "lead",
+        "spawn_teammate",
+        json!({"name": "carol", "role": "helper"}),
+    );
+    let second = last_system(&team);
+    assert!(second.contains("carol (role: helper)"), "{second}");
+    host_send(&mut team, "lead", "carol", "hi");
+    start(&mut team, "carol");
+    let carol = last_system(&team);
+    assert!(
+        carol.contains("lead (role: lead), reader (role: reader)"),
+        "{carol}"
+    );
+    assert!(!carol.contains("carol (role"), "{carol}");
+
+    let mut config = TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("reader", "读者"),
+    ]);
+    config.lang = Lang::Zh;
+    let mut team = Team::new(config).expect("valid config");
+    start(&mut team, "lead");
+    let zh = last_system(&team);
+    assert!(zh.contains("reader（角色：读者）。"), "{zh}");
+    assert!(!zh.contains("The others"), "{zh}");
+}
