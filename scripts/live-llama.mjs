@@ -39,7 +39,10 @@ for (const id of ['live-whole', 'live-lowered']) {
 
 // The export: the event log and the recording.
 const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
-const exported = JSON.parse(await (await import('node:fs/promises')).readFile(await download.path(), 'utf8'));
+const fsp = await import('node:fs/promises');
+const exported = JSON.parse(await fsp.readFile(await download.path(), 'utf8'));
+// Kept for a closer look: target/live-llama/export.json (the event log and the recording).
+await fsp.writeFile('target/live-llama/export.json', JSON.stringify(exported, null, 1));
 const lines = exported.events;
 const count = (re) => lines.filter((l) => re.test(l)).length;
 const answers = exported.recording?.answers ?? [];
@@ -47,7 +50,8 @@ const toolCalls = answers.flatMap((a) => a.answer?.reply?.tool_calls ?? a.answer
 const names = {};
 for (const c of toolCalls) names[c.name] = (names[c.name] ?? 0) + 1;
 
-// The lanes at every step: which messages each lane ever held, and which were in all three.
+// The lanes at every step: which messages each lane ever held (its front chip or a kept copy),
+// and which were in all three lanes at one step; and the places the front chip names then.
 const last = lines.length;
 const lanes = { 'lane-queued': new Set(), 'lane-candidate': new Set(), 'lane-request': new Set() };
 const allThree = new Set();
@@ -59,14 +63,24 @@ for (let step = 0; step <= last; step++) {
   const here = await page.evaluate(() => {
     const out = {};
     for (const lane of ['lane-queued', 'lane-candidate', 'lane-request']) {
-      out[lane] = [...document.querySelectorAll(`[data-testid=${lane}] [data-testid=message-chip]`)]
-        .map((c) => c.getAttribute('data-message-id'));
+      out[lane] = [...document.querySelectorAll(
+        `[data-testid=${lane}] [data-testid=message-chip], [data-testid=${lane}] [data-testid=message-kept]`,
+      )].map((c) => c.getAttribute('data-message-id'));
     }
+    out.places = Object.fromEntries(
+      [...document.querySelectorAll('[data-testid=message-chip]')].map((c) => [
+        c.getAttribute('data-message-id'),
+        c.getAttribute('data-places'),
+      ]),
+    );
     return out;
   });
-  for (const [lane, ids] of Object.entries(here)) ids.forEach((id) => lanes[lane].add(id));
+  for (const lane of Object.keys(lanes)) here[lane].forEach((id) => lanes[lane].add(id));
   for (const id of here['lane-queued']) {
-    if (here['lane-candidate'].includes(id) && here['lane-request'].includes(id)) allThree.add(id);
+    if (here['lane-candidate'].includes(id) && here['lane-request'].includes(id)) {
+      if (!allThree.has(id)) console.log(`step ${step}: ${id} in all three lanes (places: ${here.places[id]})`);
+      allThree.add(id);
+    }
   }
 }
 console.log(`lesson ${LESSON} (${LANG_}) on ${BASE}, ${seconds.toFixed(0)} s`);
