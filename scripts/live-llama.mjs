@@ -78,7 +78,10 @@ for (let step = 0; step <= last; step++) {
   for (const lane of Object.keys(lanes)) here[lane].forEach((id) => lanes[lane].add(id));
   for (const id of here['lane-queued']) {
     if (here['lane-candidate'].includes(id) && here['lane-request'].includes(id)) {
-      if (!allThree.has(id)) console.log(`step ${step}: ${id} in all three lanes (places: ${here.places[id]})`);
+      if (!allThree.has(id)) {
+        console.log(`step ${step}: ${id} in all three lanes (places: ${here.places[id]})`);
+        if (allThree.size === 0) await page.screenshot({ path: 'target/live-llama/all-three.png' });
+      }
       allThree.add(id);
     }
   }

@@ -41,4 +41,4 @@ done
 curl -fsS -o /dev/null "http://127.0.0.1:$LLAMA_PORT/v1/models" || { echo "live-llama: the server did not start; see target/live-llama/server.log" >&2; exit 1; }
 
 PAGE="http://127.0.0.1:$PAGE_PORT" BASE="http://127.0.0.1:$LLAMA_PORT/v1" LESSON="$LESSON" LANG_="$LANG_" \
-  timeout "${LIVE_TIMEOUT_S:-1200}" node "scripts/${LIVE_SCRIPT:-live-llama.mjs}"
+  timeout "${LIVE_TIMEOUT_S:-1200}" node scripts/live-llama.mjs

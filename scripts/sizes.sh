@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shopt -s nullglob
-files=(dist/*.wasm dist/*.js dist/*.css)
+files=(dist/*.wasm dist/*.js dist/*.mjs dist/*.css)
 if [ ${#files[@]} -eq 0 ]; then
   echo "sizes: no build output in dist/" >&2
   exit 1

@@ -59,6 +59,9 @@ fi
 step "release build: trunk build --release"
 trunk build --release
 scripts/sizes.sh
+# Trunk's post_build hook wrote a .gz and a .br beside each asset: check each one decompresses
+# to its asset's bytes, and print the three sizes.
+node scripts/precompress.mjs --check dist
 
 if [ "$SIZES_ONLY" = 1 ]; then exit 0; fi
 
