@@ -101,6 +101,8 @@ fn zh_event_line(timeline: &Timeline, state: &TeamState, step: usize, event: &Ev
 /// the modes the learner fixed with the switches.
 fn run_section(out: &mut String, timeline: &Timeline, options: &PlayOptions, lang: Lang) {
     let _ = writeln!(out, "## {}\n", tr(lang, "这次运行", "This run"));
+    // The colon of each label, in the language's own punctuation.
+    let colon = tr(lang, "：", ": ");
     let branch = tr(lang, "分支", "Branch");
     if options.interventions.is_empty() {
         let original = tr(
@@ -108,14 +110,14 @@ fn run_section(out: &mut String, timeline: &Timeline, options: &PlayOptions, lan
             "原始运行（没有改动）",
             "the original run (no changes)",
         );
-        let _ = writeln!(out, "- **{branch}**: {original}");
+        let _ = writeln!(out, "- **{branch}**{colon}{original}");
     } else {
         let n = options.interventions.len();
         let fork = match lang {
             Lang::Zh => format!("分叉，有 {n} 个改动："),
             Lang::En => format!("a fork, with {n} change{}:", if n == 1 { "" } else { "s" }),
         };
-        let _ = writeln!(out, "- **{branch}**: {fork}");
+        let _ = writeln!(out, "- **{branch}**{colon}{fork}");
         for (i, change) in options.interventions.iter().enumerate() {
             let _ = writeln!(out, "  {}. {}", i + 1, one_line(&describe(change, lang)));
         }
@@ -124,7 +126,7 @@ fn run_section(out: &mut String, timeline: &Timeline, options: &PlayOptions, lan
     let start = tr(lang, "从开始", "from the start");
     let _ = writeln!(
         out,
-        "- **{in_force}**: {start}: {}",
+        "- **{in_force}**{colon}{start}{colon}{}",
         modes(&timeline.initial_state().toggles(), lang).1
     );
     for event in timeline.events() {
@@ -133,7 +135,7 @@ fn run_section(out: &mut String, timeline: &Timeline, options: &PlayOptions, lan
                 Lang::Zh => format!("从第 {} 步起", event.seq + 1),
                 Lang::En => format!("from step {}", event.seq + 1),
             };
-            let _ = writeln!(out, "  - {from}: {}", modes(toggles, lang).1);
+            let _ = writeln!(out, "  - {from}{colon}{}", modes(toggles, lang).1);
         }
     }
     let choice = options.learner_toggles;
@@ -157,7 +159,7 @@ fn run_section(out: &mut String, timeline: &Timeline, options: &PlayOptions, lan
     .collect();
     if !fixed.is_empty() {
         let by = tr(lang, "学习者用开关设定", "Set by the learner's switches");
-        let _ = writeln!(out, "- **{by}**: {}", fixed.join(tr(lang, "；", "; ")));
+        let _ = writeln!(out, "- **{by}**{colon}{}", fixed.join(tr(lang, "；", "; ")));
     }
     out.push('\n');
 }

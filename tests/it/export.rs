@@ -595,10 +595,7 @@ fn m6_the_markdown_of_a_fork_with_drain_on_read_names_the_fork_and_the_mode_in_b
     let zh_timeline = lessons::play("l1-two-investigators", &zh_options).unwrap();
     let zh = markdown(&zh_lesson, &zh_timeline, &zh_options, Lang::Zh);
     assert!(zh.contains("## 这次运行"), "{zh}");
-    assert!(
-        zh.contains("- **分支**：") || zh.contains("- **分支**: "),
-        "{zh}"
-    );
+    assert!(zh.contains("- **分支**：分叉，有 1 个改动："), "{zh}");
     assert!(zh.contains(&describe(&fault, Lang::Zh)), "{zh}");
     assert!(zh.contains("读后即删"), "{zh}");
     assert!(zh.contains("读取即清空（M6） 开"), "{zh}");
