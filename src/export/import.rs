@@ -259,12 +259,11 @@ fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
     if !problems.is_empty() {
         return Err(ImportError { problems });
     }
-    let on_screen = export.on_screen().map_err(|e| match e {
+    let mut on_screen = export.on_screen().map_err(|e| match e {
         SourceError::Unknown(id) | SourceError::NotFreePlay(id) => ImportError {
             problems: vec![unknown_lesson(&id)],
         },
     })?;
-    let mut on_screen = on_screen;
     let timeline = play(&on_screen)?;
     let note = check_events(&export.events, &timeline).err().map(edited);
     if note.is_some() {
