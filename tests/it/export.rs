@@ -558,7 +558,7 @@ fn an_export_edited_by_hand_opens_as_its_scenario_and_options_with_a_note() {
 }
 
 #[test]
-fn m6_the_markdown_of_a_fork_with_drain_on_read_names_the_fork_and_the_mode_in_both_languages() {
+fn the_markdown_of_a_fork_with_drain_on_read_names_the_fork_and_the_mode_in_both_languages() {
     let fault = Intervention::InjectFault {
         at: 5,
         member: "reader".into(),
@@ -618,7 +618,7 @@ fn m6_the_markdown_of_a_fork_with_drain_on_read_names_the_fork_and_the_mode_in_b
 }
 
 #[test]
-fn m6_the_markdown_says_when_a_lesson_switches_modes_at_a_step() {
+fn the_markdown_says_when_a_lesson_switches_modes_at_a_step() {
     let lesson = lessons::lesson("l2-drain-loses-mail", Lang::En).unwrap();
     let timeline = lessons::play("l2-drain-loses-mail", &PlayOptions::default()).unwrap();
     let switch = timeline
