@@ -129,8 +129,14 @@ fn run_section(out: &mut String, timeline: &Timeline, options: &PlayOptions, lan
         "- **{in_force}**{colon}{start}{colon}{}",
         modes(&timeline.initial_state().toggles(), lang).1
     );
+    let mut now = timeline.initial_state().toggles();
     for event in timeline.events() {
+        // A switch to the modes already in force (a mode the learner fixed) changes nothing.
         if let EventKind::TogglesChanged { toggles } = &event.kind {
+            if *toggles == now {
+                continue;
+            }
+            now = *toggles;
             let from = match lang {
                 Lang::Zh => format!("从第 {} 步起", event.seq + 1),
                 Lang::En => format!("from step {}", event.seq + 1),

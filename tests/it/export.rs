@@ -634,6 +634,15 @@ fn the_markdown_says_when_a_lesson_switches_modes_at_a_step() {
         md.contains(&format!("  - from step {}: inbox:", switch.seq + 1)),
         "{md}"
     );
+    // With drain on read fixed by the learner, the lesson switches nothing: no change listed.
+    let fixed = PlayOptions {
+        learner_toggles: ToggleChoice::drain(true),
+        ..PlayOptions::default()
+    };
+    let timeline = lessons::play("l2-drain-loses-mail", &fixed).unwrap();
+    let md = markdown(&lesson, &timeline, &fixed, Lang::En);
+    assert!(!md.contains("  - from step"), "{md}");
+    assert!(md.contains("from the start: inbox: drain on read"), "{md}");
 }
 
 #[test]
