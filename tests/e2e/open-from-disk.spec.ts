@@ -64,6 +64,8 @@ for (const lang of LANGS) {
         ? 'The scenario file is open in free play, and in the scenario editor to change.'
         : '场景文件已在自由练习中打开，也在场景编辑器里，可以修改。',
     );
+    await expect(page.getByTestId('import-note')).toHaveAttribute('data-kind', 'scenario');
+    await expect(page.getByTestId('import-file')).toBeVisible();
     await expect(page.getByTestId('error-banner')).toHaveCount(0);
     const { last } = await readCounter(page);
     expect(last).toBeGreaterThan(10);
@@ -94,6 +96,7 @@ for (const lang of LANGS) {
       lang === 'en' ? "This file's recorded event log no longer matches the run its scenario and options play" : '这个文件记录的事件和它的场景、选项放出来的运行对不上了',
     );
     await expect(note).toContainText(lang === 'en' ? 'differs from its run at step' : '步和它的运行不一致');
+    await expect(note).toHaveAttribute('data-kind', 'export');
     await expect(fresh.getByTestId('error-banner')).toHaveCount(0);
     // The note follows the language switch.
     await setLang(fresh, lang === 'en' ? 'zh' : 'en');

@@ -17,8 +17,8 @@ use crate::ui::state::context::Playground;
 pub fn ExportPanel() -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
-    // Both languages, so the note follows a language switch.
-    let note = RwSignal::new(None::<Problem>);
+    // Both languages, so the note follows a language switch; with the kind of file it is about.
+    let note = RwSignal::new(None::<(ImportKind, Problem)>);
     let export_json = move |_| {
         if let Some(json) = run_export(pg).map(|e| e.to_json()) {
             download(&json, "application/json", "agent-team-run-export.json");
@@ -83,12 +83,14 @@ pub fn ExportPanel() -> impl IntoView {
                     {move || tr(lang.get(), "导出 Markdown", "Export Markdown")}
                 </button>
                 <label class="import-file">
-                    <span>{move || tr(lang.get(), "导入文件（JSON 或记录）", "Import a file (JSON or a recording)")}</span>
+                    <span>{move || tr(lang.get(), "导入文件（导出的 JSON、记录或场景）", "Import a file (an exported JSON, a recording or a scenario)")}</span>
                     <input type="file" accept=".json,application/json" data-testid="import-file" on:change=on_file />
                 </label>
             </div>
-            {move || note.get().map(|n| view! {
-                <p class="import-note" role="status" data-testid="import-note">{move || n.get(lang.get()).to_string()}</p>
+            {move || note.get().map(|(kind, n)| view! {
+                <p class="import-note" role="status" data-testid="import-note" data-kind=kind_name(kind)>
+                    {move || n.get(lang.get()).to_string()}
+                </p>
             })}
         </section>
     }
@@ -104,7 +106,7 @@ fn run_export(pg: Playground) -> Option<RunExport> {
 /// Opens an imported run ([`Playground::show`], as a link opens): its language, lesson,
 /// scenario, inputs and step; a recording is the live run on screen, replayed offline, and a
 /// file without one shows no live run. Returns the note to show under the import.
-fn put_on_screen(pg: Playground, imported: Imported) -> Option<Problem> {
+fn put_on_screen(pg: Playground, imported: Imported) -> Option<(ImportKind, Problem)> {
     let Imported {
         on_screen,
         timeline,
@@ -113,12 +115,23 @@ fn put_on_screen(pg: Playground, imported: Imported) -> Option<Problem> {
     } = imported;
     pg.error.set(None);
     pg.show(on_screen, Some(timeline), Vec::new());
-    match kind {
+    let note = match kind {
         ImportKind::Scenario => Some(Problem::new(
             "场景文件已在自由练习中打开，也在场景编辑器里，可以修改。",
             "The scenario file is open in free play, and in the scenario editor to change.",
         )),
         ImportKind::Export | ImportKind::Recording => note,
+    };
+    note.map(|n| (kind, n))
+}
+
+/// The note's `data-kind`: the stylesheet marks an export's note (its log no longer matches)
+/// as a warning.
+fn kind_name(kind: ImportKind) -> &'static str {
+    match kind {
+        ImportKind::Export => "export",
+        ImportKind::Recording => "recording",
+        ImportKind::Scenario => "scenario",
     }
 }
 
