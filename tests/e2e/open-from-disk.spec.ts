@@ -126,7 +126,10 @@ for (const lang of LANGS) {
       await expect(banner).toContainText('这个文件无法导入，页面没有任何改变');
       for (const what of ['导出的运行', '实时面板下载的记录', '场景文件', '#src=', '导入能打开的就是这三种']) await expect(banner).toContainText(what);
     }
-    await expect(page.getByTestId('import-note')).toHaveCount(0);
+    // Beside the input too (on a phone the banner is far above it).
+    const inline = page.getByTestId('import-note');
+    await expect(inline).toHaveAttribute('data-kind', 'error');
+    await expect(inline).toContainText(lang === 'en' ? 'a scenario file' : '场景文件');
     // Nothing lost: the lesson, the step, the edited scenario playing and in the editor.
     await expect(page.getByTestId('lesson-select')).toHaveValue('free-play');
     await expectStep(page, 4);

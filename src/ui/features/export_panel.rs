@@ -10,15 +10,17 @@ use wasm_bindgen::JsCast;
 
 use crate::export::{import_in, markdown, ImportKind, Imported, RunExport};
 use crate::scenario::Problem;
-use crate::ui::browser::i18n::tr;
+use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::state::context::Playground;
 
 #[component]
 pub fn ExportPanel() -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
-    // Both languages, so the note follows a language switch; with the kind of file it is about.
-    let note = RwSignal::new(None::<(ImportKind, Problem)>);
+    // Both languages, so the note follows a language switch; with the kind of file it is about
+    // (`kind_name`), or "error": the refusal repeated beside the input, which on a phone is
+    // far below the error banner.
+    let note = RwSignal::new(None::<(&'static str, Problem)>);
     let export_json = move |_| {
         if let Some(json) = run_export(pg).map(|e| e.to_json()) {
             download(&json, "application/json", "agent-team-run-export.json");
@@ -57,15 +59,19 @@ pub fn ExportPanel() -> impl IntoView {
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
             let lang = pg.lang.get_untracked();
             let Some(text) = text.ok().and_then(|v| v.as_string()) else {
-                pg.error.set(Some(
-                    tr(lang, "这个文件读不出来。", "This file cannot be read.").to_string(),
-                ));
+                let unread = Problem::new("这个文件读不出来。", "This file cannot be read.");
+                pg.error.set(Some(unread.get(lang).to_string()));
+                note.set(Some(("error", unread)));
                 return;
             };
             let on_screen = pg.scenario.get_untracked();
             match import_in(&text, on_screen.as_deref(), lang) {
                 Ok(imported) => note.set(put_on_screen(pg, imported)),
-                Err(error) => pg.error.set(Some(error.message(lang))),
+                Err(error) => {
+                    pg.error.set(Some(error.message(lang)));
+                    let both = Problem::new(error.message(Lang::Zh), error.message(Lang::En));
+                    note.set(Some(("error", both)));
+                }
             }
         });
     };
@@ -88,7 +94,7 @@ pub fn ExportPanel() -> impl IntoView {
                 </label>
             </div>
             {move || note.get().map(|(kind, n)| view! {
-                <p class="import-note" role="status" data-testid="import-note" data-kind=kind_name(kind)>
+                <p class="import-note" role="status" data-testid="import-note" data-kind=kind>
                     {move || n.get(lang.get()).to_string()}
                 </p>
             })}
@@ -106,7 +112,7 @@ fn run_export(pg: Playground) -> Option<RunExport> {
 /// Opens an imported run ([`Playground::show`], as a link opens): its language, lesson,
 /// scenario, inputs and step; a recording is the live run on screen, replayed offline, and a
 /// file without one shows no live run. Returns the note to show under the import.
-fn put_on_screen(pg: Playground, imported: Imported) -> Option<(ImportKind, Problem)> {
+fn put_on_screen(pg: Playground, imported: Imported) -> Option<(&'static str, Problem)> {
     let Imported {
         on_screen,
         timeline,
@@ -122,11 +128,11 @@ fn put_on_screen(pg: Playground, imported: Imported) -> Option<(ImportKind, Prob
         )),
         ImportKind::Export | ImportKind::Recording => note,
     };
-    note.map(|n| (kind, n))
+    note.map(|n| (kind_name(kind), n))
 }
 
 /// The note's `data-kind`: the stylesheet marks an export's note (its log no longer matches)
-/// as a warning.
+/// as a warning (and "error", a refused file, as an error).
 fn kind_name(kind: ImportKind) -> &'static str {
     match kind {
         ImportKind::Export => "export",
