@@ -1,15 +1,17 @@
 //! [`import`]: a file back to a run, checked as strictly as a link: a size cap, JSON, the
 //! format name and version before anything else, unknown fields refused, each type error
 //! with its line and column, the scenario validated, the lesson known, and the run played
-//! again: its event log must be the file's. A recording the live panel downloaded imports
-//! too, and replays offline. Every problem is stated in Chinese and English; a file with any
-//! problem changes nothing.
+//! again. An export edited by hand (its scenario or options changed, so its event log no longer
+//! matches) opens as its scenario and options, with a note saying so ([`Imported::note`]). A
+//! recording the live panel downloaded imports too, and replays offline; a plain scenario file
+//! (the editor's JSON, what `#src=` links to) opens in free play. Every problem is stated in
+//! Chinese and English; a file with any problem changes nothing.
 
 use super::format::{RunExport, FORMAT, MAX_IMPORT_BYTES, VERSION};
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
 use crate::lessons::run::MAX_INTERVENTIONS;
-use crate::lessons::{stress, Playable, FREE_PLAY_ID};
+use crate::lessons::{stress, PlayOptions, Playable, FREE_PLAY_ID};
 use crate::scenario::on_screen::{OnScreen, OnScreenError, Source, SourceError};
 use crate::scenario::{Problem, Scenario};
 use crate::view::transcript::event_line;
@@ -26,6 +28,22 @@ pub struct Imported {
     /// The run as it played again: with a recording, its offline replay, shown as the live
     /// run on screen.
     pub timeline: Timeline,
+    /// What the file was.
+    pub kind: ImportKind,
+    /// What the learner should know about how it opened: an export whose recorded event log no
+    /// longer matches the run its scenario and options play (edited by hand).
+    pub note: Option<Problem>,
+}
+
+/// The kinds of file an import opens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ImportKind {
+    /// A run exported by this playground (`"format": FORMAT`).
+    Export,
+    /// A recording downloaded from the live panel.
+    Recording,
+    /// A plain scenario file, opened in free play (and so in the editor).
+    Scenario,
 }
 
 /// Why a file cannot be imported: every problem found, in both languages.
@@ -60,10 +78,21 @@ impl std::fmt::Display for ImportError {
     }
 }
 
-/// Reads a file: a run export, or a recording downloaded from the live panel. A recording of
-/// free play has no scenario in it; it replays `on_screen` (the scenario free play shows),
-/// or free play's own team.
+/// [`import_in`] with a scenario file opened in the default language.
 pub fn import(text: &str, on_screen: Option<&Scenario>) -> Result<Imported, ImportError> {
+    import_in(text, on_screen, PlayOptions::default().lang)
+}
+
+/// Reads a file: a run export, a recording downloaded from the live panel, or a scenario file.
+/// A recording of free play has no scenario in it; it replays `on_screen` (the scenario free
+/// play shows), or free play's own team. A scenario file opens in free play in `lang` (the
+/// page's language), at step 0, with no fork and no toggle flipped; an export or a recording
+/// carries its own language.
+pub fn import_in(
+    text: &str,
+    on_screen: Option<&Scenario>,
+    lang: Lang,
+) -> Result<Imported, ImportError> {
     if text.len() > MAX_IMPORT_BYTES {
         return Err(ImportError::one(
             format!(
@@ -93,16 +122,50 @@ pub fn import(text: &str, on_screen: Option<&Scenario>) -> Result<Imported, Impo
         import_export(&value, text)
     } else if object.contains_key("answers") && object.contains_key("lesson") {
         import_recording(&value, text, on_screen)
+    } else if SCENARIO_KEYS.iter().any(|key| object.contains_key(*key)) {
+        import_scenario(text, lang)
     } else {
         Err(not_ours())
     }
 }
 
+/// A JSON object with none of `format` and `answers` but one of these is read as a scenario
+/// file, so its problems are the scenario's (a misspelt field, a missing task), not "unknown".
+const SCENARIO_KEYS: [&str; 3] = ["members", "task", "replies"];
+
 fn not_ours() -> ImportError {
     ImportError::one(
-        format!("这不是这个练习场导出的运行（缺少 \"format\": \"{FORMAT}\"），也不是下载的记录"),
-        format!("this is not a run exported by this playground (no \"format\": \"{FORMAT}\") nor a downloaded recording"),
+        format!("这不是这个练习场导出的运行（缺少 \"format\": \"{FORMAT}\"），也不是实时面板下载的记录或场景文件（编辑器的 JSON，#src= 链接指向的那种，有 \"members\" 和 \"task\"）。导入能打开的就是这三种"),
+        format!("this is not a run exported by this playground (no \"format\": \"{FORMAT}\"), a recording downloaded from the live panel, nor a scenario file (the editor's JSON, what a #src= link names, with \"members\" and \"task\"). Import opens these three"),
     )
+}
+
+/// A scenario file: checked as `#src=` checks it, then opened in free play.
+fn import_scenario(text: &str, lang: Lang) -> Result<Imported, ImportError> {
+    let scenario = crate::scenario::parse(text).map_err(|errors| ImportError {
+        problems: errors
+            .problems
+            .into_iter()
+            .map(|p| {
+                Problem::new(
+                    format!("场景文件：{}", p.zh),
+                    format!("scenario file: {}", p.en),
+                )
+            })
+            .collect(),
+    })?;
+    let options = PlayOptions {
+        lang,
+        ..PlayOptions::default()
+    };
+    let on_screen = OnScreen::new(Source::free_play(Some(Arc::new(scenario))), options);
+    let timeline = play(&on_screen)?;
+    Ok(Imported {
+        on_screen,
+        timeline,
+        kind: ImportKind::Scenario,
+        note: None,
+    })
 }
 
 /// The file must name this playground's format and version before anything else is read.
@@ -196,14 +259,17 @@ fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
     if !problems.is_empty() {
         return Err(ImportError { problems });
     }
-    let on_screen = export.on_screen().map_err(|e| match e {
+    let mut on_screen = export.on_screen().map_err(|e| match e {
         SourceError::Unknown(id) | SourceError::NotFreePlay(id) => ImportError {
             problems: vec![unknown_lesson(&id)],
         },
     })?;
     let timeline = play(&on_screen)?;
-    check_events(&export.events, &timeline)?;
-    if export.step > timeline.len() {
+    let note = check_events(&export.events, &timeline).err().map(edited);
+    if note.is_some() {
+        // The step belonged to the recorded run: kept within the run that plays now.
+        on_screen.step = on_screen.step.min(timeline.len());
+    } else if export.step > timeline.len() {
         return Err(ImportError::one(
             format!(
                 "step 是 {}，但这个运行只有 {} 步",
@@ -220,7 +286,23 @@ fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
     Ok(Imported {
         on_screen,
         timeline,
+        kind: ImportKind::Export,
+        note,
     })
+}
+
+/// The note of an export whose event log no longer matches its run: `mismatch` says where.
+fn edited(mismatch: Problem) -> Problem {
+    Problem::new(
+        format!(
+            "这个文件记录的事件和它的场景、选项放出来的运行对不上了（文件被手动改过，或出自另一个版本的练习场）：{}。页面显示的是它的场景和选项现在放出来的运行。",
+            mismatch.zh
+        ),
+        format!(
+            "This file's recorded event log no longer matches the run its scenario and options play (the file was edited by hand, or made by another version of the playground): {}. The page shows the run its scenario and options play now.",
+            mismatch.en
+        ),
+    )
 }
 
 fn import_recording(
@@ -272,6 +354,8 @@ fn import_recording(
     Ok(Imported {
         on_screen,
         timeline,
+        kind: ImportKind::Recording,
+        note: None,
     })
 }
 
@@ -302,12 +386,13 @@ fn unknown_lesson(id: &str) -> Problem {
     )
 }
 
-/// The file's event log must be what its run plays: a file edited by hand, or one of another
-/// build whose lessons differ, is refused rather than shown as something it is not.
-fn check_events(events: &[String], timeline: &Timeline) -> Result<(), ImportError> {
+/// Whether the file's event log is what its run plays: where it is not (a file edited by hand,
+/// or one of another build whose lessons differ), the mismatch, for the import's note, so the
+/// run is never shown as the file's record when it is not.
+fn check_events(events: &[String], timeline: &Timeline) -> Result<(), Problem> {
     let played: Vec<String> = timeline.events().iter().map(event_line).collect();
     if played.len() != events.len() {
-        return Err(ImportError::one(
+        return Err(Problem::new(
             format!(
                 "文件的事件记录有 {} 个事件，但它的运行放出来是 {} 个",
                 events.len(),
@@ -326,7 +411,7 @@ fn check_events(events: &[String], timeline: &Timeline) -> Result<(), ImportErro
     let spoken = timeline.initial_state().config().lang != Lang::En;
     let agree = |a: &String, b: &String| a == b || (spoken && skeleton(a) == skeleton(b));
     if let Some(i) = played.iter().zip(events).position(|(a, b)| !agree(a, b)) {
-        return Err(ImportError::one(
+        return Err(Problem::new(
             format!("文件的事件记录在第 {} 步和它的运行不一致", i + 1),
             format!(
                 "the file's event log differs from its run at step {}",

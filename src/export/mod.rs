@@ -6,13 +6,15 @@
 //!
 //! - `format.rs`: [`RunExport`], the format's fields, name and version;
 //! - `import.rs`: [`import`], a file back to a run, checked as strictly as a link, with a
-//!   message per problem in both languages; a downloaded recording imports too;
-//! - `markdown.rs`: [`markdown`], title, team, task, then per step the caption and the event.
+//!   message per problem in both languages; a downloaded recording and a plain scenario file
+//!   import too, and an export edited by hand opens as its scenario and options with a note;
+//! - `markdown.rs`: [`markdown`], title, team, task, the run (its forks, the modes in force),
+//!   then per step the caption and the event, numbered as the page numbers steps.
 
 mod format;
 mod import;
 mod markdown;
 
 pub use format::{RunExport, FORMAT, MAX_IMPORT_BYTES, VERSION};
-pub use import::{import, ImportError, Imported};
+pub use import::{import, import_in, ImportError, ImportKind, Imported};
 pub use markdown::markdown;

@@ -7,9 +7,19 @@ use std::fmt::Write;
 
 /// An event as one transcript line: `#seq t=time [category] summary`.
 pub fn event_line(event: &Event) -> String {
+    numbered_line(event.seq, event)
+}
+
+/// An event as one line numbered as the page numbers its step (the state after event `seq` is
+/// step `seq + 1`): `#step t=time [category] summary`, for a transcript beside the steps.
+pub fn step_line(event: &Event) -> String {
+    numbered_line(event.seq + 1, event)
+}
+
+fn numbered_line(number: usize, event: &Event) -> String {
     format!(
         "#{:<4} t={:<3} [{}] {}",
-        event.seq,
+        number,
         event.time,
         event.category().as_str(),
         event.summary()

@@ -3,8 +3,11 @@
 //! or downloaded on its own) replays offline; every bad file is refused with a message in both
 //! languages; a key is never in an export.
 
+use agent_team_playground::engine::Fault;
 use agent_team_playground::engine::Lang;
-use agent_team_playground::export::{import, markdown, RunExport, FORMAT, MAX_IMPORT_BYTES};
+use agent_team_playground::export::{
+    import, import_in, markdown, ImportKind, RunExport, FORMAT, MAX_IMPORT_BYTES,
+};
 use agent_team_playground::lessons::recording::Recording;
 use agent_team_playground::lessons::run::Run;
 use agent_team_playground::lessons::{
@@ -13,7 +16,8 @@ use agent_team_playground::lessons::{
 use agent_team_playground::scenario::edit::Edit;
 use agent_team_playground::scenario::on_screen::{OnScreen, Source};
 use agent_team_playground::scenario::Scenario;
-use agent_team_playground::view::transcript::event_line;
+use agent_team_playground::view::fork_form::describe;
+use agent_team_playground::view::transcript::{event_line, step_line};
 use serde_json::Value;
 
 /// A five-member scenario made with the editor's operations.
@@ -248,18 +252,6 @@ fn every_bad_file_is_refused_with_a_message_in_both_languages() {
             "没有名为 'run_code' 的工具",
         ),
         (
-            with(&|v| {
-                v["events"].as_array_mut().unwrap().pop();
-            }),
-            "the file's event log has",
-            "文件的事件记录有",
-        ),
-        (
-            with(&|v| v["events"][0] = "#0 forged".into()),
-            "differs from its run at step 1",
-            "第 1 步",
-        ),
-        (
             "x".repeat(MAX_IMPORT_BYTES + 1),
             "the file is too large",
             "文件太大",
@@ -277,12 +269,12 @@ fn every_bad_file_is_refused_with_a_message_in_both_languages() {
 fn the_markdown_has_the_title_team_task_and_each_steps_caption_and_event_line() {
     let lesson = lessons::lesson("l1-two-investigators", Lang::En).unwrap();
     let timeline = lessons::play("l1-two-investigators", &PlayOptions::default()).unwrap();
-    let md = markdown(&lesson, &timeline, Lang::En);
+    let md = markdown(&lesson, &timeline, &PlayOptions::default(), Lang::En);
     assert!(md.starts_with(&format!("# {}\n", lesson.title.en)));
     assert!(md.contains("## Team\n\n- **lead** (lead, lead)"));
     assert!(md.contains("- **reader** (reader, teammate)"));
     assert!(md.contains("## Task"));
-    let first = event_line(&timeline.events()[0]);
+    let first = step_line(&timeline.events()[0]);
     assert!(md.contains("\n1. "));
     assert!(md.contains(&format!("`{first}`")), "{md}");
     let steps = md
@@ -308,7 +300,7 @@ fn the_markdown_has_the_title_team_task_and_each_steps_caption_and_event_line() 
     );
     let caption_line = caption.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(md.contains(&caption_line), "{caption_line}");
-    let zh = markdown(&lesson, &timeline, Lang::Zh);
+    let zh = markdown(&lesson, &timeline, &PlayOptions::default(), Lang::Zh);
     assert!(zh.contains("## 团队") && zh.contains(&lesson.title.zh));
 }
 
@@ -367,10 +359,20 @@ fn a_zh_run_exported_before_the_team_spoke_chinese_still_imports_and_an_edited_o
     export.events = old;
     let imported = import(&export.to_json(), None).expect("an old zh export imports");
     assert_eq!(imported.on_screen.step, 30);
-    // An event log that says another step happened is still refused.
+    assert_eq!(imported.note, None, "an old zh export's log matches");
+    // An event log that says another step happened is never taken for the run: it opens with
+    // the note that it no longer matches.
     let mut edited = export.clone();
     edited.events.swap(3, 4);
-    assert!(import(&edited.to_json(), None).is_err());
+    let note = import(&edited.to_json(), None)
+        .expect("opens")
+        .note
+        .expect("a note");
+    assert!(
+        note.en.contains("differs from its run at step 4"),
+        "{}",
+        note.en
+    );
 }
 
 #[test]
@@ -381,7 +383,7 @@ fn a_zh_markdown_says_each_step_in_chinese_without_the_engines_english_summary()
     };
     let lesson = lessons::lesson("l7-limits-and-budgets", Lang::Zh).unwrap();
     let timeline = lessons::play("l7-limits-and-budgets", &options).unwrap();
-    let md = markdown(&lesson, &timeline, Lang::Zh);
+    let md = markdown(&lesson, &timeline, &options, Lang::Zh);
     let lines: Vec<&str> = md
         .lines()
         .filter(|l| l.trim_start().starts_with("`#"))
@@ -396,4 +398,282 @@ fn a_zh_markdown_says_each_step_in_chinese_without_the_engines_english_summary()
         "{}",
         lines[23]
     );
+}
+
+/// The scenario the tests open as a file: what the editor and `#src=` read.
+fn scenario_fixture() -> String {
+    std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/five-member-scenario.json"),
+    )
+    .expect("the fixture")
+}
+
+#[test]
+fn a_scenario_file_opens_in_free_play_in_the_pages_language_on_a_fresh_branch() {
+    let text = scenario_fixture();
+    let scenario = agent_team_playground::scenario::parse(&text).expect("valid");
+    for lang in [Lang::Zh, Lang::En] {
+        let imported = import_in(&text, None, lang).expect("a scenario file imports");
+        assert_eq!(imported.kind, ImportKind::Scenario);
+        assert_eq!(imported.note, None);
+        let on_screen = &imported.on_screen;
+        assert_eq!(on_screen.lesson_id(), FREE_PLAY_ID);
+        assert_eq!(on_screen.source.scenario().map(|s| &**s), Some(&scenario));
+        assert_eq!(
+            on_screen.options,
+            PlayOptions {
+                lang,
+                ..PlayOptions::default()
+            }
+        );
+        assert_eq!(on_screen.step, 0);
+        assert!(on_screen.recording.is_none());
+        assert_eq!(
+            imported.timeline.len(),
+            on_screen.play().expect("plays").timeline.len()
+        );
+    }
+    // An invalid scenario file says what is wrong with it as a scenario, in both languages.
+    let mut value: Value = serde_json::from_str(&text).unwrap();
+    value["task"] = "".into();
+    let (en, zh) = problem_of(&value.to_string());
+    assert!(en.contains("scenario file: task is empty"), "{en}");
+    assert!(zh.contains("场景文件：task 是空的"), "{zh}");
+    // A newer scenario is refused, not opened as something it is not.
+    value["task"] = "t".into();
+    value["version"] = 99.into();
+    let (en, _) = problem_of(&value.to_string());
+    assert!(en.contains("scenario file: "), "{en}");
+    assert!(en.contains("99"), "{en}");
+}
+
+#[test]
+fn a_file_the_page_cannot_open_says_what_it_can_open_in_both_languages() {
+    for text in ["[1,2]", "{\"hello\": 1}", "\"text\""] {
+        let (en, zh) = problem_of(text);
+        for what in [
+            "run exported by this playground",
+            "a recording downloaded from the live panel",
+            "a scenario file",
+            "#src=",
+        ] {
+            assert!(en.contains(what), "{what:?} not in {en}");
+        }
+        for what in ["导出的运行", "记录", "场景文件", "#src="] {
+            assert!(zh.contains(what), "{what:?} not in {zh}");
+        }
+    }
+}
+
+#[test]
+fn an_export_edited_by_hand_opens_as_its_scenario_and_options_with_a_note() {
+    let options = PlayOptions {
+        interventions: vec![Intervention::Reload { at: 6 }],
+        ..PlayOptions::default()
+    };
+    let export = export_of(FREE_PLAY_ID, Some(&five_members()), &options, 9);
+    let unedited = import(&export.to_json(), None).expect("imports");
+    assert_eq!(
+        (unedited.kind, unedited.note.clone()),
+        (ImportKind::Export, None)
+    );
+    // A teacher edits the scenario and the options in the file, not the event log.
+    let mut value: Value = serde_json::from_str(&export.to_json()).unwrap();
+    value["scenario"]["task"] = "Read main.py, then tell the lead what it prints.".into();
+    value["options"]["learner_toggles"] = serde_json::json!({"drain_on_read": true});
+    value["options"]["interventions"] = serde_json::json!([]);
+    let imported = import(&value.to_string(), None).expect("opens instead of a refusal");
+    let scenario = imported
+        .on_screen
+        .source
+        .scenario()
+        .expect("free play's scenario");
+    assert_eq!(
+        scenario.task,
+        "Read main.py, then tell the lead what it prints."
+    );
+    assert_eq!(
+        imported.on_screen.options.learner_toggles,
+        ToggleChoice::drain(true)
+    );
+    assert!(imported.on_screen.options.interventions.is_empty());
+    // The file's step, kept within the run its inputs play now.
+    assert_eq!(
+        imported.on_screen.step,
+        export.step.min(imported.timeline.len())
+    );
+    let note = imported.note.expect("a note");
+    assert!(
+        note.en.contains("recorded event log no longer matches"),
+        "{}",
+        note.en
+    );
+    assert!(
+        note.zh
+            .contains("记录的事件和它的场景、选项放出来的运行对不上了"),
+        "{}",
+        note.zh
+    );
+    // How it no longer matches, in both languages.
+    let recorded = export.events.len();
+    assert!(
+        note.en
+            .contains(&format!("the file's event log has {recorded} events")),
+        "{}",
+        note.en
+    );
+    assert!(
+        note.zh
+            .contains(&format!("文件的事件记录有 {recorded} 个事件")),
+        "{}",
+        note.zh
+    );
+    // An event log cut short, or forged, is named too; the step stays within the run.
+    let mut cut = value.clone();
+    cut["events"].as_array_mut().unwrap().truncate(3);
+    cut["scenario"] = serde_json::to_value(five_members()).unwrap();
+    cut["options"] = serde_json::to_value(&options).unwrap();
+    let note = import(&cut.to_string(), None)
+        .expect("opens")
+        .note
+        .expect("a note");
+    assert!(
+        note.en
+            .contains("the file's event log has 3 events, but its run plays"),
+        "{}",
+        note.en
+    );
+    assert!(note.zh.contains("文件的事件记录有 3 个事件"), "{}", note.zh);
+    let mut forged: Value = serde_json::from_str(&export.to_json()).unwrap();
+    forged["events"][0] = "#0 forged".into();
+    forged["step"] = 100_000.into();
+    let opened = import(&forged.to_string(), None).expect("opens");
+    assert!(opened
+        .note
+        .expect("a note")
+        .en
+        .contains("differs from its run at step 1"));
+    assert_eq!(opened.on_screen.step, opened.timeline.len());
+}
+
+#[test]
+fn the_markdown_of_a_fork_with_drain_on_read_names_the_fork_and_the_mode_in_both_languages() {
+    let fault = Intervention::InjectFault {
+        at: 5,
+        member: "reader".into(),
+        fault: Fault::FailBeforeCommit,
+    };
+    let options = PlayOptions {
+        learner_toggles: ToggleChoice::drain(true),
+        interventions: vec![fault.clone()],
+        ..PlayOptions::default()
+    };
+    let lesson = lessons::lesson("l1-two-investigators", Lang::En).unwrap();
+    let timeline = lessons::play("l1-two-investigators", &options).unwrap();
+    let md = markdown(&lesson, &timeline, &options, Lang::En);
+    assert!(md.contains("## This run"), "{md}");
+    assert!(md.contains("- **Branch**: a fork, with 1 change:"), "{md}");
+    assert!(
+        md.contains(&format!("  1. {}", describe(&fault, Lang::En))),
+        "{md}"
+    );
+    assert!(md.contains("after step 5: fault for reader"), "{md}");
+    assert!(
+        md.contains("- **Modes in force**: from the start: inbox: drain on read"),
+        "{md}"
+    );
+    assert!(
+        md.contains("- **Set by the learner's switches**: Drain on read (M6) on"),
+        "{md}"
+    );
+    let zh_options = PlayOptions {
+        lang: Lang::Zh,
+        ..options.clone()
+    };
+    let zh_lesson = lessons::lesson("l1-two-investigators", Lang::Zh).unwrap();
+    let zh_timeline = lessons::play("l1-two-investigators", &zh_options).unwrap();
+    let zh = markdown(&zh_lesson, &zh_timeline, &zh_options, Lang::Zh);
+    assert!(zh.contains("## 这次运行"), "{zh}");
+    assert!(zh.contains("- **分支**：分叉，有 1 个改动："), "{zh}");
+    assert!(zh.contains(&describe(&fault, Lang::Zh)), "{zh}");
+    assert!(zh.contains("读后即删"), "{zh}");
+    assert!(zh.contains("读取即清空（M6） 开"), "{zh}");
+    // The original run says so, and that its modes are the default ones.
+    let plain = markdown(
+        &lesson,
+        &lessons::play("l1-two-investigators", &PlayOptions::default()).unwrap(),
+        &PlayOptions::default(),
+        Lang::En,
+    );
+    assert!(
+        plain.contains("- **Branch**: the original run (no changes)"),
+        "{plain}"
+    );
+    assert!(
+        plain.contains("from the start: inbox: append-only"),
+        "{plain}"
+    );
+    assert!(!plain.contains("Set by the learner"), "{plain}");
+}
+
+#[test]
+fn the_markdown_says_when_a_lesson_switches_modes_at_a_step() {
+    let lesson = lessons::lesson("l2-drain-loses-mail", Lang::En).unwrap();
+    let timeline = lessons::play("l2-drain-loses-mail", &PlayOptions::default()).unwrap();
+    let switch = timeline
+        .events()
+        .iter()
+        .find(|e| {
+            event_line(e).contains("toggles_changed")
+                || format!("{:?}", e.kind).starts_with("TogglesChanged")
+        })
+        .expect("lesson 2 switches modes between its acts");
+    let md = markdown(&lesson, &timeline, &PlayOptions::default(), Lang::En);
+    assert!(
+        md.contains(&format!("  - from step {}: inbox:", switch.seq + 1)),
+        "{md}"
+    );
+    // With drain on read fixed by the learner, the lesson switches nothing: no change listed.
+    let fixed = PlayOptions {
+        learner_toggles: ToggleChoice::drain(true),
+        ..PlayOptions::default()
+    };
+    let timeline = lessons::play("l2-drain-loses-mail", &fixed).unwrap();
+    let md = markdown(&lesson, &timeline, &fixed, Lang::En);
+    assert!(!md.contains("  - from step"), "{md}");
+    assert!(md.contains("from the start: inbox: drain on read"), "{md}");
+}
+
+#[test]
+fn the_markdown_numbers_each_event_line_as_its_step_in_both_languages() {
+    for lang in [Lang::En, Lang::Zh] {
+        let options = PlayOptions {
+            lang,
+            ..PlayOptions::default()
+        };
+        let lesson = lessons::lesson("l1-two-investigators", lang).unwrap();
+        let timeline = lessons::play("l1-two-investigators", &options).unwrap();
+        let md = markdown(&lesson, &timeline, &options, lang);
+        let lines: Vec<&str> = md.lines().collect();
+        let mut checked = 0;
+        for (i, line) in lines.iter().enumerate() {
+            let Some((number, _)) = line.split_once(". ") else {
+                continue;
+            };
+            let Ok(step) = number.parse::<usize>() else {
+                continue;
+            };
+            if line.starts_with(' ') {
+                continue;
+            }
+            let event = lines[i + 1].trim_start();
+            assert!(
+                event.starts_with(&format!("`#{step} ")),
+                "step {step}: {event}"
+            );
+            checked += 1;
+        }
+        assert_eq!(checked, timeline.len());
+    }
 }

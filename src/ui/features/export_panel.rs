@@ -1,31 +1,45 @@
 //! The export panel: the run on screen as versioned JSON (`export-json`) or as a Markdown
 //! transcript (`export-markdown`), each downloaded through a Blob URL, and `import-file` (an
-//! `<input type=file>`) that reads an export or a downloaded recording back (`crate::export`).
-//! A file that cannot be imported shows why in the `error-banner` and changes nothing.
+//! `<input type=file>`) that reads an export, a downloaded recording or a scenario file back
+//! (`crate::export`). A file that cannot be imported shows why in the `error-banner` and
+//! changes nothing; `import-note` says how a file opened when the learner should know (a
+//! scenario file went to free play and the editor; an export's event log no longer matches).
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::export::{import, markdown, Imported, RunExport};
-use crate::ui::browser::i18n::tr;
+use crate::export::{import_in, markdown, ImportKind, Imported, RunExport};
+use crate::scenario::Problem;
+use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::state::context::Playground;
 
 #[component]
 pub fn ExportPanel() -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
+    // Both languages, so the note follows a language switch; with the kind of file it is about
+    // (`kind_name`), or "error": the refusal repeated beside the input, which on a phone is
+    // far below the error banner.
+    let note = RwSignal::new(None::<(&'static str, Problem)>);
     let export_json = move |_| {
         if let Some(json) = run_export(pg).map(|e| e.to_json()) {
             download(&json, "application/json", "agent-team-run-export.json");
         }
     };
     let export_markdown = move |_| {
-        let (Some(lesson), Some(timeline)) =
-            (pg.lesson_on_screen_untracked(), pg.timeline_untracked())
-        else {
+        let (Some(lesson), Some(timeline), Some(on_screen)) = (
+            pg.lesson_on_screen_untracked(),
+            pg.timeline_untracked(),
+            untrack(|| pg.on_screen()),
+        ) else {
             return;
         };
-        let text = markdown(&lesson, &timeline, pg.lang.get_untracked());
+        let text = markdown(
+            &lesson,
+            &timeline,
+            &on_screen.options,
+            pg.lang.get_untracked(),
+        );
         download(&text, "text/markdown", "agent-team-run.md");
     };
     let on_file = move |ev: leptos::ev::Event| {
@@ -40,19 +54,24 @@ pub fn ExportPanel() -> impl IntoView {
         };
         // The same file chosen again must fire `change` again.
         input.set_value("");
+        note.set(None);
         leptos::task::spawn_local(async move {
             let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
             let lang = pg.lang.get_untracked();
             let Some(text) = text.ok().and_then(|v| v.as_string()) else {
-                pg.error.set(Some(
-                    tr(lang, "这个文件读不出来。", "This file cannot be read.").to_string(),
-                ));
+                let unread = Problem::new("这个文件读不出来。", "This file cannot be read.");
+                pg.error.set(Some(unread.get(lang).to_string()));
+                note.set(Some(("error", unread)));
                 return;
             };
             let on_screen = pg.scenario.get_untracked();
-            match import(&text, on_screen.as_deref()) {
-                Ok(imported) => put_on_screen(pg, imported),
-                Err(error) => pg.error.set(Some(error.message(lang))),
+            match import_in(&text, on_screen.as_deref(), lang) {
+                Ok(imported) => note.set(put_on_screen(pg, imported)),
+                Err(error) => {
+                    pg.error.set(Some(error.message(lang)));
+                    let both = Problem::new(error.message(Lang::Zh), error.message(Lang::En));
+                    note.set(Some(("error", both)));
+                }
             }
         });
     };
@@ -60,8 +79,8 @@ pub fn ExportPanel() -> impl IntoView {
         <section class="panel export-panel" data-testid="export-panel" aria-labelledby="export-heading">
             <h2 id="export-heading">{move || tr(lang.get(), "导出和导入", "Export and import")}</h2>
             <p class="export-hint">{move || tr(lang.get(),
-                "导出这次运行：JSON 可以再导入（场景、输入、实时运行的记录和事件记录，从不含密钥）；Markdown 是可以贴进笔记的文字记录。导入也接受实时面板下载的记录，离线重放。",
-                "Export this run: the JSON imports back (scenario, inputs, a live run's recording and the event log; never a key); the Markdown is a transcript to paste into notes. Import also takes a recording downloaded from the live panel, and replays it offline.")}</p>
+                "导出这次运行：JSON 可以再导入（场景、输入、实时运行的记录和事件记录，从不含密钥）；Markdown 是可以贴进笔记的文字记录。导入也接受实时面板下载的记录（离线重放）和场景文件（在自由练习和编辑器里打开）。",
+                "Export this run: the JSON imports back (scenario, inputs, a live run's recording and the event log; never a key); the Markdown is a transcript to paste into notes. Import also takes a recording downloaded from the live panel (replayed offline) and a scenario file (opened in free play and the editor).")}</p>
             <div class="export-actions">
                 <button type="button" data-testid="export-json" on:click=export_json>
                     {move || tr(lang.get(), "导出 JSON", "Export JSON")}
@@ -70,10 +89,15 @@ pub fn ExportPanel() -> impl IntoView {
                     {move || tr(lang.get(), "导出 Markdown", "Export Markdown")}
                 </button>
                 <label class="import-file">
-                    <span>{move || tr(lang.get(), "导入文件（JSON 或记录）", "Import a file (JSON or a recording)")}</span>
+                    <span>{move || tr(lang.get(), "导入文件（导出的 JSON、记录或场景）", "Import a file (an exported JSON, a recording or a scenario)")}</span>
                     <input type="file" accept=".json,application/json" data-testid="import-file" on:change=on_file />
                 </label>
             </div>
+            {move || note.get().map(|(kind, n)| view! {
+                <p class="import-note" role="status" data-testid="import-note" data-kind=kind>
+                    {move || n.get(lang.get()).to_string()}
+                </p>
+            })}
         </section>
     }
 }
@@ -87,14 +111,34 @@ fn run_export(pg: Playground) -> Option<RunExport> {
 
 /// Opens an imported run ([`Playground::show`], as a link opens): its language, lesson,
 /// scenario, inputs and step; a recording is the live run on screen, replayed offline, and a
-/// file without one shows no live run.
-fn put_on_screen(pg: Playground, imported: Imported) {
+/// file without one shows no live run. Returns the note to show under the import.
+fn put_on_screen(pg: Playground, imported: Imported) -> Option<(&'static str, Problem)> {
     let Imported {
         on_screen,
         timeline,
+        kind,
+        note,
     } = imported;
     pg.error.set(None);
     pg.show(on_screen, Some(timeline), Vec::new());
+    let note = match kind {
+        ImportKind::Scenario => Some(Problem::new(
+            "场景文件已在自由练习中打开，也在场景编辑器里，可以修改。",
+            "The scenario file is open in free play, and in the scenario editor to change.",
+        )),
+        ImportKind::Export | ImportKind::Recording => note,
+    };
+    note.map(|n| (kind_name(kind), n))
+}
+
+/// The note's `data-kind`: the stylesheet marks an export's note (its log no longer matches)
+/// as a warning (and "error", a refused file, as an error).
+fn kind_name(kind: ImportKind) -> &'static str {
+    match kind {
+        ImportKind::Export => "export",
+        ImportKind::Recording => "recording",
+        ImportKind::Scenario => "scenario",
+    }
 }
 
 /// Saves `text` as a file through a Blob URL, revoked once the download has started.
