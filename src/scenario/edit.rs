@@ -285,6 +285,9 @@ impl Scenario {
                     text: String::new(),
                     tool_calls: Vec::new(),
                     fail: None,
+                    holds: Vec::new(),
+                    lacks: Vec::new(),
+                    otherwise: None,
                 });
             }
             Edit::RemoveReply { index } => {

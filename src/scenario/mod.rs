@@ -14,6 +14,8 @@
 //! - `read.rs`: [`parse`], JSON text to a checked scenario, reporting type errors with the path
 //!   of the field;
 //! - `validate.rs`: [`Scenario::validate`] and the allowed ranges ([`ranges`]);
+//! - `authoring.rs`: the checks of version 2's fields (faults at a chosen moment,
+//!   conditional replies);
 //! - `edit.rs`: the editor's operations ([`edit::Edit`]), each refused or made and validated;
 //! - `convert.rs`: a lesson to a scenario and a scenario to the lesson that plays it;
 //! - `on_screen.rs`: [`on_screen::OnScreen`], the run on screen (a lesson, the stress log or
@@ -21,6 +23,7 @@
 //!   same driver as a built-in lesson;
 //! - `source.rs`: a scenario fetched from a URL (`src=`), each failure explained.
 
+mod authoring;
 mod config_words;
 mod convert;
 pub mod edit;
@@ -33,8 +36,9 @@ pub mod source;
 mod validate;
 
 pub use errors::{too_many_edits, Problem, ScenarioErrors};
+pub use authoring::is_message_id;
 pub use format::{
-    Scenario, ScenarioFailure, ScenarioLimits, ScenarioMember, ScenarioReply, ScenarioToggles,
-    ScenarioToolCall, VERSION,
+    Scenario, ScenarioAlternative, ScenarioFailure, ScenarioFault, ScenarioLimits,
+    ScenarioMember, ScenarioReply, ScenarioToggles, ScenarioToolCall, NEWEST_VERSION, VERSION,
 };
 pub use read::parse;
