@@ -17,8 +17,16 @@ pub(super) fn check(scenario: &Scenario, errors: &mut ScenarioErrors) {
     }
     if scenario.faults.len() > ranges::MAX_FAULTS {
         errors.push(
-            format!("故障太多：{} 个，上限是 {} 个", scenario.faults.len(), ranges::MAX_FAULTS),
-            format!("too many faults: {}; the limit is {}", scenario.faults.len(), ranges::MAX_FAULTS),
+            format!(
+                "故障太多：{} 个，上限是 {} 个",
+                scenario.faults.len(),
+                ranges::MAX_FAULTS
+            ),
+            format!(
+                "too many faults: {}; the limit is {}",
+                scenario.faults.len(),
+                ranges::MAX_FAULTS
+            ),
         );
     }
     for (i, fault) in scenario.faults.iter().enumerate() {
@@ -35,8 +43,9 @@ fn is_member(scenario: &Scenario, name: &str) -> bool {
 
 /// A message id as the engine writes it: `m` and a number from 1.
 pub fn is_message_id(name: &str) -> bool {
-    name.strip_prefix('m')
-        .is_some_and(|n| !n.is_empty() && !n.starts_with('0') && n.chars().all(|c| c.is_ascii_digit()))
+    name.strip_prefix('m').is_some_and(|n| {
+        !n.is_empty() && !n.starts_with('0') && n.chars().all(|c| c.is_ascii_digit())
+    })
 }
 
 fn check_fault(scenario: &Scenario, errors: &mut ScenarioErrors, i: usize, fault: &ScenarioFault) {
@@ -58,10 +67,16 @@ fn check_fault(scenario: &Scenario, errors: &mut ScenarioErrors, i: usize, fault
             return;
         }
     };
-    if number < 1 || number > ranges::MAX_ORDER {
+    if !(1..=ranges::MAX_ORDER).contains(&number) {
         errors.push(
-            format!("{at}.{what_en} 是 {number}，超出允许范围 1 到 {}", ranges::MAX_ORDER),
-            format!("{at}.{what_en} is {number}, outside the allowed range 1 to {}", ranges::MAX_ORDER),
+            format!(
+                "{at}.{what_en} 是 {number}，超出允许范围 1 到 {}",
+                ranges::MAX_ORDER
+            ),
+            format!(
+                "{at}.{what_en} is {number}, outside the allowed range 1 to {}",
+                ranges::MAX_ORDER
+            ),
         );
     }
     let twice = scenario.faults[..i].iter().any(|f| {
@@ -69,8 +84,14 @@ fn check_fault(scenario: &Scenario, errors: &mut ScenarioErrors, i: usize, fault
     });
     if twice {
         errors.push(
-            format!("{at}：'{}' 的第 {number} 次{what_zh}已经有一个故障", fault.member),
-            format!("{at}: '{}' already has a fault at {what_en} {number}", fault.member),
+            format!(
+                "{at}：'{}' 的第 {number} 次{what_zh}已经有一个故障",
+                fault.member
+            ),
+            format!(
+                "{at}: '{}' already has a fault at {what_en} {number}",
+                fault.member
+            ),
         );
     }
     if fault.request.is_some() {
@@ -82,8 +103,14 @@ fn check_fault(scenario: &Scenario, errors: &mut ScenarioErrors, i: usize, fault
             );
         } else if len > ranges::MAX_REPLY_CHARS {
             errors.push(
-                format!("{at}.error 太长：{len} 个字符，上限是 {}", ranges::MAX_REPLY_CHARS),
-                format!("{at}.error is too long: {len} characters; the limit is {}", ranges::MAX_REPLY_CHARS),
+                format!(
+                    "{at}.error 太长：{len} 个字符，上限是 {}",
+                    ranges::MAX_REPLY_CHARS
+                ),
+                format!(
+                    "{at}.error is too long: {len} characters; the limit is {}",
+                    ranges::MAX_REPLY_CHARS
+                ),
             );
         }
         if let Some(r) = scenario
@@ -92,19 +119,32 @@ fn check_fault(scenario: &Scenario, errors: &mut ScenarioErrors, i: usize, fault
             .position(|r| r.member == fault.member && Some(r.order) == fault.request)
         {
             errors.push(
-                format!("{at}：'{}' 的第 {number} 个请求同时有 replies[{r}] 和这个故障：删掉其中一个", fault.member),
-                format!("{at}: '{}' request {number} has both replies[{r}] and this fault: remove one", fault.member),
+                format!(
+                    "{at}：'{}' 的第 {number} 个请求同时有 replies[{r}] 和这个故障：删掉其中一个",
+                    fault.member
+                ),
+                format!(
+                    "{at}: '{}' request {number} has both replies[{r}] and this fault: remove one",
+                    fault.member
+                ),
             );
         }
     } else if !fault.error.is_empty() || fault.retryable {
         errors.push(
             format!("{at}：丢失的交付没有 error 或 retryable（它们只属于失败的请求）"),
-            format!("{at}: a lost delivery has no error or retryable (they belong to a failed request)"),
+            format!(
+                "{at}: a lost delivery has no error or retryable (they belong to a failed request)"
+            ),
         );
     }
 }
 
-fn check_condition(scenario: &Scenario, errors: &mut ScenarioErrors, i: usize, reply: &ScenarioReply) {
+fn check_condition(
+    scenario: &Scenario,
+    errors: &mut ScenarioErrors,
+    i: usize,
+    reply: &ScenarioReply,
+) {
     let at = format!("replies[{i}]");
     for (key, names) in [("holds", &reply.holds), ("lacks", &reply.lacks)] {
         for (k, name) in names.iter().enumerate() {
@@ -125,7 +165,9 @@ fn check_condition(scenario: &Scenario, errors: &mut ScenarioErrors, i: usize, r
     if reply.is_conditional() && reply.fail.is_some() {
         errors.push(
             format!("{at} 既有 fail 又有条件：失败的请求不看请求里有什么"),
-            format!("{at} has fail and a condition: a failed request does not depend on what it holds"),
+            format!(
+                "{at} has fail and a condition: a failed request does not depend on what it holds"
+            ),
         );
     }
     match (&reply.otherwise, reply.is_conditional()) {

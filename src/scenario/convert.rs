@@ -4,14 +4,14 @@
 //! lesson that plays a scenario under the default delivery policy.
 
 use super::format::{
-    Scenario, ScenarioAlternative, ScenarioFailure, ScenarioFault, ScenarioLimits,
-    ScenarioMember, ScenarioReply, ScenarioToggles, ScenarioToolCall, VERSION,
+    Scenario, ScenarioAlternative, ScenarioFailure, ScenarioFault, ScenarioLimits, ScenarioMember,
+    ScenarioReply, ScenarioToggles, ScenarioToolCall, VERSION,
 };
 use super::ranges::LIMITS;
 use crate::engine::tool_table::ToolName;
 use crate::engine::{
-    Caption, Fault, Input, Lang, Limits, MemberConfig, MemberKind, ModelReply, TeamConfig,
-    Toggles, ToolCall,
+    Caption, Fault, Input, Lang, Limits, MemberConfig, MemberKind, ModelReply, TeamConfig, Toggles,
+    ToolCall,
 };
 use crate::lessons::{
     Action, Direction, Lesson, ScriptOutcome, ScriptedModel, ScriptedReply, Wait, FREE_PLAY_ID,

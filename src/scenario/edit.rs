@@ -441,7 +441,6 @@ fn replace_word(text: &str, old: &str, new: &str) -> String {
     out
 }
 
-
 fn member(s: &Scenario, index: usize) -> Result<&ScenarioMember, Problem> {
     s.members
         .get(index)

@@ -19,23 +19,55 @@ pub enum FaultMoment {
 #[derive(Clone, Debug, PartialEq)]
 pub enum AuthoringEdit {
     /// Adds a fault for `member` at its first request or delivery.
-    AddFault { member: String, moment: FaultMoment },
-    RemoveFault { index: usize },
-    SetFaultMember { index: usize, member: String },
+    AddFault {
+        member: String,
+        moment: FaultMoment,
+    },
+    RemoveFault {
+        index: usize,
+    },
+    SetFaultMember {
+        index: usize,
+        member: String,
+    },
     /// Request or delivery, keeping the number.
-    SetFaultMoment { index: usize, moment: FaultMoment },
+    SetFaultMoment {
+        index: usize,
+        moment: FaultMoment,
+    },
     /// Which request or delivery (1 is the first).
-    SetFaultNumber { index: usize, number: u32 },
-    SetFaultError { index: usize, error: String },
-    SetFaultRetryable { index: usize, on: bool },
+    SetFaultNumber {
+        index: usize,
+        number: u32,
+    },
+    SetFaultError {
+        index: usize,
+        error: String,
+    },
+    SetFaultRetryable {
+        index: usize,
+        on: bool,
+    },
     /// The messages the request must hold, as typed: ids or senders, split at commas or spaces.
-    SetReplyHolds { index: usize, names: String },
+    SetReplyHolds {
+        index: usize,
+        names: String,
+    },
     /// The messages the request must not hold, as typed.
-    SetReplyLacks { index: usize, names: String },
+    SetReplyLacks {
+        index: usize,
+        names: String,
+    },
     /// The alternative's text (kept with the condition; removed with both).
-    SetReplyOtherwise { index: usize, text: String },
+    SetReplyOtherwise {
+        index: usize,
+        text: String,
+    },
     /// The alternative's tool calls as JSON text.
-    SetReplyOtherwiseCalls { index: usize, json: String },
+    SetReplyOtherwiseCalls {
+        index: usize,
+        json: String,
+    },
 }
 
 impl Scenario {
@@ -92,7 +124,10 @@ impl Scenario {
             AuthoringEdit::SetReplyOtherwiseCalls { index, json } => {
                 let calls = tool_calls_from_json(json)?;
                 let reply = reply_mut(self, *index)?;
-                reply.otherwise.get_or_insert_with(Default::default).tool_calls = calls;
+                reply
+                    .otherwise
+                    .get_or_insert_with(Default::default)
+                    .tool_calls = calls;
                 tidy_otherwise(reply);
             }
         }

@@ -40,10 +40,10 @@ mod read;
 pub mod source;
 mod validate;
 
-pub use errors::{too_many_edits, Problem, ScenarioErrors};
 pub use authoring::is_message_id;
+pub use errors::{too_many_edits, Problem, ScenarioErrors};
 pub use format::{
-    Scenario, ScenarioAlternative, ScenarioFailure, ScenarioFault, ScenarioLimits,
-    ScenarioMember, ScenarioReply, ScenarioToggles, ScenarioToolCall, NEWEST_VERSION, VERSION,
+    Scenario, ScenarioAlternative, ScenarioFailure, ScenarioFault, ScenarioLimits, ScenarioMember,
+    ScenarioReply, ScenarioToggles, ScenarioToolCall, NEWEST_VERSION, VERSION,
 };
 pub use read::parse;

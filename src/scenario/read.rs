@@ -87,7 +87,10 @@ fn check_version(
     errors: &mut ScenarioErrors,
 ) -> Result<(), ScenarioErrors> {
     match object.get("version") {
-        Some(v) if v.as_u64().is_some_and(|n| (1..=u64::from(NEWEST_VERSION)).contains(&n)) => {
+        Some(v)
+            if v.as_u64()
+                .is_some_and(|n| (1..=u64::from(NEWEST_VERSION)).contains(&n)) =>
+        {
             Ok(())
         }
         Some(v) => {

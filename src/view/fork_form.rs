@@ -246,9 +246,9 @@ pub fn describe(intervention: &Intervention, lang: Lang) -> String {
                 Lang::Zh => {
                     format!("第 {at} 步后：{member} 的第 {number} 个请求的回复改为 {what}")
                 }
-                Lang::En => format!(
-                    "after step {at}: reply to {member}'s request {number} becomes {what}"
-                ),
+                Lang::En => {
+                    format!("after step {at}: reply to {member}'s request {number} becomes {what}")
+                }
             }
         }
         (Intervention::InjectFault { at, member, fault }, Lang::Zh) => {

@@ -172,7 +172,10 @@ fn fork_a_reply_for_a_request_the_run_never_sends_is_refused() {
     later.sent_in_run = Some(3);
     let problem = refused(build(&later, &state, step), "4");
     assert!(problem.en.contains("requests 1 to 3 only"), "{problem:?}");
-    assert!(problem.en.ends_with("Choose request 2 to 3."), "{problem:?}");
+    assert!(
+        problem.en.ends_with("Choose request 2 to 3."),
+        "{problem:?}"
+    );
     assert!(problem.zh.contains("第 1 到第 3 个请求"), "{problem:?}");
     later.request_number = "3";
     assert!(build(&later, &state, step).is_ok());

@@ -96,12 +96,22 @@ fn m6_a_delivery_fault_in_drain_mode_loses_m2_and_ben_answers_with_the_alternati
         .find(|a| a.member == "ben")
         .expect("ben sends a request");
     assert_eq!((ben.number, &ben.by), (1, &AnsweredBy::Otherwise(5)));
-    assert!(ben.text(Lang::En).contains("ben's request 1 → reply 6's otherwise"));
-    assert!(ben.text(Lang::Zh).contains("ben 的第 1 个请求 → 第 6 个回复的“否则”"));
+    assert!(ben
+        .text(Lang::En)
+        .contains("ben's request 1 → reply 6's otherwise"));
+    assert!(ben
+        .text(Lang::Zh)
+        .contains("ben 的第 1 个请求 → 第 6 个回复的“否则”"));
     // The lead never sends a third request: its third reply never ran.
-    assert!(report.findings.contains(&Finding::ReplyNeverRan(2)), "{report:?}");
+    assert!(
+        report.findings.contains(&Finding::ReplyNeverRan(2)),
+        "{report:?}"
+    );
     let text = Finding::ReplyNeverRan(2).text(&s, Lang::En);
-    assert_eq!(text, "Reply 3 never ran: in this run lead never sends request 3.");
+    assert_eq!(
+        text,
+        "Reply 3 never ran: in this run lead never sends request 3."
+    );
     assert!(Finding::ReplyNeverRan(2)
         .text(&s, Lang::Zh)
         .starts_with("第 3 个回复从没运行"));
@@ -180,11 +190,16 @@ fn an_unconditional_reply_that_names_a_lost_message_is_listed() {
 #[test]
 fn l2_a_request_fault_fails_the_nth_request_retryable_or_not() {
     let mut v = lost_message();
-    v["faults"] = json!([{"member": "ana", "request": 1, "error": "overloaded", "retryable": true}]);
+    v["faults"] =
+        json!([{"member": "ana", "request": 1, "error": "overloaded", "retryable": true}]);
     v["replies"].as_array_mut().unwrap().remove(3); // ana's reply 1 is the fault now
     let s = scenario(&v);
     let report = Report::of(&s, Lang::En).expect("plays");
-    let ana: Vec<_> = report.answered.iter().filter(|a| a.member == "ana").collect();
+    let ana: Vec<_> = report
+        .answered
+        .iter()
+        .filter(|a| a.member == "ana")
+        .collect();
     assert_eq!(ana[0].by, AnsweredBy::Fault(0));
     // Retryable: ana's request 2 is the retry, answered by her reply for request 2.
     assert_eq!((ana[1].number, &ana[1].by), (2, &AnsweredBy::Reply(3)));
@@ -209,16 +224,48 @@ fn the_new_fields_are_checked_in_both_languages() {
     v["replies"][5]["holds"] = json!(["m2", "nobody"]);
     v["replies"][4]["lacks"] = json!(["m1"]);
     let errors = errors_of(&v);
-    has(&errors, "faults[0] is for 'zed', who is not a member", "faults[0] 写给了不存在的成员 'zed'");
-    has(&errors, "faults[1] must name exactly one of request", "faults[1] 必须恰好写 request");
-    has(&errors, "faults[2].error is empty", "faults[2].error 是空的");
-    has(&errors, "faults[2]: 'ana' request 1 has both replies[3] and this fault", "同时有 replies[3] 和这个故障");
-    has(&errors, "faults[3]: a lost delivery has no error or retryable", "丢失的交付没有 error 或 retryable");
-    has(&errors, "replies[5].holds[1] is 'nobody': name a message by its id", "replies[5].holds[1] 是 'nobody'");
-    has(&errors, "replies[4] has a condition but no otherwise", "replies[4] 有条件但没有 otherwise");
+    has(
+        &errors,
+        "faults[0] is for 'zed', who is not a member",
+        "faults[0] 写给了不存在的成员 'zed'",
+    );
+    has(
+        &errors,
+        "faults[1] must name exactly one of request",
+        "faults[1] 必须恰好写 request",
+    );
+    has(
+        &errors,
+        "faults[2].error is empty",
+        "faults[2].error 是空的",
+    );
+    has(
+        &errors,
+        "faults[2]: 'ana' request 1 has both replies[3] and this fault",
+        "同时有 replies[3] 和这个故障",
+    );
+    has(
+        &errors,
+        "faults[3]: a lost delivery has no error or retryable",
+        "丢失的交付没有 error 或 retryable",
+    );
+    has(
+        &errors,
+        "replies[5].holds[1] is 'nobody': name a message by its id",
+        "replies[5].holds[1] 是 'nobody'",
+    );
+    has(
+        &errors,
+        "replies[4] has a condition but no otherwise",
+        "replies[4] 有条件但没有 otherwise",
+    );
     let mut v = lost_message();
     v["replies"][4]["otherwise"] = json!({"text": "x"});
-    has(&errors_of(&v), "replies[4] has otherwise but no condition", "replies[4] 有 otherwise 但没有条件");
+    has(
+        &errors_of(&v),
+        "replies[4] has otherwise but no condition",
+        "replies[4] 有 otherwise 但没有条件",
+    );
 }
 
 #[test]
@@ -247,7 +294,11 @@ fn the_version_rule_new_fields_need_version_2_and_old_scenarios_stay_version_1()
     // A newer version is refused by its version, with a clear message.
     let mut newer = lost_message();
     newer["version"] = json!(3);
-    has(&errors_of(&newer), "written by a newer playground", "更新的练习场");
+    has(
+        &errors_of(&newer),
+        "written by a newer playground",
+        "更新的练习场",
+    );
 }
 
 #[test]
@@ -259,7 +310,10 @@ fn m7_the_task_is_held_to_the_engines_body_limit_not_a_copied_number() {
     v["task"] = json!("字".repeat(limit + 1));
     has(
         &errors_of(&v),
-        &format!("task is too long: {} characters; the limit is {limit}", limit + 1),
+        &format!(
+            "task is too long: {} characters; the limit is {limit}",
+            limit + 1
+        ),
         &format!("task 太长：{} 个字符，上限是 {limit}", limit + 1),
     );
     // A scenario that raises limits.body_chars may have a longer task: the engine takes it.
@@ -290,7 +344,10 @@ fn the_editor_writes_a_fault_and_a_condition_and_the_version_follows() {
             names: "m2, ana".into(),
         }))
         .expect("set");
-    assert_eq!(s.replies[5].holds, vec!["m2".to_string(), "ana".to_string()]);
+    assert_eq!(
+        s.replies[5].holds,
+        vec!["m2".to_string(), "ana".to_string()]
+    );
     // A condition without an alternative is shown beside its reply.
     let errors = s.validate().unwrap_err();
     assert!(errors
@@ -311,7 +368,10 @@ fn the_editor_writes_a_fault_and_a_condition_and_the_version_follows() {
             name: "anna".into(),
         })
         .expect("renamed");
-    assert_eq!(s.replies[5].holds, vec!["m2".to_string(), "anna".to_string()]);
+    assert_eq!(
+        s.replies[5].holds,
+        vec!["m2".to_string(), "anna".to_string()]
+    );
     let s = s
         .apply(&Edit::RenameMember {
             index: 2,
@@ -326,7 +386,10 @@ fn the_editor_writes_a_fault_and_a_condition_and_the_version_follows() {
             moment: FaultMoment::Request,
         }))
         .expect("set");
-    assert_eq!((s.faults[0].request, s.faults[0].error.as_str()), (Some(1), "overloaded"));
+    assert_eq!(
+        (s.faults[0].request, s.faults[0].error.as_str()),
+        (Some(1), "overloaded")
+    );
     let s = s
         .apply(&Edit::Authoring(AuthoringEdit::SetFaultError {
             index: 0,
@@ -349,7 +412,10 @@ fn lesson_2_opened_in_the_editor_keeps_its_replies_that_depend_on_what_reader_re
         let lesson = agent_team_playground::lessons::lesson("l2-drain-loses-mail", lang).unwrap();
         let s = Scenario::from_lesson(&lesson);
         assert_eq!(s.version, 2);
-        assert!(s.replies.iter().any(|r| !r.holds.is_empty() && r.otherwise.is_some()));
+        assert!(s
+            .replies
+            .iter()
+            .any(|r| !r.holds.is_empty() && r.otherwise.is_some()));
         assert!(s.validate().is_ok());
     }
     // Lesson 1 (free play's default) uses no version 2 field: it stays version 1.

@@ -15,9 +15,12 @@ pub(super) fn CheckPanel(editor: Editor) -> impl IntoView {
         let lang = lang.get();
         editor.report.with(|report| {
             editor.draft.with(|d| {
-                report
-                    .as_ref()
-                    .map(|r| r.findings.iter().map(|f| f.text(d, lang)).collect::<Vec<_>>())
+                report.as_ref().map(|r| {
+                    r.findings
+                        .iter()
+                        .map(|f| f.text(d, lang))
+                        .collect::<Vec<_>>()
+                })
             })
         })
     };

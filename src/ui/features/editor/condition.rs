@@ -13,10 +13,24 @@ use crate::view::tr;
 #[component]
 pub(super) fn ReplyCondition(editor: Editor, i: usize) -> impl IntoView {
     let lang = editor.pg.lang;
-    let holds = editor.memo(move |d| d.replies.get(i).map(|r| r.holds.join(", ")).unwrap_or_default());
-    let lacks = editor.memo(move |d| d.replies.get(i).map(|r| r.lacks.join(", ")).unwrap_or_default());
+    let holds = editor.memo(move |d| {
+        d.replies
+            .get(i)
+            .map(|r| r.holds.join(", "))
+            .unwrap_or_default()
+    });
+    let lacks = editor.memo(move |d| {
+        d.replies
+            .get(i)
+            .map(|r| r.lacks.join(", "))
+            .unwrap_or_default()
+    });
     let other = editor.memo(move |d| {
-        d.replies.get(i).and_then(|r| r.otherwise.as_ref()).map(|o| o.text.clone()).unwrap_or_default()
+        d.replies
+            .get(i)
+            .and_then(|r| r.otherwise.as_ref())
+            .map(|o| o.text.clone())
+            .unwrap_or_default()
     });
     let other_calls = editor.memo(move |d| {
         d.replies
@@ -32,7 +46,12 @@ pub(super) fn ReplyCondition(editor: Editor, i: usize) -> impl IntoView {
         let lang = lang.get();
         editor.report.with(|report| {
             let Some(report) = report else {
-                return tr(lang, "（场景有问题时不检查）", "(not checked while the scenario has problems)").to_string();
+                return tr(
+                    lang,
+                    "（场景有问题时不检查）",
+                    "(not checked while the scenario has problems)",
+                )
+                .to_string();
             };
             let rows: Vec<String> = report
                 .answered

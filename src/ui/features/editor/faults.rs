@@ -83,23 +83,51 @@ pub(super) fn FaultsEditor(editor: Editor) -> impl IntoView {
 #[component]
 fn FaultRow(editor: Editor, i: usize, names: Memo<Vec<String>>) -> impl IntoView {
     let lang = editor.pg.lang;
-    let member = editor.memo(move |d| d.faults.get(i).map(|f| f.member.clone()).unwrap_or_default());
+    let member = editor.memo(move |d| {
+        d.faults
+            .get(i)
+            .map(|f| f.member.clone())
+            .unwrap_or_default()
+    });
     let is_request = editor.memo(move |d| d.faults.get(i).is_some_and(|f| f.request.is_some()));
     let number = editor.memo(move |d| {
-        d.faults.get(i).and_then(|f| f.request.or(f.delivery)).unwrap_or(1)
+        d.faults
+            .get(i)
+            .and_then(|f| f.request.or(f.delivery))
+            .unwrap_or(1)
     });
     let error = editor.memo(move |d| d.faults.get(i).map(|f| f.error.clone()).unwrap_or_default());
     let retryable = editor.memo(move |d| d.faults.get(i).is_some_and(|f| f.retryable));
     let field = Field::Fault(i);
     let edit = move |e: AuthoringEdit| editor.apply(Edit::Authoring(e), Field::Fault(i));
-    let on_member = move |ev| edit(AuthoringEdit::SetFaultMember { index: i, member: event_target_value(&ev) });
-    let on_moment = move |ev| edit(AuthoringEdit::SetFaultMoment { index: i, moment: moment_of(&event_target_value(&ev)) });
+    let on_member = move |ev| {
+        edit(AuthoringEdit::SetFaultMember {
+            index: i,
+            member: event_target_value(&ev),
+        })
+    };
+    let on_moment = move |ev| {
+        edit(AuthoringEdit::SetFaultMoment {
+            index: i,
+            moment: moment_of(&event_target_value(&ev)),
+        })
+    };
     let on_number = move |ev| {
         let number = event_target_value(&ev).trim().parse::<u32>().unwrap_or(0);
         edit(AuthoringEdit::SetFaultNumber { index: i, number });
     };
-    let on_error = move |ev| edit(AuthoringEdit::SetFaultError { index: i, error: event_target_value(&ev) });
-    let on_retry = move |ev| edit(AuthoringEdit::SetFaultRetryable { index: i, on: event_target_checked(&ev) });
+    let on_error = move |ev| {
+        edit(AuthoringEdit::SetFaultError {
+            index: i,
+            error: event_target_value(&ev),
+        })
+    };
+    let on_retry = move |ev| {
+        edit(AuthoringEdit::SetFaultRetryable {
+            index: i,
+            on: event_target_checked(&ev),
+        })
+    };
     view! {
         <li class="editor-row" data-testid=format!("editor-fault-{i}")>
             <label>
