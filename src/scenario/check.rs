@@ -41,9 +41,12 @@ pub enum Finding {
     ReplyNeverRan(usize),
     /// `faults[i]` names a request or delivery that never happens in this run.
     FaultNeverStruck(usize),
-    /// `replies[i]` names `name` (in `holds`, or as a message id in the text it answered with)
-    /// and the member never had it in the request.
+    /// `replies[i]` answered with a text that names message `name` (`m2`), and the request it
+    /// answered never held it: the member speaks of a message it never received.
     NamesUnreceived { reply: usize, name: String },
+    /// `replies[i]`'s `holds` names `name`, which never reached the member in this run: its
+    /// main text never runs (the alternative answers).
+    HoldsUnreceived { reply: usize, name: String },
     /// `faults[i]` strikes a delivery while reading does not drain: the retry reads the same
     /// mail, so nothing is lost.
     DeliveryKeepsMail(usize),
@@ -120,7 +123,10 @@ impl Report {
                 .collect();
             for name in &reply.holds {
                 if !received.iter().any(|(id, from)| id == name || from == name) {
-                    report.unreceived(i, name.clone());
+                    report.findings.push(Finding::HoldsUnreceived {
+                        reply: i,
+                        name: name.clone(),
+                    });
                 }
             }
         }
@@ -253,6 +259,17 @@ impl Finding {
                     lang,
                     format!("第 {} 个回复提到 {name}，但 {member} 的请求里没有它：{member} 说的是没收到的消息。", reply + 1),
                     format!("Reply {} names {name}, but {member}'s request never held it: {member} would speak of a message it never received.", reply + 1),
+                )
+            }
+            Finding::HoldsUnreceived { reply, name } => {
+                let member = scenario
+                    .replies
+                    .get(*reply)
+                    .map_or(String::new(), |r| r.member.clone());
+                tr(
+                    lang,
+                    format!("第 {} 个回复的条件要求 {name}，但这次运行里 {member} 从没收到它：主回复从不运行，回答的总是“否则”。", reply + 1),
+                    format!("Reply {}'s condition needs {name}, which {member} never received in this run: its main text never runs, the otherwise answers.", reply + 1),
                 )
             }
             Finding::DeliveryKeepsMail(i) => tr(

@@ -81,6 +81,9 @@ test('AUTHORING M6: a lost message written in the editor: a delivery fault in dr
   await check.locator('.editor-answered summary').click();
   await expect(check.getByTestId('editor-answered')).toContainText("ben's request 1 → reply 6's otherwise (its condition did not hold)");
   await expect(await bensAnswer(page)).toHaveText('I have not heard a date, so I announce nothing.');
+  // ben no longer speaks of m2; the check says his main text never runs in this run.
+  await expect(check.getByTestId('editor-findings')).not.toContainText("ben would speak of a message");
+  await expect(check.getByTestId('editor-findings')).toContainText("Reply 6's condition needs m2, which ben never received in this run");
   await page.getByTestId('editor').screenshot({ path: 'target/e2e/authoring-editor-en.png' });
 
   // In Chinese: the check's list and the answered rows.

@@ -115,11 +115,22 @@ fn m6_a_delivery_fault_in_drain_mode_loses_m2_and_ben_answers_with_the_alternati
     assert!(Finding::ReplyNeverRan(2)
         .text(&s, Lang::Zh)
         .starts_with("第 3 个回复从没运行"));
-    // ben's condition names m2, which never reached him.
-    assert!(report.findings.contains(&Finding::NamesUnreceived {
+    // ben's condition names m2, which never reached him: the alternative always answers.
+    let holds = Finding::HoldsUnreceived {
         reply: 5,
-        name: "m2".into()
-    }));
+        name: "m2".into(),
+    };
+    assert!(report.findings.contains(&holds), "{report:?}");
+    assert_eq!(
+        holds.text(&s, Lang::En),
+        "Reply 6's condition needs m2, which ben never received in this run: its main text never runs, the otherwise answers."
+    );
+    assert!(holds.text(&s, Lang::Zh).contains("从没收到它"));
+    // The text it answered with (the alternative) names no message: ben says nothing false.
+    assert!(!report
+        .findings
+        .iter()
+        .any(|f| matches!(f, Finding::NamesUnreceived { .. })));
 }
 
 #[test]
@@ -133,10 +144,10 @@ fn m5_without_the_fault_or_without_drain_ben_receives_m2_and_answers_with_the_re
         .answered
         .iter()
         .any(|a| a.member == "ben" && a.by == AnsweredBy::Reply(5)));
-    assert!(!report
-        .findings
-        .iter()
-        .any(|f| matches!(f, Finding::NamesUnreceived { .. })));
+    assert!(!report.findings.iter().any(|f| matches!(
+        f,
+        Finding::NamesUnreceived { .. } | Finding::HoldsUnreceived { .. }
+    )));
     // Append-only: the fault strikes, the retry reads the same mail, nothing is lost (M5).
     let mut append = lost_message();
     append["toggles"] = json!({});
