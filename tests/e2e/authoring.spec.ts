@@ -5,7 +5,7 @@
 // fork panel numbers a member's requests from 1 like the editor.
 import { test, expect, Page } from '@playwright/test';
 import { memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady } from './helpers';
-import { commit } from './editor-helpers';
+import { axeViolations, commit } from './editor-helpers';
 
 /** ana tells ben the launch date (m2); ben announces it; the lead's third reply never runs. */
 const LOST = {
@@ -152,6 +152,7 @@ for (const lang of ['en', 'zh'] as const) {
     await commit(page, 'editor-reply-otherwise-5', lang === 'en' ? 'No date yet.' : '还没有日期。');
     await expect(page.getByTestId('editor-status')).toHaveAttribute('data-valid', 'true');
     await page.getByTestId('editor-check').locator('.editor-answered summary').click();
+    expect(await axeViolations(page)).toEqual([]);
     for (const [w, h, name] of [[390, 844, 'phone'], [1366, 800, 'laptop']] as const) {
       await page.setViewportSize({ width: w, height: h });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
