@@ -25,7 +25,7 @@ use super::options::{Intervention, PlayError, PlayOptions};
 use super::run::{place_captions_marked, Run};
 use super::script::{Answer, ScriptedModel};
 use super::toggle_choice::modes_in_force;
-use crate::engine::{ModelRequest, RequestId, Timeline};
+use crate::engine::{MessageId, ModelRequest, RequestId, Timeline};
 
 /// The scripted model's answers waiting to be delivered, each due at a logical time.
 #[derive(Default)]
@@ -73,7 +73,9 @@ fn scripted_run(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, Play
     loop {
         run.advance()?;
         for (request, seq) in run.take_sent() {
-            agenda.schedule(&lesson.script, options, &request, seq);
+            let state = run.timeline().final_state();
+            let sender_of = |id| state.message(id).map(|m| m.from.clone());
+            agenda.schedule(&lesson.script, options, &request, seq, &sender_of);
         }
         let Some(next) = agenda.pop() else { break };
         run.answer(next.request_id, next.answer, next.due)?;
@@ -111,6 +113,7 @@ impl Agenda {
         options: &PlayOptions,
         request: &ModelRequest,
         seq: usize,
+        sender_of: &dyn Fn(MessageId) -> Option<String>,
     ) {
         let replaced = options.interventions.iter().find_map(|iv| match iv {
             Intervention::ReplaceReply {
@@ -141,7 +144,7 @@ impl Agenda {
             due: request.sent_at + latency.max(1),
             order: self.order,
             request_id: request.id,
-            answer: outcome.answer(request),
+            answer: outcome.answer_with(request, sender_of),
         });
     }
 

@@ -31,8 +31,13 @@ pub enum Action {
     Reload,
     /// A scenario's default delivery policy (with [`Wait::Quiet`]): deliver to each member
     /// that has unread mail, in roster order; the run repeats it whenever the team is quiet
-    /// again, and moves on once no delivery started.
-    DeliverUnread,
+    /// again, and moves on once no delivery started. Each of `struck` (member, delivery
+    /// number from 1) arms the engine's fault between read and commit just before that
+    /// delivery starts: in drain mode the mail it reads is lost.
+    DeliverUnread {
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        struck: Vec<(String, u32)>,
+    },
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

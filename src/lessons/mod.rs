@@ -54,5 +54,5 @@ pub use options::{Intervention, PlayError, PlayOptions};
 pub use playable::{play, Playable};
 pub use registry::{free_play, lesson, lessons};
 pub use replay::ReplayError;
-pub use script::{Answer, ScriptOutcome, ScriptedModel, ScriptedReply};
+pub use script::{carried, condition_holds, Answer, ScriptOutcome, ScriptedModel, ScriptedReply};
 pub use toggle_choice::ToggleChoice;

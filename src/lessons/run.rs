@@ -20,7 +20,9 @@ use super::recording::{RecordedAnswer, Recording};
 use super::script::Answer;
 use super::toggle_choice::modes_in_force;
 use super::toggle_choice::ToggleChoice;
-use crate::engine::{Caption, EventKind, Input, ModelRequest, Recorder, RequestId, Team, Timeline};
+use crate::engine::{
+    Caption, EventKind, Fault, Input, ModelRequest, Recorder, RequestId, Team, Timeline,
+};
 
 /// Upper bound on inputs in one run; lessons use a few hundred.
 pub const MAX_INPUTS: usize = 20_000;
@@ -110,8 +112,8 @@ impl Run {
                     }
                 }
                 Action::Reload => self.reload(),
-                Action::DeliverUnread => {
-                    if self.deliver_unread() {
+                Action::DeliverUnread { struck } => {
+                    if self.deliver_unread(&struck) {
                         // The policy holds again the next time the team is quiet.
                         self.next_direction -= 1;
                     }
@@ -250,7 +252,7 @@ impl Run {
     /// order. True when a request is now awaited (the policy is to run again once quiet); a
     /// member whose start sent nothing (the engine refused it, say its budget is spent) is not
     /// asked again, so the run always ends.
-    fn deliver_unread(&mut self) -> bool {
+    fn deliver_unread(&mut self, struck: &[(String, u32)]) -> bool {
         let state = self.recorder.state();
         let due: Vec<String> = state
             .members_in_order()
@@ -260,6 +262,17 @@ impl Run {
             .collect();
         for member in due {
             let before = self.awaiting.len();
+            // Armed only for a delivery that will start, so it strikes that delivery's read.
+            let next = self.recorder.state().member(&member).and_then(|m| {
+                let free = !m.busy() && !m.waiting_for_lock();
+                (free && m.deliveries_used() < m.delivery_budget()).then(|| m.deliveries_used() + 1)
+            });
+            if struck.iter().any(|(m, n)| *m == member && Some(*n) == next) {
+                self.apply_one(Input::InjectFault {
+                    member: member.clone(),
+                    fault: Fault::FailBeforeCommit,
+                });
+            }
             self.apply(Input::StartRound {
                 member: member.clone(),
                 prompt: None,

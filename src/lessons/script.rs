@@ -3,7 +3,7 @@
 //! provider-neutral types as a real provider.
 
 use super::language::tr;
-use crate::engine::{Lang, ModelReply, ModelRequest};
+use crate::engine::{Lang, MessageId, ModelReply, ModelRequest};
 use serde::{Deserialize, Serialize};
 
 /// What the scripted model does for one request. Externally tagged in JSON
@@ -27,6 +27,36 @@ pub enum ScriptOutcome {
         seen: ModelReply,
         unseen: ModelReply,
     },
+    /// An authored reply that depends on what the request holds: `then` when the request
+    /// carries every message `holds` names and none `lacks` names, otherwise `otherwise`. A
+    /// name is a message id (`m2`) or a sender (any message from that member).
+    ReplyWhen {
+        holds: Vec<String>,
+        lacks: Vec<String>,
+        then: ModelReply,
+        otherwise: ModelReply,
+    },
+}
+
+/// The messages a request carries, as (id, sender): what a conditional reply is checked
+/// against.
+pub fn carried(
+    request: &ModelRequest,
+    sender_of: &dyn Fn(MessageId) -> Option<String>,
+) -> Vec<(String, String)> {
+    request
+        .messages
+        .iter()
+        .flat_map(|entry| entry.notifies.iter())
+        .map(|id| (id.to_string(), sender_of(*id).unwrap_or_default()))
+        .collect()
+}
+
+/// Whether a request carrying `carried` meets a condition: every name of `holds` is among
+/// them (as an id or a sender) and no name of `lacks` is.
+pub fn condition_holds(holds: &[String], lacks: &[String], carried: &[(String, String)]) -> bool {
+    let has = |name: &String| carried.iter().any(|(id, from)| id == name || from == name);
+    holds.iter().all(has) && !lacks.iter().any(has)
 }
 
 /// What the model does for one sent request, once its input is known. Externally tagged in
@@ -38,8 +68,18 @@ pub enum Answer {
 }
 
 impl ScriptOutcome {
-    /// The answer to `request`.
+    /// The answer to `request`, with no sender known (a condition on a sender then fails to
+    /// find it): what a caller without the team's messages at hand uses.
     pub fn answer(self, request: &ModelRequest) -> Answer {
+        self.answer_with(request, &|_| None)
+    }
+
+    /// The answer to `request`; `sender_of` names the sender of a message it carries.
+    pub fn answer_with(
+        self,
+        request: &ModelRequest,
+        sender_of: &dyn Fn(MessageId) -> Option<String>,
+    ) -> Answer {
         match self {
             ScriptOutcome::Reply { reply } => Answer::Reply(reply),
             ScriptOutcome::Fail { error, retryable } => Answer::Fail { error, retryable },
@@ -53,6 +93,15 @@ impl ScriptOutcome {
                     .iter()
                     .any(|entry| entry.notifies.iter().any(|id| id.to_string() == message));
                 Answer::Reply(if carried { seen } else { unseen })
+            }
+            ScriptOutcome::ReplyWhen {
+                holds,
+                lacks,
+                then,
+                otherwise,
+            } => {
+                let held = condition_holds(&holds, &lacks, &carried(request, sender_of));
+                Answer::Reply(if held { then } else { otherwise })
             }
         }
     }

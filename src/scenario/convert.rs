@@ -4,13 +4,13 @@
 //! lesson that plays a scenario under the default delivery policy.
 
 use super::format::{
-    Scenario, ScenarioFailure, ScenarioLimits, ScenarioMember, ScenarioReply, ScenarioToggles,
-    ScenarioToolCall, VERSION,
+    Scenario, ScenarioAlternative, ScenarioFailure, ScenarioFault, ScenarioLimits, ScenarioMember,
+    ScenarioReply, ScenarioToggles, ScenarioToolCall, VERSION,
 };
 use super::ranges::LIMITS;
 use crate::engine::tool_table::ToolName;
 use crate::engine::{
-    Caption, Input, Lang, Limits, MemberConfig, MemberKind, ModelReply, TeamConfig, Toggles,
+    Caption, Fault, Input, Lang, Limits, MemberConfig, MemberKind, ModelReply, TeamConfig, Toggles,
     ToolCall,
 };
 use crate::lessons::{
@@ -33,7 +33,7 @@ impl Scenario {
         } else {
             lesson.title.en.clone()
         };
-        Scenario {
+        let mut scenario = Scenario {
             version: VERSION,
             title,
             members: config.members.iter().map(member_of).collect(),
@@ -46,7 +46,11 @@ impl Scenario {
             limits: limits_of(&config.limits),
             allow_write: config.allow_write,
             replies: lesson.script.replies.iter().map(reply_of).collect(),
-        }
+            faults: Vec::new(),
+        };
+        // A lesson whose replies depend on what a request holds needs version 2.
+        scenario.version = scenario.needed_version();
+        scenario
     }
 
     /// The engine's limits: the defaults, with each limit the scenario sets within its range.
@@ -130,19 +134,62 @@ impl Scenario {
                 "一个场景：任务交给 lead；团队安静下来时，每个有未读邮件的成员按名册顺序收到一次投递。",
                 "A scenario: the task goes to the lead; whenever the team is quiet, each member with unread mail gets a delivery, in roster order.",
             ),
-            directions: default_policy(&lead, &self.task),
+            directions: default_policy(&lead, &self.task, &self.faults),
             script: ScriptedModel {
-                replies: self.replies.iter().map(scripted).collect(),
+                replies: self.script_replies(),
             },
             captions: Vec::new(),
         }
     }
 }
 
+impl Scenario {
+    /// The scripted model's entries: each authored reply, then each request fault as a failed
+    /// request (validation refuses a reply and a fault for one request).
+    fn script_replies(&self) -> Vec<ScriptedReply> {
+        let mut replies: Vec<ScriptedReply> = self.replies.iter().map(scripted).collect();
+        for fault in &self.faults {
+            let Some(number) = fault.request else {
+                continue;
+            };
+            let index = number.saturating_sub(1);
+            replies.retain(|r| !(r.member == fault.member && r.request_index == index));
+            replies.push(ScriptedReply {
+                member: fault.member.clone(),
+                request_index: index,
+                latency: 1,
+                outcome: ScriptOutcome::Fail {
+                    error: fault.error.clone(),
+                    retryable: fault.retryable,
+                },
+            });
+        }
+        replies
+    }
+}
+
 /// The default delivery policy: deliver the task to the lead, then, whenever the team is
 /// quiet, deliver to each member with unread mail (the run repeats it until no one has any).
-fn default_policy(lead: &str, task: &str) -> Vec<Direction> {
-    vec![
+/// A delivery fault arms the engine's fault just before that delivery: the lead's first is
+/// the task.
+fn default_policy(lead: &str, task: &str, faults: &[ScenarioFault]) -> Vec<Direction> {
+    let struck: Vec<(String, u32)> = faults
+        .iter()
+        .filter_map(|f| f.delivery.map(|n| (f.member.clone(), n)))
+        .collect();
+    let mut directions = Vec::new();
+    if struck.iter().any(|(m, n)| m == lead && *n == 1) {
+        directions.push(Direction {
+            wait: Wait::Now,
+            action: Action::Input {
+                input: Input::InjectFault {
+                    member: lead.to_string(),
+                    fault: Fault::FailBeforeCommit,
+                },
+            },
+        });
+    }
+    directions.extend([
         Direction {
             wait: Wait::Now,
             action: Action::Input {
@@ -154,9 +201,10 @@ fn default_policy(lead: &str, task: &str) -> Vec<Direction> {
         },
         Direction {
             wait: Wait::Quiet,
-            action: Action::DeliverUnread,
+            action: Action::DeliverUnread { struck },
         },
-    ]
+    ]);
+    directions
 }
 
 /// The task as the lesson gives it to the lead (its first delivery with a prompt), in the
@@ -219,12 +267,33 @@ fn reply_of(r: &ScriptedReply) -> ScenarioReply {
         text: String::new(),
         tool_calls: Vec::new(),
         fail: None,
+        holds: Vec::new(),
+        lacks: Vec::new(),
+        otherwise: None,
     };
     let model_reply = match &r.outcome {
         ScriptOutcome::Reply { reply } => reply,
-        // The scenario format has no condition on what a request holds: the reply that tells
-        // the lesson's story under the default modes stays.
-        ScriptOutcome::ReplyIfSeen { seen, .. } => seen,
+        // A lesson's reply that depends on a message is a conditional reply (version 2).
+        ScriptOutcome::ReplyIfSeen {
+            message,
+            seen,
+            unseen,
+        } => {
+            reply.holds = vec![message.clone()];
+            reply.otherwise = Some(alternative_of(unseen));
+            seen
+        }
+        ScriptOutcome::ReplyWhen {
+            holds,
+            lacks,
+            then,
+            otherwise,
+        } => {
+            reply.holds = holds.clone();
+            reply.lacks = lacks.clone();
+            reply.otherwise = Some(alternative_of(otherwise));
+            then
+        }
         ScriptOutcome::Fail { error, retryable } => {
             reply.fail = Some(ScenarioFailure {
                 error: error.clone(),
@@ -233,20 +302,29 @@ fn reply_of(r: &ScriptedReply) -> ScenarioReply {
             return reply;
         }
     };
-    reply.text = model_reply.text.clone();
-    reply.tool_calls = model_reply
-        .tool_calls
-        .iter()
-        .map(|c| ScenarioToolCall {
-            name: c.name.clone(),
-            arguments: c.arguments.clone(),
-        })
-        .collect();
+    let alternative = alternative_of(model_reply);
+    reply.text = alternative.text;
+    reply.tool_calls = alternative.tool_calls;
     reply
 }
 
+/// A model reply's text and tool calls, as the format writes them.
+fn alternative_of(reply: &ModelReply) -> ScenarioAlternative {
+    ScenarioAlternative {
+        text: reply.text.clone(),
+        tool_calls: reply
+            .tool_calls
+            .iter()
+            .map(|c| ScenarioToolCall {
+                name: c.name.clone(),
+                arguments: c.arguments.clone(),
+            })
+            .collect(),
+    }
+}
+
 /// An authored reply as the scripted model's entry; tool call ids are `member-index-k`, as
-/// the built-in lessons name them.
+/// the built-in lessons name them (an alternative's calls are `member-index-else-k`).
 fn scripted(r: &ScenarioReply) -> ScriptedReply {
     let index = r.order.saturating_sub(1);
     let outcome = match &r.fail {
@@ -254,25 +332,30 @@ fn scripted(r: &ScenarioReply) -> ScriptedReply {
             error: fail.error.clone(),
             retryable: fail.retryable,
         },
-        None if r.tool_calls.is_empty() => ScriptOutcome::Reply {
-            reply: ModelReply::text(r.text.clone()),
-        },
-        None => ScriptOutcome::Reply {
-            reply: ModelReply::tools(
-                r.text.clone(),
-                r.tool_calls
-                    .iter()
-                    .enumerate()
-                    .map(|(k, c)| {
-                        ToolCall::new(
-                            format!("{}-{index}-{k}", r.member),
-                            &c.name,
-                            c.arguments.clone(),
-                        )
-                    })
-                    .collect(),
-            ),
-        },
+        None => {
+            let then = model_reply(&r.text, &r.tool_calls, &format!("{}-{index}", r.member));
+            if r.is_conditional() || r.otherwise.is_some() {
+                let other = r.otherwise.clone().unwrap_or_default();
+                let otherwise = if other.text.is_empty() && other.tool_calls.is_empty() {
+                    // No alternative written: what an unscripted request gets.
+                    match ScriptedModel::fallback().1 {
+                        ScriptOutcome::Reply { reply } => reply,
+                        _ => ModelReply::text(String::new()),
+                    }
+                } else {
+                    let prefix = format!("{}-{index}-else", r.member);
+                    model_reply(&other.text, &other.tool_calls, &prefix)
+                };
+                ScriptOutcome::ReplyWhen {
+                    holds: r.holds.clone(),
+                    lacks: r.lacks.clone(),
+                    then,
+                    otherwise,
+                }
+            } else {
+                ScriptOutcome::Reply { reply: then }
+            }
+        }
     };
     ScriptedReply {
         member: r.member.clone(),
@@ -280,4 +363,19 @@ fn scripted(r: &ScenarioReply) -> ScriptedReply {
         latency: r.latency,
         outcome,
     }
+}
+
+/// A text and tool calls as the model's reply; call `k` has the id `prefix-k`.
+fn model_reply(text: &str, calls: &[ScenarioToolCall], prefix: &str) -> ModelReply {
+    if calls.is_empty() {
+        return ModelReply::text(text.to_string());
+    }
+    ModelReply::tools(
+        text.to_string(),
+        calls
+            .iter()
+            .enumerate()
+            .map(|(k, c)| ToolCall::new(format!("{prefix}-{k}"), &c.name, c.arguments.clone()))
+            .collect(),
+    )
 }

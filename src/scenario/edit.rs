@@ -10,9 +10,10 @@
 //!
 //! [`Field`] says which field of the editor a problem belongs to, so it is shown beside it.
 
+use super::edit_authoring::{tool_calls_from_json, AuthoringEdit};
 use super::errors::{Problem, ScenarioErrors};
-use super::format::{Scenario, ScenarioMember, ScenarioReply, ScenarioToolCall};
-use super::ranges::{self, LIMITS};
+use super::format::{Scenario, ScenarioMember, ScenarioReply};
+use super::ranges::LIMITS;
 use crate::engine::config::validate_member_name;
 use crate::engine::tool_table::{tools_for, ToolName};
 use crate::engine::MemberKind;
@@ -123,6 +124,8 @@ pub enum Edit {
         index: usize,
         json: String,
     },
+    /// A fault, or a reply's condition and alternative (version 2, `edit_authoring.rs`).
+    Authoring(AuthoringEdit),
 }
 
 /// A field of the editor a problem is shown beside.
@@ -136,6 +139,7 @@ pub enum Field {
     Task,
     Limit(&'static str),
     Reply(usize),
+    Fault(usize),
 }
 
 impl Field {
@@ -150,6 +154,7 @@ impl Field {
             Field::Task => "task".into(),
             Field::Limit(key) => format!("limit-{key}"),
             Field::Reply(i) => format!("reply-{i}"),
+            Field::Fault(i) => format!("fault-{i}"),
         }
     }
 
@@ -180,6 +185,11 @@ impl Field {
                     || en.starts_with(&format!("replies[{i}]:"))
                     || en.starts_with(&format!("replies[{i}]."))
             }
+            Field::Fault(i) => {
+                en.starts_with(&format!("faults[{i}] "))
+                    || en.starts_with(&format!("faults[{i}]:"))
+                    || en.starts_with(&format!("faults[{i}]."))
+            }
         }
     }
 }
@@ -209,6 +219,7 @@ impl Scenario {
                 let gone = member(&s, *index)?.name.clone();
                 s.members.remove(*index);
                 s.replies.retain(|r| r.member != gone);
+                s.faults.retain(|f| f.member != gone);
             }
             Edit::SetRole { index, role } => member_mut(&mut s, *index)?.role = role.clone(),
             Edit::SetKind { index, kind } => {
@@ -285,6 +296,9 @@ impl Scenario {
                     text: String::new(),
                     tool_calls: Vec::new(),
                     fail: None,
+                    holds: Vec::new(),
+                    lacks: Vec::new(),
+                    otherwise: None,
                 });
             }
             Edit::RemoveReply { index } => {
@@ -303,7 +317,9 @@ impl Scenario {
                 let calls = tool_calls_from_json(json)?;
                 reply_mut(&mut s, *index)?.tool_calls = calls;
             }
+            Edit::Authoring(edit) => s.apply_authoring(edit)?,
         }
+        s.settle_version();
         Ok(s)
     }
 
@@ -339,7 +355,14 @@ impl Scenario {
             for call in &mut reply.tool_calls {
                 rename_in_arguments(&call.name, &mut call.arguments, &old, name);
             }
+            if let Some(other) = &mut reply.otherwise {
+                other.text = replace_word(&other.text, &old, name);
+                for call in &mut other.tool_calls {
+                    rename_in_arguments(&call.name, &mut call.arguments, &old, name);
+                }
+            }
         }
+        self.rename_in_authoring(&old, name);
         Ok(())
     }
 
@@ -416,22 +439,6 @@ fn replace_word(text: &str, old: &str, new: &str) -> String {
     }
     out.push_str(rest);
     out
-}
-
-/// Authored tool calls from the editor's JSON text.
-fn tool_calls_from_json(json: &str) -> Result<Vec<ScenarioToolCall>, Problem> {
-    if json.trim().is_empty() {
-        return Ok(Vec::new());
-    }
-    if json.len() > ranges::MAX_JSON_BYTES {
-        return Err(Problem::new("工具调用太长", "the tool calls are too long"));
-    }
-    serde_json::from_str::<Vec<ScenarioToolCall>>(json).map_err(|e| {
-        Problem::new(
-            format!("工具调用要写成 JSON 数组，每项是 {{\"name\": ..., \"arguments\": {{...}}}}：{e}"),
-            format!("write the tool calls as a JSON array of {{\"name\": ..., \"arguments\": {{...}}}}: {e}"),
-        )
-    })
 }
 
 fn member(s: &Scenario, index: usize) -> Result<&ScenarioMember, Problem> {

@@ -1,19 +1,30 @@
-//! The scenario format's types: [`Scenario`] and its members, replies, toggles and limits, as
-//! serde reads and writes them (README.md, "Scenario format (version 1)"), and [`VERSION`].
+//! The scenario format's types: [`Scenario`] and its members, replies, toggles, limits and
+//! faults, as serde reads and writes them (README.md, "Scenario format"), and its versions.
 //! Reading, checking and editing them are the files beside this one.
+//!
+//! Version 2 added optional fields only (`faults`, and a reply's `holds`, `lacks` and
+//! `otherwise`), each omitted when empty: a scenario that uses none of them is written as
+//! version 1, byte for byte as before, and a page that reads only version 1 refuses a
+//! scenario that needs the new fields by its version, with its own clear message.
 
 use crate::engine::{MemberKind, SortedMap};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The one version of the format this playground reads and writes.
+/// The version of a scenario that uses none of version 2's fields (every scenario made before
+/// them): what a lesson opened as a scenario is written as.
 pub const VERSION: u32 = 1;
+
+/// The newest version this playground reads and writes: version 1 plus faults at a chosen
+/// moment and replies that depend on what their request holds.
+pub const NEWEST_VERSION: u32 = 2;
 
 /// A scenario (see the module docs and README.md for every field's meaning and range).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Scenario {
-    /// Always [`VERSION`].
+    /// [`VERSION`], or [`NEWEST_VERSION`] when a version 2 field is used
+    /// ([`Scenario::needed_version`]).
     pub version: u32,
     /// Shown in the picker and the page title; may be empty.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -37,6 +48,43 @@ pub struct Scenario {
     /// The scripted model's replies, one per (member, order).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub replies: Vec<ScenarioReply>,
+    /// Faults at a chosen moment: a member's nth request fails, or its nth delivery is struck
+    /// between read and commit (in drain mode its mail is lost). Version 2.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub faults: Vec<ScenarioFault>,
+}
+
+/// One fault at a chosen moment, of a member: exactly one of `request` and `delivery` is set.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFault {
+    /// The member the fault strikes.
+    pub member: String,
+    /// The member's request that fails (1 is its first; retries count), with `error`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request: Option<u32>,
+    /// The member's delivery (1 is its first round) whose reading is struck between read and
+    /// commit (the engine's `fail_before_commit`): in drain mode the mail it read is lost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub delivery: Option<u32>,
+    /// A failed request's error, as the provider would say it.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub error: String,
+    /// Whether the host may retry the failed request (L2).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub retryable: bool,
+}
+
+/// The reply used when a conditional reply's condition does not hold.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioAlternative {
+    /// The text (a final answer when there are no tool calls).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub text: String,
+    /// The tool calls, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tool_calls: Vec<ScenarioToolCall>,
 }
 
 /// One member of the roster at the start.
@@ -125,6 +173,24 @@ pub struct ScenarioReply {
     /// Instead of a reply, the request fails (no text or tool calls then).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fail: Option<ScenarioFailure>,
+    /// Messages the request must hold for this reply (by id, `m2`, or by sender: any message
+    /// from that member). Version 2.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub holds: Vec<String>,
+    /// Messages the request must not hold for this reply (by id or by sender). Version 2.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lacks: Vec<String>,
+    /// The reply used when `holds` or `lacks` does not hold (none: the scripted model's
+    /// fallback, which ends the round). Version 2.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub otherwise: Option<ScenarioAlternative>,
+}
+
+impl ScenarioReply {
+    /// Whether the reply depends on what its request holds.
+    pub fn is_conditional(&self) -> bool {
+        !self.holds.is_empty() || !self.lacks.is_empty()
+    }
 }
 
 fn one() -> u64 {
@@ -162,6 +228,16 @@ pub struct ScenarioFailure {
 }
 
 impl Scenario {
+    /// The lowest version that holds every field this scenario uses.
+    pub fn needed_version(&self) -> u32 {
+        let new_reply = |r: &ScenarioReply| r.is_conditional() || r.otherwise.is_some();
+        if self.faults.is_empty() && !self.replies.iter().any(new_reply) {
+            VERSION
+        } else {
+            NEWEST_VERSION
+        }
+    }
+
     /// The scenario as pretty JSON, the form [`parse`] reads back.
     pub fn to_json(&self) -> String {
         // Serializing plain data with string keys cannot fail.

@@ -14,16 +14,24 @@
 //! - `read.rs`: [`parse`], JSON text to a checked scenario, reporting type errors with the path
 //!   of the field;
 //! - `validate.rs`: [`Scenario::validate`] and the allowed ranges ([`ranges`]);
+//! - `authoring.rs`: the checks of version 2's fields (faults at a chosen moment,
+//!   conditional replies);
 //! - `edit.rs`: the editor's operations ([`edit::Edit`]), each refused or made and validated;
+//!   `edit_authoring.rs` those on faults and conditional replies;
 //! - `convert.rs`: a lesson to a scenario and a scenario to the lesson that plays it;
 //! - `on_screen.rs`: [`on_screen::OnScreen`], the run on screen (a lesson, the stress log or
 //!   free play's scenario, its options, a recording, the step) and its one `play`, through the
 //!   same driver as a built-in lesson;
+//! - `check.rs`: the authoring check ([`check::Report`]): which reply answered each request,
+//!   replies and faults that never ran, replies naming a message the member never received;
 //! - `source.rs`: a scenario fetched from a URL (`src=`), each failure explained.
 
+mod authoring;
+pub mod check;
 mod config_words;
 mod convert;
 pub mod edit;
+pub mod edit_authoring;
 mod errors;
 mod format;
 pub mod on_screen;
@@ -32,9 +40,10 @@ mod read;
 pub mod source;
 mod validate;
 
+pub use authoring::is_message_id;
 pub use errors::{too_many_edits, Problem, ScenarioErrors};
 pub use format::{
-    Scenario, ScenarioFailure, ScenarioLimits, ScenarioMember, ScenarioReply, ScenarioToggles,
-    ScenarioToolCall, VERSION,
+    Scenario, ScenarioAlternative, ScenarioFailure, ScenarioFault, ScenarioLimits, ScenarioMember,
+    ScenarioReply, ScenarioToggles, ScenarioToolCall, NEWEST_VERSION, VERSION,
 };
 pub use read::parse;

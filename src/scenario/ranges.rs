@@ -83,8 +83,6 @@ pub const MAX_ROLE_CHARS: usize = 40;
 pub const DELIVERIES: (u32, u32) = (1, 20);
 /// The title, in characters.
 pub const MAX_TITLE_CHARS: usize = 120;
-/// The task, in characters (the engine may still refuse it over `body_chars`, M7).
-pub const MAX_TASK_CHARS: usize = 4000;
 /// Virtual files.
 pub const MAX_FILES: usize = 32;
 /// Authored replies.
@@ -95,5 +93,7 @@ pub const MAX_ORDER: u32 = 1000;
 pub const LATENCY: (u64, u64) = (1, 1000);
 /// A reply's text or a failure's error, in characters.
 pub const MAX_REPLY_CHARS: usize = 4000;
+/// Faults at a chosen moment.
+pub const MAX_FAULTS: usize = 100;
 /// Tool calls in one authored reply.
 pub const MAX_TOOL_CALLS: usize = 100;

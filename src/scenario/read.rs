@@ -5,15 +5,16 @@
 
 use super::errors::{Problem, ScenarioErrors};
 use super::format::{
-    Scenario, ScenarioLimits, ScenarioMember, ScenarioReply, ScenarioToggles, VERSION,
+    Scenario, ScenarioFault, ScenarioLimits, ScenarioMember, ScenarioReply, ScenarioToggles,
+    NEWEST_VERSION, VERSION,
 };
 use super::ranges;
 use crate::engine::SortedMap;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-/// The fields a version 1 scenario may have.
-const FIELDS: [&str; 9] = [
+/// The fields a scenario may have (`faults` from version 2).
+const FIELDS: [&str; 10] = [
     "version",
     "title",
     "members",
@@ -23,6 +24,7 @@ const FIELDS: [&str; 9] = [
     "limits",
     "allow_write",
     "replies",
+    "faults",
 ];
 
 /// Reads and checks a scenario: Ok only when it has no problem at all, otherwise every problem
@@ -85,12 +87,20 @@ fn check_version(
     errors: &mut ScenarioErrors,
 ) -> Result<(), ScenarioErrors> {
     match object.get("version") {
-        Some(v) if v.as_u64() == Some(u64::from(VERSION)) => Ok(()),
+        Some(v)
+            if v.as_u64()
+                .is_some_and(|n| (1..=u64::from(NEWEST_VERSION)).contains(&n)) =>
+        {
+            Ok(())
+        }
         Some(v) => {
-            errors.push(
-                format!("不认识的版本 {v}：这个练习场只读 \"version\": {VERSION}"),
-                format!("unknown version {v}: this playground reads \"version\": {VERSION}"),
-            );
+            match v.as_u64() {
+                Some(n) => errors.add(version_problem(n)),
+                None => errors.push(
+                    format!("不认识的版本 {v}：这个练习场读 \"version\": {VERSION} 到 {NEWEST_VERSION}"),
+                    format!("unknown version {v}: this playground reads \"version\": {VERSION} to {NEWEST_VERSION}"),
+                ),
+            }
             Err(errors.clone())
         }
         None => {
@@ -100,6 +110,22 @@ fn check_version(
             );
             Err(errors.clone())
         }
+    }
+}
+
+/// Why a scenario of `version` is refused: one newer than this page is named as such (a newer
+/// playground wrote it), so the teacher knows to open it there rather than to fix the file.
+pub(super) fn version_problem(version: u64) -> Problem {
+    if version > u64::from(NEWEST_VERSION) {
+        Problem::new(
+            format!("这个场景是版本 {version}，由更新的练习场写成；这个页面只读版本 {VERSION} 到 {NEWEST_VERSION}。请在更新的练习场里打开它。"),
+            format!("this scenario is version {version}, written by a newer playground; this page reads versions {VERSION} to {NEWEST_VERSION} only. Open it in the newer playground."),
+        )
+    } else {
+        Problem::new(
+            format!("不认识的版本 {version}：这个练习场读 \"version\": {VERSION} 到 {NEWEST_VERSION}"),
+            format!("unknown version {version}: this playground reads \"version\": {VERSION} to {NEWEST_VERSION}"),
+        )
     }
 }
 
@@ -131,6 +157,7 @@ fn check_types(object: &Map<String, Value>, errors: &mut ScenarioErrors) {
             "limits" => one::<ScenarioLimits>(value, key),
             "members" => each::<ScenarioMember>(value, key),
             "replies" => each::<ScenarioReply>(value, key),
+            "faults" => each::<ScenarioFault>(value, key),
             _ => Vec::new(),
         };
         errors.problems.extend(problems);

@@ -4,7 +4,7 @@
 //! [`super::config_words`]; the format's ranges ([`super::ranges`]) are checked here.
 
 use super::errors::ScenarioErrors;
-use super::format::{Scenario, ScenarioMember, ScenarioReply, VERSION};
+use super::format::{Scenario, ScenarioMember, ScenarioReply, NEWEST_VERSION, VERSION};
 use super::ranges::{self, LIMITS};
 use crate::engine::tool_table::ToolName;
 use crate::engine::ConfigError;
@@ -13,17 +13,8 @@ impl Scenario {
     /// Ok, or every problem found (not only the first).
     pub fn validate(&self) -> Result<(), ScenarioErrors> {
         let mut errors = ScenarioErrors::default();
-        if self.version != VERSION {
-            errors.push(
-                format!(
-                    "不认识的版本 {}：这个练习场只读版本 {VERSION}",
-                    self.version
-                ),
-                format!(
-                    "unknown version {}: this playground reads version {VERSION}",
-                    self.version
-                ),
-            );
+        if !(VERSION..=NEWEST_VERSION).contains(&self.version) {
+            errors.add(super::read::version_problem(self.version.into()));
         }
         let json_len = self.to_json().len();
         if json_len > ranges::MAX_JSON_BYTES {
@@ -45,13 +36,16 @@ impl Scenario {
             0,
             ranges::MAX_TITLE_CHARS,
         );
-        check_text(&mut errors, "task", &self.task, 1, ranges::MAX_TASK_CHARS);
+        // M7: the engine refuses a task over its body limit, so "valid" holds it to that limit.
+        let body_chars = self.limits().body_chars;
+        check_text(&mut errors, "task", &self.task, 1, body_chars);
         self.check_limits(&mut errors);
         // One set of checks: the engine's, on the team this scenario builds.
         let found = self.team_config().problems();
         self.check_members(&found, &mut errors);
         self.check_files(&found, &mut errors);
         self.check_replies(&mut errors);
+        super::authoring::check(self, &mut errors);
         errors.into_result()
     }
 

@@ -78,7 +78,8 @@ pub struct Draft<'a> {
     pub kind: ForkKind,
     pub member: &'a str,
     pub text: &'a str,
-    pub request_index: &'a str,
+    /// The typed request number: 1 is the member's first request.
+    pub request_number: &'a str,
     pub fault: Fault,
     /// How many requests the member sends in the run the fork branches from (its changes up
     /// to the fork point kept), if known: a reply for a later request would never be used.
@@ -149,19 +150,27 @@ fn check_text(draft: &Draft, state: &TeamState) -> Result<(), Problem> {
     Ok(())
 }
 
-/// The request whose reply a fork replaces: a whole number, not sent before the fork step
-/// (`next` is the member's next request there), and one the run still sends.
+/// The request whose reply a fork replaces, typed as its number (1 is the member's first
+/// request, as in the editor, the scenario format and the request view): a whole number, not
+/// sent before the fork step (`next` is how many the member sent there), and one the run still
+/// sends. Returned as the stored 0-based index (`ModelRequest::member_index`), so branches,
+/// links and exports keep their meaning.
 fn request_index(draft: &Draft, member: &str, next: usize, step: usize) -> Result<u32, Problem> {
-    let Ok(index) = draft.request_index.trim().parse::<u32>() else {
-        return Err(Problem::new(
-            "请求序号必须是不小于 0 的整数。",
-            "The request index must be a whole number, 0 or more.",
-        ));
+    let number = match draft.request_number.trim().parse::<u32>() {
+        Ok(number) if number >= 1 => number,
+        _ => {
+            return Err(Problem::new(
+                "请求编号必须是不小于 1 的整数（1 是该成员的第一个请求）。",
+                "The request number must be a whole number, 1 or more (1 is the member's first request).",
+            ))
+        }
     };
+    let index = number - 1;
+    let first_open = next + 1;
     if (index as usize) < next {
         return Err(Problem::new(
-            format!("{member} 的第 {index} 号请求在这一步之前已经发出，它的回复不能从这里改。请选 {next} 或更大的序号。"),
-            format!("{member}'s request #{index} was already sent before this step, so its reply cannot be changed from here. Choose #{next} or later."),
+            format!("{member} 的第 {number} 个请求在这一步之前已经发出，它的回复不能从这里改。请选第 {first_open} 个或更后面的请求。"),
+            format!("{member}'s request {number} was already sent before this step, so its reply cannot be changed from here. Choose request {first_open} or later."),
         ));
     }
     if let Some(total) = draft.sent_in_run.filter(|total| index as usize >= *total) {
@@ -171,10 +180,9 @@ fn request_index(draft: &Draft, member: &str, next: usize, step: usize) -> Resul
                 format!("From step {step} on, {member} sends no more requests in this run, so there is no reply to change here. Send it a message as the lead to give it more work, or fork from an earlier step."),
             )
         } else {
-            let last = total - 1;
             Problem::new(
-                format!("这次运行里 {member} 只发出第 0 到 {last} 号请求，第 {index} 号请求不会发出，改它的回复什么也不会改变。请选 {next} 到 {last} 之间的序号。"),
-                format!("In this run {member} sends requests #0 to #{last} only: request #{index} is never sent, so a new reply for it would change nothing. Choose #{next} to #{last}."),
+                format!("这次运行里 {member} 只发出第 1 到第 {total} 个请求，第 {number} 个请求不会发出，改它的回复什么也不会改变。请选第 {first_open} 到第 {total} 个。"),
+                format!("In this run {member} sends requests 1 to {total} only: request {number} is never sent, so a new reply for it would change nothing. Choose request {first_open} to {total}."),
             )
         });
     }
@@ -224,19 +232,23 @@ pub fn describe(intervention: &Intervention, lang: Lang) -> String {
             },
             _,
         ) => {
+            // Stored 0-based; the learner reads request numbers from 1.
+            let number = request_index.saturating_add(1);
             let what = match outcome {
-                ScriptOutcome::Reply { reply } | ScriptOutcome::ReplyIfSeen { seen: reply, .. } => {
+                ScriptOutcome::Reply { reply }
+                | ScriptOutcome::ReplyIfSeen { seen: reply, .. }
+                | ScriptOutcome::ReplyWhen { then: reply, .. } => {
                     format!("“{}”", short(&reply.text))
                 }
                 ScriptOutcome::Fail { error, .. } => format!("✗ {}", short(error)),
             };
             match lang {
                 Lang::Zh => {
-                    format!("第 {at} 步后：{member} 的第 {request_index} 号请求回复改为 {what}")
+                    format!("第 {at} 步后：{member} 的第 {number} 个请求的回复改为 {what}")
                 }
-                Lang::En => format!(
-                    "after step {at}: reply to {member}'s request #{request_index} becomes {what}"
-                ),
+                Lang::En => {
+                    format!("after step {at}: reply to {member}'s request {number} becomes {what}")
+                }
             }
         }
         (Intervention::InjectFault { at, member, fault }, Lang::Zh) => {

@@ -120,7 +120,8 @@ test('PATH: after a fork, captions state the branch and mark the original story'
   const fork = page.getByTestId('fork');
   await fork.getByTestId('fork-kind').selectOption('reply');
   await fork.getByTestId('fork-member').selectOption('reader');
-  await fork.getByTestId('fork-request-index').fill('3');
+  // Request 4 of reader (numbers count from 1): its stored index 3.
+  await fork.getByTestId('fork-request-index').fill('4');
   await fork.getByTestId('fork-text').fill('Nothing to add.');
   await fork.getByTestId('fork-apply').click();
   await expect(fork.getByTestId('fork-error')).toHaveCount(0);

@@ -33,7 +33,7 @@ fn draft<'a>(kind: ForkKind, member: &'a str, text: &'a str, index: &'a str) -> 
         kind,
         member,
         text,
-        request_index: index,
+        request_number: index,
         fault: Fault::FailBeforeCommit,
         sent_in_run: None,
     }
@@ -94,7 +94,7 @@ fn fork_the_lead_cannot_message_itself() {
 fn fork_a_reply_or_a_message_needs_a_text() {
     let state = lesson_1().state_at(0);
     let problem = refused(
-        build(&draft(ForkKind::Reply, "reader", " \n", "0"), &state, 0),
+        build(&draft(ForkKind::Reply, "reader", " \n", "1"), &state, 0),
         "",
     );
     assert_eq!(problem.en, "Write the reply text first.");
@@ -114,9 +114,9 @@ fn m7_a_fork_text_of_the_body_limit_is_taken_and_one_more_character_is_refused()
     let at_limit = "字".repeat(limit);
     let over = "字".repeat(limit + 1);
     for kind in [ForkKind::Reply, ForkKind::LeadMessage] {
-        assert!(build(&draft(kind, "reader", &at_limit, "0"), &state, 0).is_ok());
+        assert!(build(&draft(kind, "reader", &at_limit, "1"), &state, 0).is_ok());
         let problem = refused(
-            build(&draft(kind, "reader", &over, "0"), &state, 0),
+            build(&draft(kind, "reader", &over, "1"), &state, 0),
             &(limit + 1).to_string(),
         );
         assert!(problem.zh.contains(&limit.to_string()));
@@ -125,28 +125,30 @@ fn m7_a_fork_text_of_the_body_limit_is_taken_and_one_more_character_is_refused()
 }
 
 #[test]
-fn fork_a_request_index_is_a_whole_number_not_sent_before_the_step() {
+fn fork_a_request_number_counts_from_1_and_names_a_request_not_sent_before_the_step() {
     let run = lesson_1();
     let (step, state) = step_with_requests(&run, "reader", 1);
-    for typed in ["", "-1", "x", "1.5"] {
+    for typed in ["", "-1", "x", "1.5", "0"] {
         let problem = refused(
             build(&draft(ForkKind::Reply, "reader", "ok", typed), &state, step),
             "",
         );
         assert_eq!(
             problem.en,
-            "The request index must be a whole number, 0 or more."
+            "The request number must be a whole number, 1 or more (1 is the member's first request)."
         );
     }
     let problem = refused(
-        build(&draft(ForkKind::Reply, "reader", "ok", "0"), &state, step),
+        build(&draft(ForkKind::Reply, "reader", "ok", "1"), &state, step),
         "reader",
     );
     assert!(problem
         .en
-        .starts_with("reader's request #0 was already sent"));
-    assert!(problem.zh.starts_with("reader 的第 0 号请求"));
-    let built = build(&draft(ForkKind::Reply, "reader", "ok", " 1 "), &state, step);
+        .starts_with("reader's request 1 was already sent"));
+    assert!(problem.en.ends_with("Choose request 2 or later."));
+    assert!(problem.zh.starts_with("reader 的第 1 个请求"));
+    // Request 2 (the member's second) is stored as index 1, as branches always stored it.
+    let built = build(&draft(ForkKind::Reply, "reader", "ok", " 2 "), &state, step);
     match built.expect("request 1 is not sent yet") {
         Intervention::ReplaceReply {
             at,
@@ -165,17 +167,20 @@ fn fork_a_request_index_is_a_whole_number_not_sent_before_the_step() {
 fn fork_a_reply_for_a_request_the_run_never_sends_is_refused() {
     let run = lesson_1();
     let (step, state) = step_with_requests(&run, "reader", 1);
-    // The run sends requests #0 to #2: #3 would change nothing.
-    let mut later = draft(ForkKind::Reply, "reader", "ok", "3");
+    // The run sends requests 1 to 3: request 4 would change nothing.
+    let mut later = draft(ForkKind::Reply, "reader", "ok", "4");
     later.sent_in_run = Some(3);
-    let problem = refused(build(&later, &state, step), "3");
-    assert!(problem.en.contains("#0 to #2 only"), "{problem:?}");
-    assert!(problem.en.ends_with("Choose #1 to #2."), "{problem:?}");
-    assert!(problem.zh.contains("第 0 到 2 号请求"), "{problem:?}");
-    later.request_index = "2";
+    let problem = refused(build(&later, &state, step), "4");
+    assert!(problem.en.contains("requests 1 to 3 only"), "{problem:?}");
+    assert!(
+        problem.en.ends_with("Choose request 2 to 3."),
+        "{problem:?}"
+    );
+    assert!(problem.zh.contains("第 1 到第 3 个请求"), "{problem:?}");
+    later.request_number = "3";
     assert!(build(&later, &state, step).is_ok());
     // No request after this step at all.
-    let mut none = draft(ForkKind::Reply, "reader", "ok", "1");
+    let mut none = draft(ForkKind::Reply, "reader", "ok", "2");
     none.sent_in_run = Some(1);
     let problem = refused(build(&none, &state, step), &format!("{step}"));
     assert!(problem.en.contains("sends no more requests"), "{problem:?}");
@@ -280,15 +285,15 @@ fn fork_changes_and_branches_are_described_in_both_languages() {
     };
     assert_eq!(
         describe(&reply, Lang::En),
-        "after step 2: reply to reader's request #1 becomes “fine”"
+        "after step 2: reply to reader's request 2 becomes “fine”"
     );
     assert_eq!(
         describe(&reply, Lang::Zh),
-        "第 2 步后：reader 的第 1 号请求回复改为 “fine”"
+        "第 2 步后：reader 的第 2 个请求的回复改为 “fine”"
     );
     assert_eq!(
         forked(&reply, Lang::En),
-        "Continuing on a new branch: after step 2: reply to reader's request #1 becomes “fine”."
+        "Continuing on a new branch: after step 2: reply to reader's request 2 becomes “fine”."
     );
     assert!(forked(&reply, Lang::Zh).starts_with("已在新分支上继续："));
     assert_eq!(

@@ -32,6 +32,9 @@ fn prose(lesson: &Lesson) -> Vec<(String, String)> {
         let replies = match &reply.outcome {
             ScriptOutcome::Reply { reply } => vec![reply],
             ScriptOutcome::ReplyIfSeen { seen, unseen, .. } => vec![seen, unseen],
+            ScriptOutcome::ReplyWhen {
+                then, otherwise, ..
+            } => vec![then, otherwise],
             ScriptOutcome::Fail { .. } => vec![],
         };
         for model_reply in replies {

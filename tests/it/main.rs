@@ -44,6 +44,7 @@ mod providers_live;
 #[cfg(not(target_arch = "wasm32"))]
 mod rule_map;
 mod scenario;
+mod scenario_authoring;
 #[cfg(not(target_arch = "wasm32"))]
 mod share_links;
 mod story;

@@ -170,15 +170,26 @@ fn too_many_members_and_a_member_limit_are_refused() {
 
 #[test]
 fn the_version_is_checked_first() {
+    // A version newer than this page is named as a newer playground's file.
     let mut v = three_members();
-    v["version"] = json!(2);
+    v["version"] = json!(3);
     v["members"] = json!("nobody");
     let errors = errors_of(v);
     assert_eq!(errors.problems.len(), 1, "{errors:?}");
     has(
         &errors,
-        "unknown version 2: this playground reads \"version\": 1",
-        "不认识的版本 2",
+        "this scenario is version 3, written by a newer playground; this page reads versions 1 to 2 only. Open it in the newer playground.",
+        "这个场景是版本 3，由更新的练习场写成",
+    );
+    let mut v = three_members();
+    v["version"] = json!(0);
+    v["members"] = json!("nobody");
+    let errors = errors_of(v);
+    assert_eq!(errors.problems.len(), 1, "{errors:?}");
+    has(
+        &errors,
+        "unknown version 0: this playground reads \"version\": 1 to 2",
+        "不认识的版本 0",
     );
     let mut v = three_members();
     v.as_object_mut().unwrap().remove("version");
@@ -485,6 +496,9 @@ mod round_trip {
                         text: String::new(),
                         tool_calls: Vec::new(),
                         fail: Some(ScenarioFailure { error, retryable }),
+                        holds: Vec::new(),
+                        lacks: Vec::new(),
+                        otherwise: None,
                     },
                     None => ScenarioReply {
                         member,
@@ -493,6 +507,9 @@ mod round_trip {
                         text,
                         tool_calls,
                         fail: None,
+                        holds: Vec::new(),
+                        lacks: Vec::new(),
+                        otherwise: None,
                     },
                 }
             })
@@ -551,6 +568,7 @@ mod round_trip {
                         },
                         allow_write: flags.2,
                         replies,
+                        faults: Vec::new(),
                     }
                 },
             )
@@ -676,8 +694,8 @@ fn a_scenario_from_a_url_explains_each_way_it_can_fail_in_both_languages() {
         ),
         (
             read_answer(200, "OK", "{\"version\": 7}").unwrap_err(),
-            "unknown version 7",
-            "不认识的版本 7",
+            "version 7, written by a newer playground",
+            "版本 7，由更新的练习场写成",
         ),
         (SourceError::Cors, "Access-Control-Allow-Origin", "CORS"),
         (SourceError::Network, "could not be reached", "连不上"),

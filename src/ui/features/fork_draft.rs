@@ -71,8 +71,8 @@ impl ForkDraft {
             .unwrap_or_default()
     }
 
-    /// The typed request index, or by default the member's next request (the one not sent
-    /// yet at this step).
+    /// The typed request number (1 is the first), or by default the member's next request
+    /// (the one not sent yet at this step).
     fn index_text(self, pg: Playground) -> String {
         let name = self.member(pg);
         match self.typed_index.get() {
@@ -83,8 +83,8 @@ impl ForkDraft {
                     state
                         .as_ref()
                         .and_then(|s| s.state.member(&name))
-                        .map(|m| m.requests().len())
-                        .unwrap_or(0)
+                        .map(|m| m.requests().len() + 1)
+                        .unwrap_or(1)
                 })
                 .to_string(),
         }
@@ -121,7 +121,7 @@ impl ForkDraft {
             kind: draft_kind,
             member: &draft_member,
             text: &draft_text,
-            request_index: &draft_index,
+            request_number: &draft_index,
             fault: self.fault.get_untracked(),
             sent_in_run,
         };
@@ -227,8 +227,8 @@ pub fn ForkForm(draft: ForkDraft) -> impl IntoView {
             </label>
             <Show when=move || kind.get() == ForkKind::Reply>
                 <label>
-                    <span>{move || tr(lang.get(), "请求序号（该成员的第几个请求，从 0 起）", "Request index (the member's nth request, from 0)")}</span>
-                    <input type="number" min="0" step="1" data-testid="fork-request-index"
+                    <span>{move || tr(lang.get(), "请求编号（该成员的第几个请求，从 1 起）", "Request number (the member's nth request, from 1)")}</span>
+                    <input type="number" min="1" step="1" data-testid="fork-request-index"
                         prop:value=move || draft.index_text(pg)
                         on:input=move |ev| {
                             typed_index.set(Some((member(), event_target_value(&ev))));

@@ -223,13 +223,12 @@ impl RequestView {
             (r.id, r.delivery, r.logical, r.attempt, r.sent_at);
         match lang {
             Lang::Zh => format!(
-                "{id}：该成员的第 {} 个请求（序号 {}），第 {delivery} 次交付，逻辑请求 {logical}，尝试 {attempt}，发送于时刻 {at}",
+                "{id}：该成员的第 {} 个请求，第 {delivery} 次交付，逻辑请求 {logical}，尝试 {attempt}，发送于时刻 {at}",
                 r.member_index + 1,
-                r.member_index,
             ),
             Lang::En => format!(
-                "{id}: request #{} of this member, delivery {delivery}, logical request {logical}, attempt {attempt}, sent at t={at}",
-                r.member_index
+                "{id}: request {} of this member, delivery {delivery}, logical request {logical}, attempt {attempt}, sent at t={at}",
+                r.member_index + 1
             ),
         }
     }

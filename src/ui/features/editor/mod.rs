@@ -9,7 +9,10 @@
 //! screen. Hidden by an embed link's `hide=editor`.
 //!
 //! One component per part: `members.rs` (the roster), `files.rs` (virtual files), `task.rs`
-//! (title, task, toggles, limits), `replies.rs` (the scripted replies).
+//! (title, task, toggles, limits), `replies.rs` (the scripted replies, with `condition.rs`:
+//! what a reply's request must or must not hold and the alternative), `faults.rs` (faults at
+//! a chosen moment), `check.rs` (the authoring check: which reply answered each request, and
+//! replies or faults that never ran or name a message the member never received).
 //!
 //! `data-testid`s (a contract with the end-to-end tests):
 //! - `editor` (the panel), `editor-status`, `editor-errors` (every problem of the draft),
@@ -24,8 +27,19 @@
 //!   `editor-allow-write`, `editor-limit-<key>`;
 //! - `editor-reply-<i>`, `editor-reply-member-<i>`, `editor-reply-order-<i>`,
 //!   `editor-reply-latency-<i>`, `editor-reply-text-<i>`, `editor-reply-calls-<i>`,
-//!   `editor-remove-reply-<i>`, `editor-new-reply-member`, `editor-add-reply`.
+//!   `editor-remove-reply-<i>`, `editor-new-reply-member`, `editor-add-reply`;
+//!   `editor-reply-holds-<i>`, `editor-reply-lacks-<i>`, `editor-reply-otherwise-<i>`,
+//!   `editor-reply-otherwise-calls-<i>`, `editor-reply-ran-<i>`;
+//! - `editor-faults`, `editor-fault-<i>`, `editor-fault-member-<i>`, `editor-fault-moment-<i>`
+//!   (`delivery`/`request`), `editor-fault-number-<i>`, `editor-fault-error-<i>`,
+//!   `editor-fault-retryable-<i>`, `editor-remove-fault-<i>`, `editor-new-fault-member`,
+//!   `editor-new-fault-moment`, `editor-add-fault`;
+//! - `editor-check`, `editor-check-ok`, `editor-check-waiting`, `editor-findings`,
+//!   `editor-finding`, `editor-answered`, `editor-answered-row`; `editor-task-count`.
 
+mod check;
+mod condition;
+mod faults;
 mod files;
 mod members;
 mod replies;
@@ -35,7 +49,9 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::scenario::check::Report;
 use crate::scenario::edit::{Edit, Field};
+use crate::scenario::edit_authoring::AuthoringEdit;
 use crate::scenario::{Problem, Scenario};
 use crate::share::Part;
 use crate::ui::browser::i18n::{tr, Lang};
@@ -50,6 +66,8 @@ pub(crate) struct Editor {
     refused: RwSignal<Vec<(Field, Problem)>>,
     /// What validation says of the draft.
     problems: Memo<Vec<Problem>>,
+    /// The authoring check of the draft played as written; None while it has problems.
+    report: Memo<Option<Report>>,
 }
 
 impl Editor {
@@ -73,6 +91,9 @@ impl Editor {
                         | Edit::AddFile { .. }
                         | Edit::RenameFile { .. }
                         | Edit::RemoveFile { .. }
+                        | Edit::Authoring(
+                            AuthoringEdit::AddFault { .. } | AuthoringEdit::RemoveFault { .. }
+                        )
                 );
                 if moves_rows {
                     self.refused.set(Vec::new());
@@ -158,11 +179,19 @@ fn EditorBody() -> impl IntoView {
     let problems = Memo::new(move |_| {
         draft.with(|d| d.validate().err().map(|e| e.problems).unwrap_or_default())
     });
+    let report = Memo::new(move |_| {
+        let lang = pg.lang.get();
+        let valid = problems.with(Vec::is_empty);
+        valid
+            .then(|| draft.with(|d| Report::of(d, lang).ok()))
+            .flatten()
+    });
     let editor = Editor {
         pg,
         draft,
         refused: RwSignal::new(Vec::new()),
         problems,
+        report,
     };
     // A scenario put on screen from elsewhere (a src= link, an import, "Open in the editor")
     // becomes the draft; free play's own lesson follows the page language.
@@ -237,6 +266,8 @@ fn EditorBody() -> impl IntoView {
             <members::MembersEditor editor=editor />
             <files::FilesEditor editor=editor />
             <replies::RepliesEditor editor=editor />
+            <faults::FaultsEditor editor=editor />
+            <check::CheckPanel editor=editor />
             <button type="button" data-testid="editor-reset" on:click=reset>
                 {move || tr(lang.get(), "恢复自由练习的默认场景", "Back to free play's default scenario")}
             </button>

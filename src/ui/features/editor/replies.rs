@@ -4,6 +4,7 @@
 
 use leptos::prelude::*;
 
+use super::condition::ReplyCondition;
 use super::{Editor, FieldProblems};
 use crate::scenario::edit::{Edit, Field};
 use crate::view::tr;
@@ -33,8 +34,8 @@ pub(super) fn RepliesEditor(editor: Editor) -> impl IntoView {
                 crate::engine::Lang::En => format!("Scripted replies ({})", count.get()),
             }}</summary>
             <p class="editor-hint">{move || tr(lang.get(),
-                "每条回复答一个成员的第几个请求（从 1 数，重试也算）。工具调用写成 JSON 数组，例如 [{\"name\": \"send_message\", \"arguments\": {\"to\": \"reader\", \"body\": \"...\"}}]。",
-                "Each reply answers one member's request number N (from 1; retries count). Write the tool calls as a JSON array, e.g. [{\"name\": \"send_message\", \"arguments\": {\"to\": \"reader\", \"body\": \"...\"}}].")}</p>
+                "每条回复答一个成员的第几个请求（从 1 数，重试也算）。工具调用写成 JSON 数组，例如 [{\"name\": \"send_message\", \"arguments\": {\"to\": \"reader\", \"body\": \"...\"}}]。回复可以取决于请求里有什么：写下必须有或不能有的消息（编号如 m2，或发送者的名字），再写条件不成立时的“否则”回复，这样没收到 m2 的成员就不会说起它。",
+                "Each reply answers one member's request number N (from 1; retries count). Write the tool calls as a JSON array, e.g. [{\"name\": \"send_message\", \"arguments\": {\"to\": \"reader\", \"body\": \"...\"}}]. A reply can depend on what its request holds: name the messages it must or must not hold (an id like m2, or a sender's name) and write the otherwise reply, so a member who never received m2 does not speak of it.")}</p>
             <ol class="editor-rows">
                 <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <ReplyRow editor=editor i=i names=names /> } />
             </ol>
@@ -145,6 +146,7 @@ fn ReplyRow(editor: Editor, i: usize, names: Memo<Vec<String>>) -> impl IntoView
                 <span>{move || tr(lang.get(), "工具调用（JSON）", "Tool calls (JSON)")}</span>
                 <textarea rows="2" spellcheck="false" data-testid=format!("editor-reply-calls-{i}") prop:value=move || calls.get() on:change=on_calls></textarea>
             </label>
+            <ReplyCondition editor=editor i=i />
             <button type="button" data-testid=format!("editor-remove-reply-{i}")
                 on:click=move |_| editor.apply(Edit::RemoveReply { index: i }, Field::Reply(i))>
                 {move || tr(lang.get(), "删除", "Remove")}

@@ -15,6 +15,8 @@ pub(super) fn TaskEditor(editor: Editor) -> impl IntoView {
     let lang = editor.pg.lang;
     let title = editor.memo(|d| d.title.clone());
     let task = editor.memo(|d| d.task.clone());
+    // M7: the engine's body limit (the scenario's `limits.body_chars`, or the engine's default).
+    let task_count = editor.memo(|d| (d.task.chars().count(), d.limits().body_chars));
     let drain = editor.memo(|d| d.toggles.drain_on_read);
     let hold = editor.memo(|d| d.toggles.hold_lock_during_model_call);
     let write = editor.memo(|d| d.allow_write);
@@ -69,6 +71,16 @@ pub(super) fn TaskEditor(editor: Editor) -> impl IntoView {
                 <textarea rows="3" data-testid="editor-task" prop:value=move || task.get()
                     on:change=move |ev| editor.apply(Edit::SetTask(event_target_value(&ev)), Field::Task)></textarea>
             </label>
+            <p class="editor-hint" data-testid="editor-task-count"
+                data-over=move || { let (n, limit) = task_count.get(); (n > limit).to_string() }>
+                {move || {
+                    let (n, limit) = task_count.get();
+                    match lang.get() {
+                        crate::engine::Lang::Zh => format!("{n} / {limit} 个字符（引擎的正文上限 limits.body_chars：更长的任务引擎会拒绝）"),
+                        crate::engine::Lang::En => format!("{n} / {limit} characters (the engine's body limit, limits.body_chars: it refuses a longer task)"),
+                    }
+                }}
+            </p>
             <FieldProblems editor=editor field=Field::Task />
             {toggle("editor-toggle-drain", Toggle::DrainOnRead, drain, "开始时：读收件箱会清空它（M6）", "At the start: reading the inbox drains it (M6)")}
             {toggle("editor-toggle-hold-lock", Toggle::HoldLockDuringModelCall, hold, "开始时：模型调用期间持有锁（T6）", "At the start: the lock is held during the model call (T6)")}
