@@ -71,6 +71,20 @@
     });
   }
 
+  // What a frame's CSS height holds beyond its content: with `box-sizing: border-box` (set by
+  // many course themes) its borders and padding, which would otherwise cut the content.
+  function outside(iframe) {
+    var style = window.getComputedStyle(iframe);
+    if (style.boxSizing !== 'border-box') {
+      return 0;
+    }
+    var sum = 0;
+    ['borderTopWidth', 'borderBottomWidth', 'paddingTop', 'paddingBottom'].forEach(function (key) {
+      sum += parseFloat(style[key]) || 0;
+    });
+    return Math.ceil(sum);
+  }
+
   window.addEventListener('message', function (event) {
     var data = event.data;
     if (!data || typeof data !== 'object' || data.source !== NAME || data.v !== VERSION) {
@@ -81,7 +95,7 @@
       return;
     }
     if (data.type === 'resize' && typeof data.height === 'number' && isFinite(data.height) && data.height > 0) {
-      iframe.style.height = Math.ceil(data.height) + 'px';
+      iframe.style.height = Math.ceil(data.height) + outside(iframe) + 'px';
     } else if (data.type === 'reply' && pending[data.id]) {
       var done = pending[data.id];
       delete pending[data.id];

@@ -19,6 +19,25 @@ pub fn after_first_paint(f: impl FnOnce() + 'static) {
     request_animation_frame(move || set_timeout(f, Duration::ZERO));
 }
 
+/// How long a framed page waits for its first paint before it goes on without it.
+const PAINT_OR: Duration = Duration::from_millis(300);
+
+/// Runs `f` once: right after the next paint, or after [`PAINT_OR`] if no paint comes first. A
+/// browser paints no frame for a cross-origin frame below the fold of its course page until it
+/// is scrolled into view, so work that a host page waits for (the embed API's `ready`, the
+/// frame's height) must not wait for that paint.
+pub fn after_first_paint_or_soon(f: impl FnOnce() + 'static) {
+    let once = std::rc::Rc::new(std::cell::Cell::new(Some(f)));
+    let run = move || {
+        if let Some(f) = once.take() {
+            f();
+        }
+    };
+    let by_timer = run.clone();
+    after_first_paint(run);
+    set_timeout(by_timer, PAINT_OR);
+}
+
 /// Returns a function that hands `write` the latest value it was given: the first value right
 /// after the first paint, later ones once the values stop coming for [`IDLE`] (and any
 /// pending one when the page is hidden or unloaded).

@@ -46,6 +46,11 @@ fn post(parent: &web_sys::Window, target: &str, message: &str) {
     }
 }
 
+/// Posts `message` as it is, a JSON string, for hosts that read only strings.
+fn post_text(parent: &web_sys::Window, target: &str, message: &str) {
+    let _ = parent.post_message(&JsValue::from_str(message), target);
+}
+
 /// One field of a message's data, read off the object (a getter that throws reads as Other).
 fn field(data: &JsValue, key: &str) -> MessageField {
     match js_sys::Reflect::get(data, &JsValue::from_str(key)) {
@@ -203,7 +208,14 @@ impl Frame {
         }
         self.height.set_value(height);
         self.post(&embed_api::resize(height));
+        // Canvas reads an object; older Canvas and IMathAS read only a JSON string.
         self.post(&embed_api::canvas_resize(height));
+        post_text(&self.parent, &self.target, &embed_api::canvas_resize(height));
+        if self.h5p.try_get_value() == Some(false) {
+            // As H5P's own frames do: a resizer that loaded after our first hello hears the
+            // next one, at the next change of height.
+            self.post(&embed_api::h5p_hello());
+        }
         self.h5p_prepare();
     }
 
@@ -342,8 +354,9 @@ pub fn install(pg: Playground) {
     observe_height(frame.clone());
 
     // The lesson is on screen after the first paint (and, with `src=`, once its scenario
-    // opened or failed); the listener above already works.
-    crate::ui::browser::when_idle::after_first_paint(move || {
+    // opened or failed); the listener above already works. A frame below the fold gets no
+    // paint until it is scrolled into view: then its page is mounted and answers anyway, soon.
+    crate::ui::browser::when_idle::after_first_paint_or_soon(move || {
         frame.painted.set(true);
         frame.send_height(true);
         // Introduce ourselves to an H5P resizer, if the page has one.
@@ -374,7 +387,7 @@ fn observe_height(frame: Frame) {
     });
     if let Ok(observer) = web_sys::ResizeObserver::new(callback.as_ref().unchecked_ref()) {
         observer.observe(&root);
-        crate::ui::browser::when_idle::after_first_paint(move || {
+        crate::ui::browser::when_idle::after_first_paint_or_soon(move || {
             if let Ok(parts) = document().query_selector_all(STAGE_PARTS) {
                 for i in 0..parts.length() {
                     if let Some(part) = parts.item(i).and_then(|n| n.dyn_into().ok()) {
