@@ -10,6 +10,7 @@ pub mod codec;
 pub mod embed_api;
 pub mod embed_snippet;
 pub mod frame_height;
+pub mod keep;
 pub mod session;
 pub mod view_state;
 

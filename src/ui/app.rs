@@ -265,7 +265,7 @@ fn LessonPicker() -> impl IntoView {
             <select
                 data-testid="lesson-select"
                 prop:value=move || pg.lesson_id.get()
-                on:change=move |ev| pg.open_lesson(event_target_value(&ev))
+                on:change=move |ev| link::pick_lesson(pg, event_target_value(&ev))
             >
                 {move || {
                     let current = lang.get();
