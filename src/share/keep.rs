@@ -127,7 +127,9 @@ pub fn continue_text(session: &StoredSession, lang: Lang) -> String {
         .map(|l| l.title.get(lang).to_string());
     match (lang, session.lesson.as_str(), number, title) {
         (Lang::Zh, FREE_PLAY_ID, _, _) => format!("继续上次的进度：自由练习，第 {step} 步"),
-        (Lang::En, FREE_PLAY_ID, _, _) => format!("Continue where you were: free play, step {step}"),
+        (Lang::En, FREE_PLAY_ID, _, _) => {
+            format!("Continue where you were: free play, step {step}")
+        }
         (Lang::Zh, _, Some(n), Some(title)) => {
             format!("继续上次的进度：第 {n} 课《{title}》，第 {step} 步")
         }

@@ -200,10 +200,7 @@ pub fn dropped_note(dropped: &[Problem]) -> Option<Problem> {
     let en: Vec<&str> = dropped.iter().map(|p| p.en.as_str()).collect();
     Some(Problem::new(
         format!("{}；这些部分被略过，链接的其余部分照常打开", zh.join("；")),
-        format!(
-            "{}: left out, the rest of the link opened",
-            en.join("; ")
-        ),
+        format!("{}: left out, the rest of the link opened", en.join("; ")),
     ))
 }
 

@@ -68,7 +68,11 @@ impl StoredSession {
         // A stored scenario that no longer passes the checks (a page with stricter ones) is
         // not played: it stays as the editor's draft, to be fixed there, never dropped.
         let mut session = session;
-        if session.scenario.as_ref().is_some_and(|s| s.validate().is_err()) {
+        if session
+            .scenario
+            .as_ref()
+            .is_some_and(|s| s.validate().is_err())
+        {
             let invalid = session.scenario.take();
             session.draft = session.draft.or(invalid);
         }

@@ -52,7 +52,10 @@ fn keep_each_tab_keeps_its_branches_and_the_newest_session_is_shared() {
     assert_eq!(shared, tab_a);
     let tab_b = session("l1-two-investigators", 1, "b");
     let shared = merge_shared(Some(&shared), tab_b.clone());
-    assert_eq!(shared.session, tab_b, "the newest writer's session is shared");
+    assert_eq!(
+        shared.session, tab_b,
+        "the newest writer's session is shared"
+    );
     assert!(!shared.replaced, "no scenario was in play");
     // What A reads back on reload is its tab's text, which B never wrote.
     let text = serde_json::to_string(&tab_a).expect("writes");
@@ -125,7 +128,10 @@ fn keep_a_session_stored_before_scenarios_were_kept_reads_without_them() {
     assert_eq!((read.scenario, read.draft, read.tab), (None, None, None));
     // And a session without them writes no new field (an older page reads it).
     let text = serde_json::to_string(&session("l3-lock-scope", 7, "a")).expect("writes");
-    assert!(!text.contains("scenario") && !text.contains("draft"), "{text}");
+    assert!(
+        !text.contains("scenario") && !text.contains("draft"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -148,7 +154,11 @@ fn keep_a_returning_learner_is_offered_to_continue_in_both_languages() {
     );
     // Nothing to continue: the default lesson untouched, or what is already on screen.
     assert_eq!(
-        continue_offer(&session("l1-two-investigators", 0, "a"), "l1-two-investigators", 0),
+        continue_offer(
+            &session("l1-two-investigators", 0, "a"),
+            "l1-two-investigators",
+            0
+        ),
         None
     );
     assert_eq!(continue_offer(&stored, "l2-drain-loses-mail", 12), None);
@@ -180,7 +190,10 @@ fn keep_a_scenario_too_long_for_a_link_is_kept_locally() {
     let big = scenario::parse(&value.to_string()).expect("a valid scenario");
     let mut state = ViewState::new(FREE_PLAY_ID, Lang::En);
     state.extra.scenario = Some(big.clone());
-    assert!(open(&state.to_fragment(), Lang::En).is_err(), "no link opens it");
+    assert!(
+        open(&state.to_fragment(), Lang::En).is_err(),
+        "no link opens it"
+    );
     let mut kept = session(FREE_PLAY_ID, 3, "a");
     kept.scenario = Some(big.clone());
     let text = serde_json::to_string(&kept).expect("writes");

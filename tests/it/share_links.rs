@@ -286,7 +286,11 @@ fn links_degrade_part_by_part_each_bad_readable_part_is_dropped_with_a_note() {
         let opened = open(&link, Lang::Zh).unwrap_or_else(|p| panic!("{link} refused: {}", p.en));
         let note = opened.notice.unwrap_or_else(|| panic!("{link}: no note"));
         assert!(note.en.contains(needle), "{link}: {}", note.en);
-        assert!(note.en.contains("left out, the rest of the link opened"), "{}", note.en);
+        assert!(
+            note.en.contains("left out, the rest of the link opened"),
+            "{}",
+            note.en
+        );
         assert!(note.zh.contains("被略过"), "{}", note.zh);
         // The rest of the link: lesson 2, and each good part as the link named it.
         assert_eq!(opened.state.lesson, "l2-drain-loses-mail", "{link}");
@@ -303,10 +307,16 @@ fn links_degrade_part_by_part_each_bad_readable_part_is_dropped_with_a_note() {
     let hide = open("#lesson=l2-drain-loses-mail&hide=picker,header", Lang::En).expect("opens");
     assert_eq!(hide.state.embed.hide, vec![Part::Picker]);
     // Two bad parts are both said; a clamped step is said beside them.
-    let both = open("#lesson=l2-drain-loses-mail&lang=fr&step=99999&hide=nope", Lang::En)
-        .expect("opens");
+    let both = open(
+        "#lesson=l2-drain-loses-mail&lang=fr&step=99999&hide=nope",
+        Lang::En,
+    )
+    .expect("opens");
     let note = both.notice.expect("note").en;
-    assert!(note.contains("'fr'") && note.contains("'nope'") && note.contains("past the end"), "{note}");
+    assert!(
+        note.contains("'fr'") && note.contains("'nope'") && note.contains("past the end"),
+        "{note}"
+    );
 }
 
 /// Only the packed state refuses a link: a bad `x=` beside good readable parts.

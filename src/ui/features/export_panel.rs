@@ -14,11 +14,7 @@ use crate::ui::state::context::Playground;
 pub fn ExportPanel() -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
-    let export_json = move |_| {
-        if let Some(json) = run_export(pg).map(|e| e.to_json()) {
-            download(&json, "application/json", "agent-team-run-export.json");
-        }
-    };
+    let export_json = move |_| download_run(pg);
     let export_markdown = move |_| {
         let (Some(lesson), Some(timeline)) =
             (pg.lesson_on_screen_untracked(), pg.timeline_untracked())
@@ -75,6 +71,14 @@ pub fn ExportPanel() -> impl IntoView {
                 </label>
             </div>
         </section>
+    }
+}
+
+/// Downloads the run on screen as its JSON export (also the share dialog's file for a run whose
+/// link is too long to open).
+pub(crate) fn download_run(pg: Playground) {
+    if let Some(json) = run_export(pg).map(|e| e.to_json()) {
+        download(&json, "application/json", "agent-team-run-export.json");
     }
 }
 
