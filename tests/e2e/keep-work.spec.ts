@@ -75,14 +75,14 @@ test('KEEP: a returning learner is offered "continue: lesson N, step S", one cli
   expect(errors).toEqual([]);
 });
 
-/** Free play with the task edited (valid: it plays) and a member's name emptied (invalid). */
+/** Free play with the title edited (valid: it plays), then the task emptied (invalid). */
 async function scenarioAndDraft(page: Page, lang: 'en' | 'zh') {
   await page.goto(`/#lesson=free-play&lang=${lang}`);
   await waitReady(page);
   await expect(page.getByTestId('editor')).toBeVisible();
-  await commit(page, 'editor-task', 'Find the lost message.');
+  await commit(page, 'editor-title', 'The lost message');
   await expect(page.getByTestId('editor-status')).toHaveAttribute('data-valid', 'true');
-  await commit(page, 'editor-member-name-1', '');
+  await commit(page, 'editor-task', '');
   await expect(page.getByTestId('editor-status')).toHaveAttribute('data-valid', 'false');
   await stored(page, '"draft"');
 }
@@ -94,9 +94,9 @@ for (const lang of ['en', 'zh'] as const) {
       await expect(offer(p)).toContainText(lang === 'en' ? 'free play' : '自由练习');
       await p.getByTestId('continue').click();
       await expect(p.getByTestId('lesson-select')).toHaveValue('free-play');
-      await expect(p.getByTestId('editor-task')).toHaveValue('Find the lost message.');
+      await expect(p.getByTestId('editor-title')).toHaveValue('The lost message');
       // The draft as typed, invalid: still invalid, and the valid scenario plays.
-      await expect(p.getByTestId('editor-member-name-1')).toHaveValue('');
+      await expect(p.getByTestId('editor-task')).toHaveValue('');
       await expect(p.getByTestId('editor-status')).toHaveAttribute('data-valid', 'false');
     };
     // A new tab of the same browser.

@@ -188,7 +188,10 @@ pub fn restore_and_track(
             .and_then(|s| keep::continue_offer(&s, &here.0, here.1));
         keep.offer.set(offered);
     }
-    track(pg, keep, hold_first);
+    // While an offer waits, the view as opened is not stored either: a visit that only looked
+    // does not replace what it offered.
+    let offered = keep.offer.with_untracked(Option::is_some);
+    track(pg, keep, hold_first || offered);
     error
 }
 
