@@ -44,10 +44,12 @@ pub fn merge_shared(stored: Option<&StoredSession>, mine: StoredSession) -> Merg
         };
     };
     if mine.scenario.is_none() && mine.draft.is_none() {
+        // `tab` stays the tab that wrote the scenario kept, to tell when another replaces it.
         return Merged {
             session: StoredSession {
                 scenario: stored.scenario.clone(),
                 draft: stored.draft.clone(),
+                tab: stored.tab.clone(),
                 ..mine
             },
             replaced: false,

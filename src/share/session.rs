@@ -37,7 +37,7 @@ pub struct StoredSession {
     /// The editor's draft when it differs from `scenario` (what was typed, valid or not).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draft: Option<Scenario>,
-    /// The tab that wrote it (`keep::merge_shared` tells tabs apart by it).
+    /// The tab that wrote its scenario and draft (`keep::merge_shared` tells tabs apart by it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab: Option<String>,
 }

@@ -91,6 +91,8 @@ for (const lang of ['en', 'zh'] as const) {
   test(`KEEP: free play's scenario and the editor's draft survive a new tab and a closed browser (${lang})`, async ({ page, context, browser }) => {
     await scenarioAndDraft(page, lang);
     const expectKept = async (p: Page) => {
+      // A fresh visit opens in the learner's default language; the offer follows the toggle.
+      await setLang(p, lang);
       await expect(offer(p)).toContainText(lang === 'en' ? 'free play' : '自由练习');
       await p.getByTestId('continue').click();
       await expect(p.getByTestId('lesson-select')).toHaveValue('free-play');
@@ -171,7 +173,7 @@ test('KEEP: a scenario whose link is too long to open is kept: the share dialog 
     return out;
   };
   scenario.limits = { ...scenario.limits, file_chars: 12000 };
-  for (let i = 0; i < 2; i++) scenario.files[`data${i}.txt`] = noise(12000);
+  for (let i = 0; i < 3; i++) scenario.files[`data${i}.txt`] = noise(12000);
   await page.route(`${HOST}/big.json`, (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', headers: CORS, body: JSON.stringify(scenario) }),
   );
@@ -210,6 +212,8 @@ test('KEEP: a scenario whose link is too long to open is kept: the share dialog 
 /** Fills local storage to the last byte. */
 async function fillLocalStorage(page: Page) {
   await page.evaluate(() => {
+    // What the page stored so far goes, so the next session it stores cannot fit.
+    localStorage.removeItem('atp.session');
     let i = 0;
     for (const size of [1 << 20, 1 << 16, 1 << 12, 1 << 8, 16, 1]) {
       const chunk = 'x'.repeat(size);
@@ -314,11 +318,12 @@ test('LINKS: picking a lesson adds a history entry (Back returns to the lesson b
   await expectStep(page, 9);
   await page.goForward();
   await expect(page.getByTestId('lesson-select')).toHaveValue('l2-drain-loses-mail');
-  // Chinese page, the same.
+  // Chinese page, the same (each entry is the link as it was: in Chinese).
   await setLang(page, 'zh');
   await page.getByTestId('lesson-select').selectOption('l4-coder-and-reviewer');
+  await page.getByTestId('lesson-select').selectOption('l5-shutdown-handshake');
   await page.goBack();
-  await expect(page.getByTestId('lesson-select')).toHaveValue('l2-drain-loses-mail');
+  await expect(page.getByTestId('lesson-select')).toHaveValue('l4-coder-and-reviewer');
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh');
   // An embed: the picker (first tab) replaces the address, the history does not grow.
   await page.goto('about:blank');

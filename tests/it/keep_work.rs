@@ -52,10 +52,12 @@ fn keep_each_tab_keeps_its_branches_and_the_newest_session_is_shared() {
     assert_eq!(shared, tab_a);
     let tab_b = session("l1-two-investigators", 1, "b");
     let shared = merge_shared(Some(&shared), tab_b.clone());
-    assert_eq!(
-        shared.session, tab_b,
-        "the newest writer's session is shared"
-    );
+    // (Its `tab` stays the writer of the scenario kept: none here, so A's.)
+    let written = StoredSession {
+        tab: tab_b.tab.clone(),
+        ..shared.session.clone()
+    };
+    assert_eq!(written, tab_b, "the newest writer's session is shared");
     assert!(!shared.replaced, "no scenario was in play");
     // What A reads back on reload is its tab's text, which B never wrote.
     let text = serde_json::to_string(&tab_a).expect("writes");
@@ -74,6 +76,12 @@ fn keep_a_tab_without_a_scenario_never_drops_the_stored_one() {
     assert!(!merged.replaced);
     assert_eq!(merged.session.lesson, "l2-drain-loses-mail");
     assert_eq!(merged.session.scenario, Some(five_members()));
+    // Tab B, back in free play with another scenario, replaced tab A's: said.
+    let mut changed = five_members();
+    changed.task = "Another task".into();
+    let mut b = session(FREE_PLAY_ID, 1, "b");
+    b.scenario = Some(changed);
+    assert!(merge_shared(Some(&merged.session), b).replaced);
 }
 
 #[test]

@@ -188,10 +188,7 @@ pub fn restore_and_track(
             .and_then(|s| keep::continue_offer(&s, &here.0, here.1));
         keep.offer.set(offered);
     }
-    // While an offer waits, the view as opened is not stored either: a visit that only looked
-    // does not replace what it offered.
-    let offered = keep.offer.with_untracked(Option::is_some);
-    track(pg, keep, hold_first || offered);
+    track(pg, keep, hold_first);
     error
 }
 
@@ -220,6 +217,7 @@ fn track(pg: Playground, keep: Keep, hold_first: bool) {
             }
         }
     });
+    let opened = (pg.lesson_id.get_untracked(), pg.step.get_untracked());
     Effect::new(move |first: Option<()>| {
         // The run on screen (its toggles are part of it: they come back with the session), the
         // step tracked here (`on_screen` reads it untracked), the earlier branches, the draft.
@@ -234,7 +232,17 @@ fn track(pg: Playground, keep: Keep, hold_first: bool) {
             StoredSession::of(&OnScreen { step, ..on_screen }, earlier, pg.level.get());
         session.draft = draft.filter(|_| in_free_play);
         session.tab = Some(keep.tab.get_value());
-        if first.is_some() || !hold_first {
+        // While an offer waits, nothing is stored: a visit that only looks (or switches the
+        // language) does not replace what it offers. Taken, declined, or passed by (the learner
+        // moved on: another lesson, step or branch), storing resumes.
+        let moved = (session.lesson.as_str(), session.step) != (opened.0.as_str(), opened.1)
+            || !session.earlier.is_empty();
+        let mut offer_waits = keep.offer.with_untracked(Option::is_some);
+        if offer_waits && moved {
+            keep.offer.set(None);
+            offer_waits = false;
+        }
+        if (first.is_some() || !hold_first) && !offer_waits {
             store(session);
         }
     });
