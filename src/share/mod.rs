@@ -10,6 +10,7 @@ pub mod codec;
 pub mod embed_api;
 pub mod embed_snippet;
 pub mod frame_height;
+pub mod keep;
 pub mod session;
 pub mod view_state;
 
@@ -70,12 +71,27 @@ pub fn too_long_to_open(fragment: &str) -> bool {
     fragment.chars().count() > MAX_FRAGMENT_CHARS
 }
 
-/// [`parse_fragment`], with the error in both languages (for the error banner).
+/// [`parse_fragment`], with the error in both languages: the strict reading, where any bad
+/// part is the link's error (the first one). The page reads links with [`parse_fragment_lenient`].
 pub fn parse_fragment_problem(fragment: &str) -> Result<LinkState, Problem> {
+    let (link, mut dropped) = parse_fragment_lenient(fragment)?;
+    match dropped.is_empty() {
+        true => Ok(link),
+        false => Err(dropped.remove(0)),
+    }
+}
+
+/// Reads a fragment part by part: a readable part that is bad (`lang=fr`, `step=abc`, an
+/// unknown `hide=` name, a part this playground does not know) is left out and its problem
+/// returned beside what was read, so the rest of the link still opens. Only a fragment too
+/// long to read is refused here; a bad `x=` is refused by its decoder (`view_state`), as the
+/// packed state cannot open in part.
+pub fn parse_fragment_lenient(fragment: &str) -> Result<(LinkState, Vec<Problem>), Problem> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
     let mut link = LinkState::default();
+    let mut dropped = Vec::new();
     if fragment.is_empty() {
-        return Ok(link);
+        return Ok((link, dropped));
     }
     if too_long_to_open(fragment) {
         return Err(Problem::new(
@@ -84,81 +100,108 @@ pub fn parse_fragment_problem(fragment: &str) -> Result<LinkState, Problem> {
         ));
     }
     for pair in fragment.split('&').filter(|p| !p.is_empty()) {
-        let (key, value) = pair.split_once('=').ok_or_else(|| {
-            Problem::new(
+        let Some((key, value)) = pair.split_once('=') else {
+            dropped.push(Problem::new(
                 format!("这个链接有一部分没有值：'{pair}'"),
                 format!("this link has a part without a value: '{pair}'"),
-            )
-        })?;
-        match key {
-            "lesson" => {
-                let valid = !value.is_empty()
-                    && value.len() <= 64
-                    && value
-                        .chars()
-                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-                if !valid {
-                    return Err(Problem::new(
-                        format!("这个链接里的课程编号无效：'{value}'"),
-                        format!("this link names a lesson id that is not valid: '{value}'"),
-                    ));
-                }
-                link.lesson = Some(value.to_string());
-            }
-            "step" => {
-                let step = value.parse::<usize>().map_err(|_| {
-                    Problem::new(
-                        format!("这个链接的步数不是整数：'{value}'"),
-                        format!("this link's step is not a whole number: '{value}'"),
-                    )
-                })?;
-                link.step = Some(step);
-            }
-            "lang" => match value {
-                "zh" | "en" => link.lang = Some(value.to_string()),
-                _ => {
-                    return Err(Problem::new(
-                        format!("这个链接的语言必须是 zh 或 en，而不是 '{value}'"),
-                        format!("this link's language must be zh or en, not '{value}'"),
-                    ))
-                }
-            },
-            "level" => {
-                link.level = Some(Level::from_name(value).ok_or_else(|| {
-                    Problem::new(
-                        format!("这个链接的层级必须是 key、story 或 event，而不是 '{value}'"),
-                        format!("this link's level must be key, story or event, not '{value}'"),
-                    )
-                })?)
-            }
-            "embed" => link.embed = value == "1",
-            "hide" => {
-                for name in value.split(',').filter(|n| !n.is_empty()) {
-                    let part = Part::from_name(name).ok_or_else(|| {
-                        Problem::new(
-                            format!("这个链接要隐藏一个不存在的部分：'{name}'"),
-                            format!(
-                                "this link asks to hide a part this playground does not have: '{name}'"
-                            ),
-                        )
-                    })?;
-                    if !link.hide.contains(&part) {
-                        link.hide.push(part);
-                    }
-                }
-            }
-            "origin" => link.origin = Some(decode_component_problem(value)?),
-            "src" => link.src = Some(decode_component_problem(value)?),
-            "x" => link.x = Some(value.to_string()),
-            _ => {
-                return Err(Problem::new(
-                    format!("这个链接有一部分本演练场不认识：'{key}'"),
-                    format!("this link has a part this playground does not know: '{key}'"),
-                ))
-            }
+            ));
+            continue;
+        };
+        if let Err(problem) = read_part(&mut link, key, value) {
+            dropped.push(problem);
         }
     }
-    Ok(link)
+    Ok((link, dropped))
+}
+
+/// Reads one `key=value` part into `link`; a bad one changes nothing and says why.
+fn read_part(link: &mut LinkState, key: &str, value: &str) -> Result<(), Problem> {
+    match key {
+        "lesson" => {
+            let valid = !value.is_empty()
+                && value.len() <= 64
+                && value
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            if !valid {
+                return Err(Problem::new(
+                    format!("这个链接里的课程编号无效：'{value}'"),
+                    format!("this link names a lesson id that is not valid: '{value}'"),
+                ));
+            }
+            link.lesson = Some(value.to_string());
+        }
+        "step" => {
+            let step = value.parse::<usize>().map_err(|_| {
+                Problem::new(
+                    format!("这个链接的步数不是整数：'{value}'"),
+                    format!("this link's step is not a whole number: '{value}'"),
+                )
+            })?;
+            link.step = Some(step);
+        }
+        "lang" => match value {
+            "zh" | "en" => link.lang = Some(value.to_string()),
+            _ => {
+                return Err(Problem::new(
+                    format!("这个链接的语言必须是 zh 或 en，而不是 '{value}'"),
+                    format!("this link's language must be zh or en, not '{value}'"),
+                ))
+            }
+        },
+        "level" => {
+            link.level = Some(Level::from_name(value).ok_or_else(|| {
+                Problem::new(
+                    format!("这个链接的层级必须是 key、story 或 event，而不是 '{value}'"),
+                    format!("this link's level must be key, story or event, not '{value}'"),
+                )
+            })?)
+        }
+        "embed" => link.embed = value == "1",
+        "hide" => {
+            // Each name on its own: the known ones are hidden, an unknown one is said.
+            let mut unknown = None;
+            for name in value.split(',').filter(|n| !n.is_empty()) {
+                match Part::from_name(name) {
+                    Some(part) if !link.hide.contains(&part) => link.hide.push(part),
+                    Some(_) => {}
+                    None => unknown = unknown.or(Some(name)),
+                }
+            }
+            if let Some(name) = unknown {
+                return Err(Problem::new(
+                    format!("这个链接要隐藏一个不存在的部分：'{name}'"),
+                    format!(
+                        "this link asks to hide a part this playground does not have: '{name}'"
+                    ),
+                ));
+            }
+        }
+        "origin" => link.origin = Some(decode_component_problem(value)?),
+        "src" => link.src = Some(decode_component_problem(value)?),
+        "x" => link.x = Some(value.to_string()),
+        _ => {
+            return Err(Problem::new(
+                format!("这个链接有一部分本演练场不认识：'{key}'"),
+                format!("this link has a part this playground does not know: '{key}'"),
+            ))
+        }
+    }
+    Ok(())
+}
+
+/// The note for parts of a link that were left out (each part's problem, then what was done),
+/// None when none was.
+pub fn dropped_note(dropped: &[Problem]) -> Option<Problem> {
+    if dropped.is_empty() {
+        return None;
+    }
+    let zh: Vec<&str> = dropped.iter().map(|p| p.zh.as_str()).collect();
+    let en: Vec<&str> = dropped.iter().map(|p| p.en.as_str()).collect();
+    Some(Problem::new(
+        format!("{}；这些部分被略过，链接的其余部分照常打开", zh.join("；")),
+        format!("{}: left out, the rest of the link opened", en.join("; ")),
+    ))
 }
 
 /// [`decode_component`] with its error in both languages.

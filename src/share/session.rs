@@ -4,7 +4,9 @@
 //! `Deserialize`; sessions stored before `earlier` or `level` existed still read (at the
 //! default level, the story). It converts to and
 //! from the run on screen ([`OnScreen`]): the session holds no language (the page's is the one
-//! in force) and no scenario (free play's stays the one on screen).
+//! in force). Free play's scenario and the editor's draft (valid or not) are kept beside it,
+//! optional fields a session stored before them reads without; where each session is stored
+//! and how tabs share them is `keep.rs`.
 
 use std::sync::Arc;
 
@@ -29,6 +31,15 @@ pub struct StoredSession {
     /// The level the learner steps at.
     #[serde(default)]
     pub level: Level,
+    /// Free play's scenario (the last valid one, which plays), kept for the next visit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<Scenario>,
+    /// The editor's draft when it differs from `scenario` (what was typed, valid or not).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draft: Option<Scenario>,
+    /// The tab that wrote its scenario and draft (`keep::merge_shared` tells tabs apart by it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tab: Option<String>,
 }
 
 impl StoredSession {
@@ -54,6 +65,17 @@ impl StoredSession {
             );
             return Err(problem.get(lang).to_string());
         }
+        // A stored scenario that no longer passes the checks (a page with stricter ones) is
+        // not played: it stays as the editor's draft, to be fixed there, never dropped.
+        let mut session = session;
+        if session
+            .scenario
+            .as_ref()
+            .is_some_and(|s| s.validate().is_err())
+        {
+            let invalid = session.scenario.take();
+            session.draft = session.draft.or(invalid);
+        }
         Ok(session)
     }
 
@@ -69,6 +91,9 @@ impl StoredSession {
             earlier,
             step: on_screen.step,
             level,
+            scenario: on_screen.source.scenario().map(|s| (**s).clone()),
+            draft: None,
+            tab: None,
         }
     }
 

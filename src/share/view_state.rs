@@ -20,7 +20,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{codec, parse_fragment_problem, EmbedFlags, Problem};
+use super::{codec, parse_fragment_lenient, EmbedFlags, Problem};
 use crate::engine::{Category, Lang};
 use crate::lessons::language::LangText;
 use crate::lessons::recording::Recording;
@@ -158,7 +158,14 @@ pub fn default_lesson() -> String {
 /// `x=`'s codec and types, the lesson, the scenario. `lang` is the page's language for a link
 /// without `lang=`.
 pub fn decode(fragment: &str, lang: Lang) -> Result<ViewState, Problem> {
-    let link = parse_fragment_problem(fragment)?;
+    decode_noting(fragment, lang).map(|(state, _)| state)
+}
+
+/// [`decode`], with the note of the readable parts it left out (`super::parse_fragment_lenient`:
+/// a bad `lang=`, `step=`, `hide=` name... is dropped and the rest opens).
+pub fn decode_noting(fragment: &str, lang: Lang) -> Result<(ViewState, Option<Problem>), Problem> {
+    let (link, dropped) = parse_fragment_lenient(fragment)?;
+    let note = super::dropped_note(&dropped);
     let lang = link
         .lang
         .as_deref()
@@ -232,7 +239,7 @@ pub fn decode(fragment: &str, lang: Lang) -> Result<ViewState, Problem> {
         None if no_link => Level::default(),
         None => Level::Event,
     };
-    Ok(ViewState {
+    let state = ViewState {
         lesson,
         step: link.step.unwrap_or(0),
         lang,
@@ -240,7 +247,8 @@ pub fn decode(fragment: &str, lang: Lang) -> Result<ViewState, Problem> {
         embed: EmbedFlags::from_link(&link),
         src: link.src,
         extra,
-    })
+    };
+    Ok((state, note))
 }
 
 /// Decodes and types `x=`. The shared types it holds (fork edits, a recording) read unknown
@@ -362,7 +370,8 @@ fn codec_problem(error: &codec::CodecError) -> Problem {
 pub struct Opened {
     /// The state, its step clamped to the run.
     pub state: ViewState,
-    /// What the reader changed while opening (a step past the end), for the banner.
+    /// What the reader changed while opening (a readable part left out, a step past the end),
+    /// for the banner.
     pub notice: Option<Problem>,
     /// The run as the check played it: a recording's replay (the live run on screen), or the
     /// scripted run and where it left the original run, the run the page shows, so the page
@@ -375,12 +384,12 @@ pub struct Opened {
 /// link's scenario is not fetched here: its step is clamped when it arrives. A link to step 0
 /// with nothing in `x=` needs no play.
 pub fn open(fragment: &str, lang: Lang) -> Result<Opened, Problem> {
-    let mut state = decode(fragment, lang)?;
+    let (mut state, dropped) = decode_noting(fragment, lang)?;
     // Nothing to check or clamp (the page as opened without a link): no play on the way in.
     if state.src.is_some() || (state.step == 0 && state.extra.is_empty()) {
         return Ok(Opened {
             state,
-            notice: None,
+            notice: dropped,
             played: None,
         });
     }
@@ -407,6 +416,14 @@ pub fn open(fragment: &str, lang: Lang) -> Result<Opened, Problem> {
         )
     });
     state.step = state.step.min(last);
+    // Both notes, when a part was left out and the step was clamped.
+    let notice = match (dropped, notice) {
+        (Some(a), Some(b)) => Some(Problem::new(
+            format!("{}；{}", a.zh, b.zh),
+            format!("{}; {}", a.en, b.en),
+        )),
+        (a, b) => a.or(b),
+    };
     Ok(Opened {
         state,
         notice,

@@ -13,7 +13,9 @@ use crate::share::view_state::default_lesson;
 use crate::share::Part;
 use crate::ui::browser::i18n::{remember_lang, tr, Lang, LangText};
 use crate::ui::browser::when_idle;
-use crate::ui::features::{editor, embed, embed_dialog, export_panel, fork, live, share_dialog};
+use crate::ui::features::{
+    editor, embed, embed_dialog, export_panel, fork, keep_banner, live, share_dialog,
+};
 use crate::ui::panels::caption::CaptionBar;
 use crate::ui::panels::embed_tabs::{EmbedTabs, TabBar, PANEL_ID};
 use crate::ui::panels::lanes::MessageLanes;
@@ -36,11 +38,13 @@ pub fn App() -> impl IntoView {
     let address = link::read_address_link();
     let pg = Playground::provide(address.lang, default_lesson());
     let opened = link::open_address_link(pg, address);
+    // A fresh visit (no link) or a link that could not be read is offered the stored session.
     let session_error = session::restore_and_track(
         pg,
         opened.applied,
         opened.link_step,
         !opened.applied || opened.src.is_some(),
+        opened.link_step.is_none() && opened.src.is_none() && !pg.embed.get_untracked().embed,
     );
     pg.error.set(opened.message.or(session_error));
     if let Some(src) = opened.src {
@@ -99,6 +103,7 @@ pub fn App() -> impl IntoView {
                     </button>
                 </div>
             </Show>
+            <keep_banner::KeepBanners />
             <Show when=move || restarted_at().is_some()>
                 <div class="info-banner" role="status" data-testid="restart-banner">
                     {move || {
@@ -265,7 +270,7 @@ fn LessonPicker() -> impl IntoView {
             <select
                 data-testid="lesson-select"
                 prop:value=move || pg.lesson_id.get()
-                on:change=move |ev| pg.open_lesson(event_target_value(&ev))
+                on:change=move |ev| link::pick_lesson(pg, event_target_value(&ev))
             >
                 {move || {
                     let current = lang.get();

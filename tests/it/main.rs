@@ -17,6 +17,7 @@ mod export;
 mod fork_form;
 mod hostile_links;
 mod hostile_replies;
+mod keep_work;
 mod key_steps;
 mod lesson1_two_investigators;
 mod lesson2_drain_loses_mail;

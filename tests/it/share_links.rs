@@ -240,8 +240,6 @@ fn each_bad_link_is_refused_with_a_message_in_both_languages() {
             ),
             "recorded run is of lesson",
         ),
-        ("#step=abc".into(), "whole number"),
-        ("#lang=fr".into(), "zh or en"),
         (
             format!("#{}", "a".repeat(MAX_FRAGMENT_CHARS + 1)),
             "longer than",
@@ -266,6 +264,67 @@ fn each_bad_link_is_refused_with_a_message_in_both_languages() {
             "no Chinese for {needle}: {}",
             problem.zh
         );
+    }
+}
+
+/// A bad readable part is left out with a note in both languages, and the rest of the link
+/// opens as if the part were absent.
+#[test]
+fn links_degrade_part_by_part_each_bad_readable_part_is_dropped_with_a_note() {
+    let good = "#lesson=l2-drain-loses-mail&step=12&lang=en&level=event";
+    let cases: Vec<(&str, &str, &str)> = vec![
+        ("lang=en", "lang=fr", "zh or en"),
+        ("step=12", "step=abc", "whole number"),
+        ("level=event", "level=deep", "key, story or event"),
+        ("level=event", "level=event&hide=picker,header", "'header'"),
+        ("level=event", "level=event&what=1", "does not know: 'what'"),
+        ("level=event", "level=event&justakey", "without a value"),
+        ("level=event", "level=event&origin=%E2%28", "not valid text"),
+    ];
+    for (part, bad, needle) in cases {
+        let link = good.replace(part, bad);
+        let opened = open(&link, Lang::Zh).unwrap_or_else(|p| panic!("{link} refused: {}", p.en));
+        let note = opened.notice.unwrap_or_else(|| panic!("{link}: no note"));
+        assert!(note.en.contains(needle), "{link}: {}", note.en);
+        assert!(
+            note.en.contains("left out, the rest of the link opened"),
+            "{}",
+            note.en
+        );
+        assert!(note.zh.contains("被略过"), "{}", note.zh);
+        // The rest of the link: lesson 2, and each good part as the link named it.
+        assert_eq!(opened.state.lesson, "l2-drain-loses-mail", "{link}");
+        let without = good.replace(&format!("&{part}"), "");
+        let expected = open(&without, Lang::Zh).expect("the rest opens").state;
+        let mut got = opened.state.clone();
+        got.embed.hide.retain(|p| *p != Part::Picker);
+        assert_eq!(got, expected, "{link}");
+    }
+    // `lang=fr` falls back to the page's language; a known `hide=` name beside an unknown one
+    // is still hidden.
+    let fr = open("#lesson=l2-drain-loses-mail&step=3&lang=fr", Lang::Zh).expect("opens");
+    assert_eq!((fr.state.lang, fr.state.step), (Lang::Zh, 3));
+    let hide = open("#lesson=l2-drain-loses-mail&hide=picker,header", Lang::En).expect("opens");
+    assert_eq!(hide.state.embed.hide, vec![Part::Picker]);
+    // Two bad parts are both said; a clamped step is said beside them.
+    let both = open(
+        "#lesson=l2-drain-loses-mail&lang=fr&step=99999&hide=nope",
+        Lang::En,
+    )
+    .expect("opens");
+    let note = both.notice.expect("note").en;
+    assert!(
+        note.contains("'fr'") && note.contains("'nope'") && note.contains("past the end"),
+        "{note}"
+    );
+}
+
+/// Only the packed state refuses a link: a bad `x=` beside good readable parts.
+#[test]
+fn links_degrade_only_a_bad_x_still_refuses_the_whole_link() {
+    for x in ["1.***", "2.AAAA", "1.AAAAAAAA"] {
+        let link = format!("#lesson=l2-drain-loses-mail&step=3&lang=en&x={x}");
+        assert!(open(&link, Lang::En).is_err(), "{link}");
     }
 }
 
@@ -640,11 +699,15 @@ fn a_link_keeps_its_event_step_and_the_level_it_was_made_at() {
         assert_eq!((opened.state.step, opened.state.level), (20, level));
         assert_eq!(opened.state, state);
     }
+    // An unknown level is left out with a note (the link opens at the level a link without
+    // one has).
     let bad = open(
         "#lesson=l1-two-investigators&step=3&level=chapter",
         Lang::En,
     )
-    .expect_err("an unknown level is refused");
+    .expect("the rest of the link opens");
+    assert_eq!((bad.state.step, bad.state.level), (3, Level::Event));
+    let bad = bad.notice.expect("an unknown level is said");
     assert!(
         bad.en.contains("level") && bad.zh.contains("层级"),
         "{bad:?}"

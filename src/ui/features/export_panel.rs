@@ -21,11 +21,7 @@ pub fn ExportPanel() -> impl IntoView {
     // (`kind_name`), or "error": the refusal repeated beside the input, which on a phone is
     // far below the error banner.
     let note = RwSignal::new(None::<(&'static str, Problem)>);
-    let export_json = move |_| {
-        if let Some(json) = run_export(pg).map(|e| e.to_json()) {
-            download(&json, "application/json", "agent-team-run-export.json");
-        }
-    };
+    let export_json = move |_| download_run(pg);
     let export_markdown = move |_| {
         let (Some(lesson), Some(timeline), Some(on_screen)) = (
             pg.lesson_on_screen_untracked(),
@@ -99,6 +95,14 @@ pub fn ExportPanel() -> impl IntoView {
                 </p>
             })}
         </section>
+    }
+}
+
+/// Downloads the run on screen as its JSON export (also the share dialog's file for a run whose
+/// link is too long to open).
+pub(crate) fn download_run(pg: Playground) {
+    if let Some(json) = run_export(pg).map(|e| e.to_json()) {
+        download(&json, "application/json", "agent-team-run-export.json");
     }
 }
 

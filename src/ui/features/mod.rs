@@ -9,6 +9,7 @@ pub mod export_panel;
 pub mod fork;
 pub mod fork_draft;
 pub mod header_dialog;
+pub mod keep_banner;
 pub mod live;
 pub mod live_run;
 pub mod live_settings;

@@ -1,7 +1,9 @@
 //! The share dialog: a button in the header opens a panel holding the link to what is on
 //! screen (`link::current_link`, the whole view state), a copy button that works without
 //! clipboard permission (it falls back to selecting the link and asking for Ctrl+C), and a
-//! warning with a pointer to export for a link too long for chat apps and some hosts.
+//! warning with a pointer to export for a link too long for chat apps and some hosts; a link
+//! too long to open at all is not offered to copy: the dialog offers the run as a file
+//! (the export's JSON, which import opens) and says the work is still kept in this browser.
 
 use leptos::prelude::*;
 
@@ -48,10 +50,10 @@ fn length_text(lang: Lang, length: usize) -> String {
 fn long_link_text(lang: Lang, unusable: bool, length: usize) -> String {
     match (lang, unusable) {
         (Lang::Zh, true) => format!(
-            "这个链接有 {length} 个字符，太长了，无法打开：本演练场只读取 {MAX_FRAGMENT_CHARS} 个字符以内的链接。请改为导出文件分享。"
+            "这个链接有 {length} 个字符，太长了，无法打开：本演练场只读取 {MAX_FRAGMENT_CHARS} 个字符以内的链接。请下载文件分享（导入可以打开它）。你的场景仍保存在这个浏览器里。"
         ),
         (Lang::En, true) => format!(
-            "This link is {length} characters long: too long to open, this playground reads links of up to {MAX_FRAGMENT_CHARS} characters. Share an exported file instead."
+            "This link is {length} characters long: too long to open, this playground reads links of up to {MAX_FRAGMENT_CHARS} characters. Download the file and share it instead (import opens it). Your scenario is still kept in this browser."
         ),
         (Lang::Zh, false) => format!(
             "这个链接有 {length} 个字符：超过 {WARN_CHARS} 个字符的链接在聊天软件和一些网站上会被截断。可以改为导出文件分享。"
@@ -187,6 +189,12 @@ pub fn ShareButton() -> impl IntoView {
                         <p>
                             {move || long_link_text(lang.get(), unusable(), length())}
                         </p>
+                        <Show when=unusable>
+                            <button type="button" data-testid="share-download"
+                                on:click=move |_| crate::ui::features::export_panel::download_run(pg)>
+                                {move || tr(lang.get(), "下载文件", "Download the file")}
+                            </button>
+                        </Show>
                         <button type="button" data-testid="share-export-hint" on:click=export_hint>
                             {move || tr(lang.get(), "改为导出", "Export instead")}
                         </button>

@@ -1,7 +1,8 @@
 //! The address bar: reading the link the page was opened with (the whole view state, see
 //! `share::view_state`; [`read_address_link`], then [`open_address_link`], both called by
 //! `app.rs` as it builds the page state), keeping the address bar a link to what is on screen (`replaceState`,
-//! never a history entry per step, so an embedding page's history never grows), following
+//! never a history entry per step, so an embedding page's history never grows; only a lesson
+//! picked on a top-level page is a new entry, [`pick_lesson`]), following
 //! `hashchange` (back/forward, an edited address), and the two calls other parts use:
 //! [`current_link`] (the share and embed dialogs) and [`open_link`] (an embedding page's
 //! `load`). A bad link changes nothing and says why, in the page's language.
@@ -20,6 +21,28 @@ use crate::ui::state::context::{Categories, PlayedRun, Playground, Seed};
 fn write_address(fragment: &str) {
     if let Ok(history) = window().history() {
         let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(fragment));
+    }
+}
+
+/// Whether the page is inside a frame (an embed link, or any parent window): there the address
+/// is only ever replaced, so the embedding page's history never grows.
+fn in_frame(pg: Playground) -> bool {
+    let w = window();
+    let top_level = matches!(w.top(), Ok(Some(top)) if top == w);
+    pg.embed.with_untracked(|f| f.embed) || !top_level
+}
+
+/// A lesson chosen in the picker: it opens, and on a top-level page the new lesson's link is a
+/// new history entry, so Back returns to the lesson before (`hashchange` opens it); in a frame
+/// the address is only replaced, as for every other change.
+pub fn pick_lesson(pg: Playground, id: String) {
+    pg.open_lesson(id);
+    if in_frame(pg) {
+        return;
+    }
+    let fragment = untrack(|| current_fragment(pg));
+    if let Ok(history) = window().history() {
+        let _ = history.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&fragment));
     }
 }
 
@@ -272,7 +295,7 @@ pub fn keep_address_current(pg: Playground) {
     let write =
         crate::ui::browser::when_idle::write_when_idle(|fragment: String| write_address(&fragment));
     Effect::new(move |_| write(current_fragment(pg)));
-    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+    let follow = move || {
         let fragment = read_address();
         if fragment == untrack(|| current_fragment(pg)) {
             return;
@@ -282,6 +305,13 @@ pub fn keep_address_current(pg: Playground) {
             // The address bar names what is on screen again, not the refused link.
             write_address(&untrack(|| current_fragment(pg)));
         }
+    };
+    // Back and forward between entries the picker pushed fire `popstate` (and `hashchange`
+    // when the fragment differs); the second one finds the page already there.
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| follow());
+    let popstate = window_event_listener(leptos::ev::popstate, move |_| follow());
+    on_cleanup(move || {
+        listener.remove();
+        popstate.remove();
     });
-    on_cleanup(move || listener.remove());
 }

@@ -1,39 +1,124 @@
-//! The learner's session (lesson, branches, step) survives a page reload, and the explicit
-//! "restart the host here" action that shows L3.
+//! The learner's session (lesson, branches, step) survives a page reload, free play's scenario
+//! and the editor's draft survive a fresh visit, and the explicit "restart the host here"
+//! action that shows L3.
 //!
 //! The team itself is a function of (lesson, branches, step), so storing those stores the
 //! roster and every history exactly. Choice: a reload of the page gives back what the learner
-//! had (the same lesson, the branch on screen, the earlier branches to switch back to, the
-//! step), never a restart of the team. The restart-and-recall behaviour (L3, lesson 8) is an
-//! action of its own ([`restart_host`], from the fork panel): it forks a branch with a `Reload`
-//! intervention at the current step, so every member shows as offline (the engine's
-//! `RosterRestored`) until the learner recalls it explicitly ([`recall`], the button on an
-//! offline member's card). Nothing restarts by itself.
+//! had in this tab (the same lesson, the branch on screen, the earlier branches to switch back
+//! to, the step), never a restart of the team; each tab keeps its own in session storage, so
+//! two tabs never overwrite each other's branches, and the newest session of any tab is shared
+//! in local storage with the scenario (`share::keep`: what is kept, how tabs merge, what is
+//! offered). A fresh visit is offered to continue, never moved. The restart-and-recall
+//! behaviour (L3, lesson 8) is an action of its own ([`restart_host`], from the fork panel):
+//! it forks a branch with a `Reload` intervention at the current step, so every member shows
+//! as offline (the engine's `RosterRestored`) until the learner recalls it explicitly
+//! ([`recall`], the button on an offline member's card). Nothing restarts by itself.
 
 use leptos::prelude::*;
 
-use crate::engine::EventKind;
-use crate::engine::Lang;
-use crate::lessons::{Branches, Intervention, PlayError};
+use std::sync::Arc;
+
+use crate::engine::{Caption, EventKind};
+use crate::lessons::{Branches, Intervention, PlayError, FREE_PLAY_ID};
 use crate::scenario::on_screen::OnScreen;
+use crate::scenario::Scenario;
+use crate::share::keep::{self, NotKept, SHARED_KEY, TAB_ID_KEY, TAB_KEY};
 use crate::share::session::StoredSession;
+use crate::ui::browser::storage::{read_in, write_in, Area};
 use crate::ui::state::context::Playground;
 use crate::view::fork_form;
 
-const STORAGE_KEY: &str = "atp.session";
+/// What keeping the learner's work shows and shares: the continue offer, the notices (each
+/// said once), and the editor's draft (the editor writes it, the session stores it).
+#[derive(Clone, Copy)]
+pub struct Keep {
+    /// A stored session a returning learner may continue (one click, never forced).
+    pub offer: RwSignal<Option<StoredSession>>,
+    /// Storage failing, or another tab's scenario replaced: said once each.
+    pub notice: RwSignal<Option<Caption>>,
+    /// The editor's draft when it differs from free play's scenario on screen.
+    pub draft: RwSignal<Option<Scenario>>,
+    /// The stored draft and the scenario it was typed over, for the editor to start from.
+    stored_draft: StoredValue<Option<(Option<Scenario>, Scenario)>>,
+    said: StoredValue<Vec<&'static str>>,
+    tab: StoredValue<String>,
+}
 
-/// The stored session, if any (`share::session`, where it is read and checked). A session
-/// that cannot be read is an error for the banner; the stored text is left in place (nothing
-/// the learner had is overwritten until they act).
-fn load(lang: Lang) -> Result<Option<StoredSession>, String> {
-    let Some(text) = crate::ui::browser::storage::read(STORAGE_KEY) else {
-        return Ok(None);
-    };
-    StoredSession::read(&text, lang).map(Some)
+impl Keep {
+    /// The page's keep state, if the page keeps its work (not in a test mount without it).
+    pub fn get() -> Option<Keep> {
+        use_context::<Keep>()
+    }
+
+    /// Says `notice` once per page, under `key`.
+    fn say_once(&self, key: &'static str, notice: Caption) {
+        let new = self.said.try_update_value(|said| {
+            let new = !said.contains(&key);
+            said.push(key);
+            new
+        });
+        if new == Some(true) {
+            self.notice.set(Some(notice));
+        }
+    }
+
+    /// Says a storage failure once (full and unavailable alike: one notice).
+    fn not_kept(&self, why: NotKept) {
+        self.say_once("storage", why.notice());
+    }
+
+    /// The draft the editor starts from over `scenario` (the one on screen): the stored one
+    /// when it was typed over that scenario.
+    pub fn draft_over(&self, scenario: Option<&Scenario>) -> Option<Scenario> {
+        self.stored_draft.with_value(|stored| {
+            stored
+                .as_ref()
+                .filter(|(over, _)| over.as_ref() == scenario)
+                .map(|(_, draft)| draft.clone())
+        })
+    }
+
+    fn remember_draft(&self, session: &StoredSession) {
+        let pair = session
+            .draft
+            .clone()
+            .map(|draft| (session.scenario.clone(), draft));
+        self.stored_draft.set_value(pair);
+    }
+}
+
+/// Reads a stored session from `area`: a storage that cannot be used is said once; a session
+/// that cannot be read is an error for the banner (its text stays in place: nothing the learner
+/// had is overwritten until they act).
+fn load(
+    keep: Keep,
+    area: Area,
+    key: &str,
+    lang: crate::engine::Lang,
+) -> Result<Option<StoredSession>, String> {
+    match read_in(area, key) {
+        Ok(Some(text)) => StoredSession::read(&text, lang).map(Some),
+        Ok(None) => Ok(None),
+        Err(why) => {
+            keep.not_kept(why);
+            Ok(None)
+        }
+    }
+}
+
+/// This tab's id (kept in session storage, so a reload is the same tab).
+fn tab_id() -> String {
+    if let Ok(Some(id)) = read_in(Area::Session, TAB_ID_KEY) {
+        return id;
+    }
+    let id = format!("{:x}", (js_sys::Math::random() * 1e15) as u64);
+    let _ = write_in(Area::Session, TAB_ID_KEY, &id);
+    id
 }
 
 /// Whether this page load is a reload of the same page (Navigation Timing's `type`), the only
-/// case in which a stored session comes back; a fresh visit or a new tab starts clean.
+/// case in which this tab's session comes back by itself; a fresh visit or a new tab is offered
+/// the shared one instead.
 pub fn page_was_reloaded() -> bool {
     let Some(performance) = web_sys::window().and_then(|w| w.performance()) else {
         return false;
@@ -46,56 +131,149 @@ pub fn page_was_reloaded() -> bool {
         .is_some_and(|t| t == "reload")
 }
 
-/// Restores a stored session for `lesson` (the lesson the page is opening) and starts watching
-/// the view state to store it again. With `hold_first` (a refused link opened the default
-/// lesson), the view as opened is not stored: the stored session stays until the learner acts.
-/// Returns an error text for the banner, if any.
+/// Restores this tab's stored session for `lesson` (the lesson the page is opening) on a
+/// reload, offers a stored one to continue when the page opened without a link it could read
+/// (`offer`), and starts watching the view state to store it again. With `hold_first` (a
+/// refused link opened the default lesson), the view as opened is not stored: what is stored
+/// stays until the learner acts. Returns an error text for the banner, if any.
 pub fn restore_and_track(
     pg: Playground,
     restore: bool,
     link_step: Option<usize>,
     hold_first: bool,
+    offer: bool,
 ) -> Option<String> {
+    let keep = Keep {
+        offer: RwSignal::new(None),
+        notice: RwSignal::new(None),
+        draft: RwSignal::new(None),
+        stored_draft: StoredValue::new(None),
+        said: StoredValue::new(Vec::new()),
+        tab: StoredValue::new(tab_id()),
+    };
+    provide_context(keep);
+    let lang = pg.lang.get_untracked();
     let mut error = None;
+    let mut read = |area, key| {
+        load(keep, area, key, lang).unwrap_or_else(|e| {
+            error = error.take().or(Some(e));
+            None
+        })
+    };
+    let own = read(Area::Session, TAB_KEY);
+    let shared = read(Area::Local, SHARED_KEY);
+    // A page stored before tabs kept their own has only the shared session to reload from.
+    let mine = own.clone().or_else(|| shared.clone());
     if restore && page_was_reloaded() {
-        match load(pg.lang.get_untracked()) {
-            Ok(Some(session))
-                if session.lesson == pg.lesson_id.get_untracked()
-                    && link_step.is_none_or(|step| step == session.step) =>
-            {
-                resume(pg, session);
-            }
-            Ok(_) => {}
-            Err(e) => error = Some(e),
+        if let Some(session) = mine.clone().filter(|s| {
+            s.lesson == pg.lesson_id.get_untracked() && link_step.is_none_or(|step| step == s.step)
+        }) {
+            keep.remember_draft(&session);
+            resume(pg, session, false);
         }
     }
-    // Stored when the page is idle (and when the page is left), not on every step of a scrub.
-    let store = crate::ui::browser::when_idle::write_when_idle(|session: StoredSession| {
-        if let Ok(text) = serde_json::to_string(&session) {
-            crate::ui::browser::storage::write(STORAGE_KEY, &text);
+    // Free play's kept scenario is the one free play opens next, unless a link named free play.
+    if pg.lesson_id.get_untracked() != FREE_PLAY_ID && pg.scenario.get_untracked().is_none() {
+        if let Some(kept) = shared.as_ref().and_then(|s| s.scenario.clone()) {
+            pg.scenario.set(Some(Arc::new(kept)));
+            if let Some(shared) = &shared {
+                keep.remember_draft(shared);
+            }
         }
-    });
-    Effect::new(move |first: Option<()>| {
-        // The run on screen (its toggles are part of it: they come back with the session), the
-        // step tracked here (`on_screen` reads it untracked), and the earlier branches.
-        let step = pg.step.get();
-        let earlier = pg.branches.with(|b| b.earlier().to_vec());
-        let Some(on_screen) = pg.on_screen() else {
-            return;
-        };
-        let session = StoredSession::of(&OnScreen { step, ..on_screen }, earlier, pg.level.get());
-        if first.is_some() || !hold_first {
-            store(session);
-        }
-    });
+    }
+    if offer {
+        let here = (pg.lesson_id.get_untracked(), pg.step.get_untracked());
+        let offered = own
+            .or(shared)
+            .and_then(|s| keep::continue_offer(&s, &here.0, here.1));
+        keep.offer.set(offered);
+    }
+    track(pg, keep, hold_first);
     error
 }
 
+/// Stores the view state when the page is idle (and when the page is left), not on every step
+/// of a scrub: this tab's own session, and the shared one merged (`keep::merge_shared`).
+fn track(pg: Playground, keep: Keep, hold_first: bool) {
+    let store = crate::ui::browser::when_idle::write_when_idle(move |session: StoredSession| {
+        let Ok(text) = serde_json::to_string(&session) else {
+            return;
+        };
+        if let Err(why) = write_in(Area::Session, TAB_KEY, &text) {
+            keep.not_kept(why);
+        }
+        let lang = pg.lang.get_untracked();
+        let stored = read_in(Area::Local, SHARED_KEY)
+            .ok()
+            .flatten()
+            .and_then(|text| StoredSession::read(&text, lang).ok());
+        let merged = keep::merge_shared(stored.as_ref(), session);
+        if merged.replaced {
+            keep.say_once("replaced", keep::replaced_notice());
+        }
+        if let Ok(text) = serde_json::to_string(&merged.session) {
+            if let Err(why) = write_in(Area::Local, SHARED_KEY, &text) {
+                keep.not_kept(why);
+            }
+        }
+    });
+    let opened = (pg.lesson_id.get_untracked(), pg.step.get_untracked());
+    Effect::new(move |first: Option<()>| {
+        // The run on screen (its toggles are part of it: they come back with the session), the
+        // step tracked here (`on_screen` reads it untracked), the earlier branches, the draft.
+        let step = pg.step.get();
+        let earlier = pg.branches.with(|b| b.earlier().to_vec());
+        let draft = keep.draft.get();
+        let Some(on_screen) = pg.on_screen() else {
+            return;
+        };
+        let in_free_play = on_screen.source.is_free_play();
+        let mut session =
+            StoredSession::of(&OnScreen { step, ..on_screen }, earlier, pg.level.get());
+        session.draft = draft.filter(|_| in_free_play);
+        session.tab = Some(keep.tab.get_value());
+        // While an offer waits, nothing is stored: a visit that only looks (or switches the
+        // language) does not replace what it offers. Taken, declined, or passed by (the learner
+        // moved on: another lesson, step or branch), storing resumes.
+        let moved = (session.lesson.as_str(), session.step) != (opened.0.as_str(), opened.1)
+            || !session.earlier.is_empty();
+        let mut offer_waits = keep.offer.with_untracked(Option::is_some);
+        if offer_waits && moved {
+            keep.offer.set(None);
+            offer_waits = false;
+        }
+        if (first.is_some() || !hold_first) && !offer_waits {
+            store(session);
+        }
+    });
+}
+
+/// Continues the offered session (the learner's click): its lesson, branches, toggles and
+/// step, with its scenario and draft.
+pub fn continue_offered(pg: Playground) {
+    let Some(keep) = Keep::get() else {
+        return;
+    };
+    let Some(session) = keep.offer.get_untracked() else {
+        return;
+    };
+    keep.offer.set(None);
+    pg.error.set(None);
+    keep.remember_draft(&session);
+    resume(pg, session, true);
+}
+
 /// Brings a stored session back as it was: the same branches, toggles and step, in the page's
-/// language, with free play's scenario if one is on screen (a session stores none).
-fn resume(pg: Playground, session: StoredSession) {
+/// language, with a free-play scenario: on a reload the link's (the page's) first, as the link
+/// names it; when continuing, the session's own first.
+fn resume(pg: Playground, session: StoredSession, own_scenario_first: bool) {
     let lang = pg.lang.get_untracked();
-    let scenario = pg.scenario.get_untracked();
+    let stored = session.scenario.clone().map(Arc::new);
+    let on_page = pg.scenario.get_untracked();
+    let scenario = match own_scenario_first {
+        true => stored.or(on_page),
+        false => on_page.or(stored),
+    };
     pg.level.set(session.level);
     if let Some(on_screen) = session.on_screen(lang, scenario) {
         pg.show(on_screen, None, session.earlier);

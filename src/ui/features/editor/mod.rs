@@ -170,12 +170,28 @@ pub fn EditorPanel() -> impl IntoView {
 #[component]
 fn EditorBody() -> impl IntoView {
     let pg = Playground::get();
-    let start = pg
-        .scenario
-        .get_untracked()
-        .map(|s| (*s).clone())
+    // The draft stored over the scenario on screen (`ui::state::session::Keep`), valid or
+    // not, is the learner's work: the editor starts from it.
+    let keep = crate::ui::state::session::Keep::get();
+    let stored = keep.and_then(|k| k.draft_over(pg.scenario.get_untracked().as_deref()));
+    let resumed = stored.is_some();
+    let start = stored
+        .or_else(|| pg.scenario.get_untracked().map(|s| (*s).clone()))
         .unwrap_or_else(|| Scenario::default_free_play(pg.lang.get_untracked()));
     let draft = RwSignal::new(start);
+    // What the editor holds beyond the scenario on screen is stored with the session.
+    if let Some(keep) = keep {
+        Effect::new(move |_| {
+            let on_screen = pg.scenario.get();
+            let typed = draft.with(|d| (on_screen.as_deref() != Some(d)).then(|| d.clone()));
+            let typed = typed.filter(|d| {
+                [Lang::Zh, Lang::En]
+                    .into_iter()
+                    .all(|l| *d != Scenario::default_free_play(l))
+            });
+            keep.draft.set(typed);
+        });
+    }
     let problems = Memo::new(move |_| {
         draft.with(|d| d.validate().err().map(|e| e.problems).unwrap_or_default())
     });
@@ -202,7 +218,8 @@ fn EditorBody() -> impl IntoView {
             Some(s) => (**s).clone(),
             None => Scenario::default_free_play(pg.lang.get()),
         };
-        let scenario_changed = previous.is_none_or(|p| match (&p, &scenario) {
+        // On the first run a stored draft is not replaced by the scenario it was typed over.
+        let scenario_changed = previous.map_or(!resumed, |p| match (&p, &scenario) {
             (Some(a), Some(b)) => !Arc::ptr_eq(a, b),
             (None, None) => false,
             _ => true,
