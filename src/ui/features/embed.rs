@@ -46,11 +46,6 @@ fn post(parent: &web_sys::Window, target: &str, message: &str) {
     }
 }
 
-/// Posts `message` as it is, a JSON string, for hosts that read only strings.
-fn post_text(parent: &web_sys::Window, target: &str, message: &str) {
-    let _ = parent.post_message(&JsValue::from_str(message), target);
-}
-
 /// One field of a message's data, read off the object (a getter that throws reads as Other).
 fn field(data: &JsValue, key: &str) -> MessageField {
     match js_sys::Reflect::get(data, &JsValue::from_str(key)) {
@@ -209,11 +204,13 @@ impl Frame {
         self.height.set_value(height);
         self.post(&embed_api::resize(height));
         // Canvas reads an object; older Canvas and IMathAS read only a JSON string.
-        self.post(&embed_api::canvas_resize(height));
-        post_text(&self.parent, &self.target, &embed_api::canvas_resize(height));
+        let canvas = embed_api::canvas_resize(height);
+        self.post(&canvas);
+        let _ = self
+            .parent
+            .post_message(&JsValue::from_str(&canvas), &self.target);
+        // As H5P's frames do: a resizer that loaded after our hello hears the next one.
         if self.h5p.try_get_value() == Some(false) {
-            // As H5P's own frames do: a resizer that loaded after our first hello hears the
-            // next one, at the next change of height.
             self.post(&embed_api::h5p_hello());
         }
         self.h5p_prepare();
