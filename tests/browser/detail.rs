@@ -342,7 +342,8 @@ async fn fork_rejects_bad_input_and_keeps_what_was_typed() {
     assert_eq!(page.value("[data-testid=fork-text]"), long);
     assert_eq!(page.count("[data-testid=fork-branch]"), 1);
 
-    // A reply for a request already sent before this step cannot be changed.
+    // A reply for a request already sent before this step cannot be changed. The field counts
+    // a member's requests from 1, as the editor and the exports do.
     page.go_to(26).await;
     page.set_value("[data-testid=fork-kind]", "reply", "change")
         .await;
@@ -350,10 +351,10 @@ async fn fork_rejects_bad_input_and_keeps_what_was_typed() {
         .await;
     assert_eq!(
         page.value("[data-testid=fork-request-index]"),
-        "1",
+        "2",
         "default: the next request"
     );
-    page.set_value("[data-testid=fork-request-index]", "0", "input")
+    page.set_value("[data-testid=fork-request-index]", "1", "input")
         .await;
     page.set_value("[data-testid=fork-text]", "fine", "input")
         .await;
@@ -361,7 +362,7 @@ async fn fork_rejects_bad_input_and_keeps_what_was_typed() {
     assert!(page.find("[data-testid=fork-error]").is_some());
     assert_eq!(page.count("[data-testid=fork-branch]"), 1);
     assert_eq!(page.value("[data-testid=fork-text]"), "fine");
-    assert_eq!(page.value("[data-testid=fork-request-index]"), "0");
+    assert_eq!(page.value("[data-testid=fork-request-index]"), "1");
 
     // A reply for a request that is never sent in this run would change nothing: refused, and
     // at the last step the learner is told the member sends no more requests.
@@ -373,7 +374,7 @@ async fn fork_rejects_bad_input_and_keeps_what_was_typed() {
         .unwrap();
     page.set_value(
         "[data-testid=fork-request-index]",
-        &sent.to_string(),
+        &(sent + 1).to_string(),
         "input",
     )
     .await;
@@ -413,7 +414,7 @@ async fn fork_reply_with_html_renders_as_text_and_runs_nothing() {
     );
     assert_eq!(
         page.value("[data-testid=fork-request-index]"),
-        "0",
+        "1",
         "default: the next request"
     );
     page.set_value("[data-testid=fork-text]", XSS, "input")
