@@ -2,7 +2,7 @@
 
 use super::facts::{plain, render, Scene};
 use crate::engine::text::counted;
-use crate::engine::{Event, Lang, Timeline};
+use crate::engine::{Event, EventKind, Lang, Timeline};
 use std::fmt::Write;
 
 /// An event as one transcript line: `#seq t=time [category] summary`.
@@ -11,18 +11,38 @@ pub fn event_line(event: &Event) -> String {
 }
 
 /// An event as one line numbered as the page numbers its step (the state after event `seq` is
-/// step `seq + 1`): `#step t=time [category] summary`, for a transcript beside the steps.
+/// step `seq + 1`): `#step t=time [category] summary`, for a transcript beside the steps. A
+/// member's requests count from 1 here, as in the fork panel, the editor and the format (the
+/// engine's summary, which the golden files and the JSON export's event log keep, counts from 0).
 pub fn step_line(event: &Event) -> String {
-    numbered_line(event.seq + 1, event)
+    let summary = match &event.kind {
+        EventKind::ModelRequested { request } => format!(
+            "{} sent request {} (request {} of {}, delivery {}, logical {}, attempt {}) with {}",
+            request.member,
+            request.id,
+            request.member_index + 1,
+            request.member,
+            request.delivery,
+            request.logical,
+            request.attempt,
+            counted(request.messages.len(), "history entry", "history entries")
+        ),
+        _ => event.summary(),
+    };
+    line(event.seq + 1, event, &summary)
 }
 
 fn numbered_line(number: usize, event: &Event) -> String {
+    line(number, event, &event.summary())
+}
+
+fn line(number: usize, event: &Event, summary: &str) -> String {
     format!(
         "#{:<4} t={:<3} [{}] {}",
         number,
         event.time,
         event.category().as_str(),
-        event.summary()
+        summary
     )
 }
 

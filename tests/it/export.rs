@@ -677,3 +677,24 @@ fn the_markdown_numbers_each_event_line_as_its_step_in_both_languages() {
         assert_eq!(checked, timeline.len());
     }
 }
+
+/// One numbering scheme: in the Markdown a member's requests count from 1, as in the fork
+/// panel, the editor and the format; the JSON export's event log keeps the engine's own line
+/// (exports made before this change still match their replay).
+#[test]
+fn the_markdown_counts_a_members_requests_from_1_and_the_json_log_keeps_the_engines_line() {
+    let options = PlayOptions::default();
+    let lesson = lessons::lesson("l1-two-investigators", Lang::En).unwrap();
+    let timeline = lessons::play("l1-two-investigators", &options).unwrap();
+    let md = markdown(&lesson, &timeline, &options, Lang::En);
+    assert!(
+        md.contains("lead sent request r1 (request 1 of lead, delivery 1, logical 1, attempt 0) with 1 history entry"),
+        "{md}"
+    );
+    assert!(!md.contains("(#0 of"), "{md}");
+    let export = export_of("l1-two-investigators", None, &options, 0);
+    assert!(export
+        .events
+        .iter()
+        .any(|line| line.contains("(#0 of lead")));
+}
