@@ -144,7 +144,7 @@ function median(xs: number[]) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-/** A figure beside its target: `3.91 s (<= 1.0 s: not met)`, or the figure alone without one. */
+/** A figure beside its target: `3.91 s (<= 1.0 s: NOT met)`, or the figure alone without one. */
 function vs(value: string, target?: { text: string; met: boolean }) {
   return target ? `${value} (${target.text}: ${target.met ? 'met' : 'NOT met'})` : value;
 }
@@ -185,7 +185,7 @@ test('perf (c): first caption, first working step, bytes and layout shift per ne
   const out = [
     '',
     `PERF (c) per network profile: ${base}, cache off, ${RUNS} cold loads per profile and link (interleaved), medians, times since navigation start`,
-    ...PROFILES.map((p) => `  ${p.name}: ${p.downKbps / 1000} Mbps down, ${p.upKbps / 1000} Mbps up, ${p.rttMs} ms RTT, CPU ${p.cpu}x slower, viewport ${p.viewport.width}x${p.viewport.height}`),
+    ...PROFILES.map((p) => `  ${p.name}: ${p.downKbps / 1000} Mbps down, ${p.upKbps / 1000} Mbps up, ${p.rttMs} ms RTT, ${p.cpu === 1 ? 'no CPU slowdown' : `CPU ${p.cpu}x slower`}, viewport ${p.viewport.width}x${p.viewport.height}`),
     `  content encodings on the wire: ${[...seen].join(' / ')}`,
     ...rows.map((r) => `  ${r}`),
     `  (bytes: encodedDataLength of the responses before the first working step, headers included; CLS: layout shifts without recent input before it; this part took ${((Date.now() - started) / 1000).toFixed(0)} s)`,
