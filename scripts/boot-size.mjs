@@ -8,6 +8,8 @@ import { join } from 'node:path';
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 const html = join(dir, 'index.html');
 let page = readFileSync(html, 'utf8');
+// A page built without an initializer (scripts/perf.sh's baseline pages) has no boot bar to size.
+if (!page.includes('__trunkInitializer(')) process.exit(0);
 for (const name of readdirSync(dir).filter((f) => f.endsWith('_bg.wasm'))) {
   const size = statSync(join(dir, name)).size;
   const call = new RegExp(`(__trunkInitializer\\(init, '\\./${name.replace(/[.]/g, '\\.')}', )\\d+`);
