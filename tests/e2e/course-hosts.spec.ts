@@ -4,15 +4,11 @@
 // up, a host that reads `lti.frameResize` only as a JSON string, and `embed.js` on a frame with
 // `box-sizing: border-box`, a border and padding.
 import { test, expect, Page } from '@playwright/test';
-import { spawn, ChildProcess } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
-import * as path from 'path';
+import { HostServer } from './host-server';
 
 const NAME = 'agent-team-playground';
 const HOST_PORT = Number(process.env.COURSE_HOST_PORT ?? 8383);
 const HOST = `http://127.0.0.1:${HOST_PORT}`;
-const DIST = path.resolve(__dirname, '..', '..', 'dist');
 
 // Every message the frame posts is kept in window.received; ?below= puts the frame that many
 // pixels below the fold; ?h5p=late installs an H5P resizer (the protocol as h5p-resizer.js
@@ -75,33 +71,9 @@ const BORDER_HTML = `<!DOCTYPE html>
 <script src="tools/playground/embed.js"></script>
 </body></html>`;
 
-let server: ChildProcess | undefined;
-let root = '';
-
-test.beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'course-hosts-'));
-  fs.writeFileSync(path.join(root, 'host.html'), HOST_HTML);
-  fs.writeFileSync(path.join(root, 'border.html'), BORDER_HTML);
-  fs.mkdirSync(path.join(root, 'tools'));
-  fs.symlinkSync(DIST, path.join(root, 'tools', 'playground'));
-  server = spawn('python3', ['-m', 'http.server', String(HOST_PORT), '--bind', '127.0.0.1', '--directory', root], {
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 50; i++) {
-    try {
-      if ((await fetch(`${HOST}/host.html`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the host server on ${HOST} did not start`);
-});
-
-test.afterAll(async () => {
-  if (server && server.exitCode === null) server.kill();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-});
+const host = new HostServer(HOST_PORT, { 'host.html': HOST_HTML, 'border.html': BORDER_HTML });
+test.beforeAll(async () => host.start());
+test.afterAll(() => host.stop());
 
 function link(baseURL: string | undefined, fragment: string): string {
   return `${(baseURL ?? 'http://127.0.0.1:8181').replace(/\/$/, '')}/#${fragment}`;

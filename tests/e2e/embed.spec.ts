@@ -4,16 +4,13 @@
 // temp dir on EMBED_HOST_PORT (127.0.0.1:8382 by default; the playground itself is on the
 // e2e server's port, so the host is another origin), and stops that server at the end.
 import { test, expect, Page, Frame, FrameLocator } from '@playwright/test';
-import { spawn, ChildProcess } from 'child_process';
-import * as fs from 'fs';
-import * as os from 'os';
+import { HostServer } from './host-server';
 import * as path from 'path';
 import { expectStep, readCounter, trackErrors } from './helpers';
 
 const NAME = 'agent-team-playground';
 const HOST_PORT = Number(process.env.EMBED_HOST_PORT ?? 8382);
 const HOST = `http://127.0.0.1:${HOST_PORT}`;
-const DIST = path.resolve(__dirname, '..', '..', 'dist');
 const AXE = path.resolve(__dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js');
 
 /** axe-core's violations on the page, one line each. */
@@ -99,37 +96,13 @@ const SIBLING_HTML = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>si
 <script>window.sendToPlayground = (message) => parent.frames[0].postMessage(message, '*');</script>
 </body></html>`;
 
-let server: ChildProcess | undefined;
-let root = '';
-
-test.beforeAll(async () => {
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'embed-host-'));
-  fs.writeFileSync(path.join(root, 'host.html'), HOST_HTML);
-  fs.writeFileSync(path.join(root, 'sibling.html'), SIBLING_HTML);
-  fs.writeFileSync(path.join(root, 'course.html'), COURSE_HTML);
-  fs.mkdirSync(path.join(root, 'tools'));
-  fs.symlinkSync(DIST, path.join(root, 'tools', 'playground'));
-  server = spawn('python3', ['-m', 'http.server', String(HOST_PORT), '--bind', '127.0.0.1', '--directory', root], {
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 50; i++) {
-    try {
-      const response = await fetch(`${HOST}/host.html`);
-      if (response.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the host server on ${HOST} did not start`);
+const host = new HostServer(HOST_PORT, {
+  'host.html': HOST_HTML,
+  'sibling.html': SIBLING_HTML,
+  'course.html': COURSE_HTML,
 });
-
-test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    server.kill();
-  }
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-});
+test.beforeAll(async () => host.start());
+test.afterAll(() => host.stop());
 
 /** The playground's own origin (the e2e server). */
 function playgroundBase(baseURL: string | undefined): string {
