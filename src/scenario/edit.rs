@@ -278,7 +278,7 @@ impl Scenario {
     /// editor's one call. Err: the edit was refused and nothing changed.
     pub fn edited(&self, edit: &Edit) -> Result<(Scenario, Result<(), ScenarioErrors>), Problem> {
         let next = self.apply(edit)?;
-        let valid = next.validate();
+        let valid = next.validate_written();
         Ok((next, valid))
     }
 

@@ -223,7 +223,12 @@ fn EditorBody() -> impl IntoView {
         });
     }
     let problems = Memo::new(move |_| {
-        draft.with(|d| d.validate().err().map(|e| e.problems).unwrap_or_default())
+        draft.with(|d| {
+            d.validate_written()
+                .err()
+                .map(|e| e.problems)
+                .unwrap_or_default()
+        })
     });
     let report = Memo::new(move |_| {
         let lang = pg.lang.get();
