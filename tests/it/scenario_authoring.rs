@@ -453,3 +453,26 @@ fn the_readme_version_2_example_is_valid_and_ben_answers_with_the_alternative() 
         "I have not heard a date, so I announce nothing."
     );
 }
+
+#[test]
+fn the_version_falls_back_to_1_when_the_last_version_2_field_is_removed() {
+    let mut v = lost_message();
+    v["faults"] = json!([{"member": "ben", "delivery": 1}]);
+    v["replies"][5] = json!({"member": "ben", "order": 1, "text": "Announcing May 3."});
+    let s = scenario(&v);
+    assert_eq!(s.version, 2);
+    let s = s
+        .apply(&Edit::Authoring(AuthoringEdit::RemoveFault { index: 0 }))
+        .expect("removed");
+    assert_eq!((s.version, s.needed_version()), (1, 1));
+    assert!(s.to_json().contains("\"version\": 1"), "{}", s.to_json());
+    // Written as version 1, it reads back the same.
+    assert_eq!(parse(&s.to_json()).as_ref(), Ok(&s));
+    // A file that says version 2 but uses no version 2 field is written as version 1 at the
+    // first edit.
+    v["faults"] = json!([]);
+    let s = scenario(&v);
+    assert_eq!(s.version, 2);
+    let s = s.apply(&Edit::SetTitle("Again".into())).expect("edited");
+    assert_eq!(s.version, 1);
+}
