@@ -2,8 +2,9 @@
 //! language) and read back for the teacher. [`Report::answered`] says which reply answered
 //! each request (the reply, its alternative, a fault, or the scripted model's fallback);
 //! [`Report::findings`] lists what the teacher may not have meant: replies and faults that
-//! never ran, replies that name a message the member never received, and a lost delivery in a
-//! mode that loses nothing. Each is worded in both languages by [`Finding::text`].
+//! never ran, replies whose text names a message id (`m2`) their request did not hold, a
+//! condition naming a message that never arrived, and a lost delivery in a mode that loses
+//! nothing. Each is worded in both languages by [`Finding::text`].
 
 use super::authoring::is_message_id;
 use super::format::{Scenario, ScenarioReply};
@@ -201,6 +202,17 @@ fn ids_in(text: &str) -> Vec<String> {
         .collect();
     ids.dedup();
     ids
+}
+
+/// What a check with no finding says, worded to what was checked: the message ids written in
+/// a reply's text are compared with what its request held; a message spoken of in other words
+/// is not seen.
+pub fn all_clear(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "每个回复和故障都运行了，“请求里必须有”的消息都收到了，也没有回复的文字写出它所回答的请求里没有的消息编号（如 m2）。只检查文字里写出的编号：用别的话提到的消息不在检查之内。",
+        "Every reply and fault ran, every message a reply's request must hold arrived, and no reply's text names a message id (such as m2) that the request it answered did not hold. Only ids written in the text are checked: a message spoken of in other words is not.",
+    )
 }
 
 impl Answered {

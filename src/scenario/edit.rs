@@ -201,19 +201,7 @@ impl Scenario {
         let mut s = self.clone();
         match edit {
             Edit::SetTitle(title) => s.title = title.clone(),
-            Edit::AddMember => {
-                let name = (1..)
-                    .map(|n| format!("teammate{n}"))
-                    .find(|n| !s.members.iter().any(|m| &m.name == n))
-                    .unwrap_or_default();
-                s.members.push(ScenarioMember {
-                    name,
-                    role: "teammate".into(),
-                    kind: MemberKind::Teammate,
-                    tools: None,
-                    deliveries: None,
-                });
-            }
+            Edit::AddMember => s.add_member(),
             Edit::RenameMember { index, name } => s.rename(*index, name)?,
             Edit::RemoveMember { index } => {
                 let gone = member(&s, *index)?.name.clone();
@@ -230,24 +218,7 @@ impl Scenario {
                     m.tools = None;
                 }
             }
-            Edit::SetTool { index, tool, on } => {
-                let allow_write = s.allow_write;
-                let m = member_mut(&mut s, *index)?;
-                let mut tools = m.tools.clone().unwrap_or_else(|| {
-                    tools_for(m.kind, allow_write)
-                        .iter()
-                        .map(|t| t.as_str().to_string())
-                        .collect()
-                });
-                tools.retain(|t| t != tool.as_str());
-                if *on {
-                    tools.push(tool.as_str().to_string());
-                    // Kept in the tool table's order, so a list reads the same however built.
-                    let order = tools_for(m.kind, true);
-                    tools.sort_by_key(|t| order.iter().position(|k| k.as_str() == t));
-                }
-                m.tools = Some(tools);
-            }
+            Edit::SetTool { index, tool, on } => s.set_tool(*index, *tool, *on)?,
             Edit::AllTools { index } => member_mut(&mut s, *index)?.tools = None,
             Edit::SetDeliveries { index, deliveries } => {
                 member_mut(&mut s, *index)?.deliveries = *deliveries
@@ -280,27 +251,7 @@ impl Scenario {
             },
             Edit::SetAllowWrite(on) => s.allow_write = *on,
             Edit::SetLimit { key, value } => s.set_limit(key, *value)?,
-            Edit::AddReply { member } => {
-                let order = s
-                    .replies
-                    .iter()
-                    .filter(|r| &r.member == member)
-                    .map(|r| r.order)
-                    .max()
-                    .unwrap_or(0)
-                    .saturating_add(1);
-                s.replies.push(ScenarioReply {
-                    member: member.clone(),
-                    order,
-                    latency: 1,
-                    text: String::new(),
-                    tool_calls: Vec::new(),
-                    fail: None,
-                    holds: Vec::new(),
-                    lacks: Vec::new(),
-                    otherwise: None,
-                });
-            }
+            Edit::AddReply { member } => s.add_reply(member),
             Edit::RemoveReply { index } => {
                 reply_mut(&mut s, *index)?;
                 s.replies.remove(*index);
@@ -327,8 +278,67 @@ impl Scenario {
     /// editor's one call. Err: the edit was refused and nothing changed.
     pub fn edited(&self, edit: &Edit) -> Result<(Scenario, Result<(), ScenarioErrors>), Problem> {
         let next = self.apply(edit)?;
-        let valid = next.validate();
+        let valid = next.validate_written();
         Ok((next, valid))
+    }
+
+    /// A teammate with the first free `teammateN` name and its kind's default tools.
+    fn add_member(&mut self) {
+        let name = (1..)
+            .map(|n| format!("teammate{n}"))
+            .find(|n| !self.members.iter().any(|m| &m.name == n))
+            .unwrap_or_default();
+        self.members.push(ScenarioMember {
+            name,
+            role: "teammate".into(),
+            kind: MemberKind::Teammate,
+            tools: None,
+            deliveries: None,
+        });
+    }
+
+    /// Member `index`'s `tool` turned on or off (its list written out from the defaults).
+    fn set_tool(&mut self, index: usize, tool: ToolName, on: bool) -> Result<(), Problem> {
+        let allow_write = self.allow_write;
+        let m = member_mut(self, index)?;
+        let mut tools = m.tools.clone().unwrap_or_else(|| {
+            tools_for(m.kind, allow_write)
+                .iter()
+                .map(|t| t.as_str().to_string())
+                .collect()
+        });
+        tools.retain(|t| t != tool.as_str());
+        if on {
+            tools.push(tool.as_str().to_string());
+            // Kept in the tool table's order, so a list reads the same however built.
+            let order = tools_for(m.kind, true);
+            tools.sort_by_key(|t| order.iter().position(|k| k.as_str() == t));
+        }
+        m.tools = Some(tools);
+        Ok(())
+    }
+
+    /// An empty reply for `member`, after its last one.
+    fn add_reply(&mut self, member: &str) {
+        let order = self
+            .replies
+            .iter()
+            .filter(|r| r.member == member)
+            .map(|r| r.order)
+            .max()
+            .unwrap_or(0)
+            .saturating_add(1);
+        self.replies.push(ScenarioReply {
+            member: member.to_string(),
+            order,
+            latency: 1,
+            text: String::new(),
+            tool_calls: Vec::new(),
+            fail: None,
+            holds: Vec::new(),
+            lacks: Vec::new(),
+            otherwise: None,
+        });
     }
 
     fn rename(&mut self, index: usize, name: &str) -> Result<(), Problem> {

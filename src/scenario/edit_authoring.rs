@@ -150,10 +150,11 @@ impl Scenario {
         }
     }
 
-    /// The scenario's version raised to what its fields need (never lowered: a file that said
-    /// version 2 keeps saying it).
+    /// The scenario's version set to what its fields need: raised when a version 2 field is
+    /// written, lowered to 1 when the last is removed, so a scenario that uses none of them is
+    /// written as version 1 (README), readable by a page that reads only version 1.
     pub(super) fn settle_version(&mut self) {
-        self.version = self.version.max(self.needed_version());
+        self.version = self.needed_version();
     }
 }
 

@@ -83,6 +83,9 @@ pub const MAX_ROLE_CHARS: usize = 40;
 pub const DELIVERIES: (u32, u32) = (1, 20);
 /// The title, in characters.
 pub const MAX_TITLE_CHARS: usize = 120;
+/// A version 1 scenario's task, in characters (the engine may still refuse it over
+/// `body_chars`, M7: [`crate::scenario::Scenario::notes`]); version 2 holds it to `body_chars`.
+pub const MAX_TASK_CHARS: usize = 4000;
 /// Virtual files.
 pub const MAX_FILES: usize = 32;
 /// Authored replies.

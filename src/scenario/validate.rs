@@ -3,7 +3,7 @@
 //! valid paths) is the engine's own check ([`crate::engine::TeamConfig::problems`]), worded in
 //! [`super::config_words`]; the format's ranges ([`super::ranges`]) are checked here.
 
-use super::errors::ScenarioErrors;
+use super::errors::{Problem, ScenarioErrors};
 use super::format::{Scenario, ScenarioMember, ScenarioReply, NEWEST_VERSION, VERSION};
 use super::ranges::{self, LIMITS};
 use crate::engine::tool_table::ToolName;
@@ -37,8 +37,14 @@ impl Scenario {
             ranges::MAX_TITLE_CHARS,
         );
         // M7: the engine refuses a task over its body limit, so "valid" holds it to that limit.
-        let body_chars = self.limits().body_chars;
-        check_text(&mut errors, "task", &self.task, 1, body_chars);
+        // A version 1 scenario was held to the format's own limit only: one whose task is over
+        // the engine's still opens and plays as it did (the engine refuses the task as a step),
+        // the over-limit task a note ([`Scenario::notes`]), not a refusal of the file or link.
+        if self.version == VERSION {
+            check_text(&mut errors, "task", &self.task, 1, ranges::MAX_TASK_CHARS);
+        } else {
+            check_text(&mut errors, "task", &self.task, 1, self.limits().body_chars);
+        }
         self.check_limits(&mut errors);
         // One set of checks: the engine's, on the team this scenario builds.
         let found = self.team_config().problems();
@@ -46,6 +52,30 @@ impl Scenario {
         self.check_files(&found, &mut errors);
         self.check_replies(&mut errors);
         super::authoring::check(self, &mut errors);
+        errors.into_result()
+    }
+
+    /// What the scenario holds that plays but is not what the teacher may mean: a version 1
+    /// task over the engine's body limit, which the engine refuses as a step.
+    pub fn notes(&self) -> Vec<Problem> {
+        let limit = self.limits().body_chars;
+        let len = self.task.chars().count();
+        if self.version != VERSION || len <= limit || len > ranges::MAX_TASK_CHARS {
+            return Vec::new();
+        }
+        vec![Problem::new(
+            format!("task 太长：{len} 个字符，上限是 {limit}（引擎的正文上限 limits.body_chars）：引擎会拒绝这个任务，运行里显示为一个被拒绝的步骤"),
+            format!("task is too long: {len} characters; the limit is {limit} (the engine's body limit, limits.body_chars): the engine refuses this task, shown in the run as a refused step"),
+        )]
+    }
+
+    /// [`Scenario::validate`] as the editor writes a scenario: held to the engine's limits too,
+    /// so each note is a problem there.
+    pub fn validate_written(&self) -> Result<(), ScenarioErrors> {
+        let mut errors = self.validate().err().unwrap_or_default();
+        for note in self.notes() {
+            errors.add(note);
+        }
         errors.into_result()
     }
 

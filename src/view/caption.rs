@@ -203,12 +203,13 @@ pub fn event_line_in(event: Option<&Event>, state: &TeamState, lang: Lang) -> St
 }
 
 /// The contrast modes in force (a lesson may switch them between acts): whether any contrast
-/// mode is on, and the line that says both.
+/// mode is on, and the line that says both. The drain mode is named as its switch is
+/// ([`crate::view::contrast::drain_label`]: 读取即清空), here and in the Markdown export.
 pub fn modes(toggles: &Toggles, lang: Lang) -> (bool, String) {
     let inbox = if toggles.drain_on_read {
         tr(
             lang,
-            "收件箱：读后即删（对照模式，会丢信）",
+            "收件箱：读取即清空（对照模式，会丢信）",
             "inbox: drain on read (contrast mode: can lose mail)",
         )
     } else {

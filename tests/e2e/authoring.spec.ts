@@ -123,6 +123,40 @@ test('AUTHORING M7: the task is held to the engine body limit (600), in both lan
   await expect(page.getByTestId('editor-status')).toHaveAttribute('data-valid', 'true');
 });
 
+test('AUTHORING M7: an older version 1 scenario with a task over the body limit still opens; the editor shows the task over the limit', async ({ page }) => {
+  const errors = trackErrors(page);
+  const src = 'https://course.example/old-long-task.json';
+  await page.route(src, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      headers: { 'access-control-allow-origin': '*' },
+      body: JSON.stringify({ ...LOST, task: 'x'.repeat(700) }),
+    }),
+  );
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/#src=${encodeURIComponent(src)}&lang=en`);
+  await waitReady(page);
+  // It opens (valid before version 2): no refusal of the link.
+  await expect(memberCard(page, 'ben')).toBeVisible();
+  await expect(page.getByTestId('error-banner')).toHaveCount(0);
+  // The editor holds what it writes to the engine's limit: the task is shown over it.
+  await expect(page.getByTestId('editor-status')).toHaveAttribute('data-valid', 'false');
+  await expect(page.getByTestId('editor-task-count')).toHaveAttribute('data-over', 'true');
+  const taskError = page.locator('[data-testid=editor-field-error][data-field=task]');
+  await expect(taskError).toContainText('task is too long: 700 characters; the limit is 600');
+  await expect(taskError).toContainText('the engine refuses this task');
+  await taskError.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'target/e2e/authoring-old-long-task-phone-en.png' });
+  await page.getByTestId('lang-toggle').click();
+  await expect(taskError).toContainText('task 太长：700 个字符，上限是 600');
+  await expect(taskError).toContainText('引擎会拒绝这个任务');
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await taskError.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'target/e2e/authoring-old-long-task-laptop-zh.png' });
+  expect(errors).toEqual([]);
+});
+
 test('FORK: the fork panel numbers a member\'s requests from 1, as the editor does', async ({ page }) => {
   await openLesson(page, 'l1-two-investigators');
   const fork = page.getByTestId('fork');

@@ -172,7 +172,7 @@ test('EXPORT: the Markdown of a fork with drain on read names the fork and the t
   expect(zh).toContain('- **分支**：分叉，有 1 个改动：');
   expect(zh).toMatch(/ {2}1\. 第 12 步后：lead 给 reader 发消息“Please read main\.py once more\.”/);
   expect(zh).toContain('- **学习者用开关设定**：读取即清空（M6） 开');
-  expect(zh).toContain('收件箱：读后即删');
+  expect(zh).toContain('收件箱：读取即清空');
   for (const step of [1, 12, last]) expect(zh).toMatch(new RegExp(`\\n${step}\\. [^\\n]*\\n {3}\`#${step} +t=`));
   expect(errors).toEqual([]);
 });

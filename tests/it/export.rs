@@ -597,8 +597,13 @@ fn the_markdown_of_a_fork_with_drain_on_read_names_the_fork_and_the_mode_in_both
     assert!(zh.contains("## 这次运行"), "{zh}");
     assert!(zh.contains("- **分支**：分叉，有 1 个改动："), "{zh}");
     assert!(zh.contains(&describe(&fault, Lang::Zh)), "{zh}");
-    assert!(zh.contains("读后即删"), "{zh}");
+    assert!(
+        zh.contains("- **生效的模式**：从开始：收件箱：读取即清空"),
+        "{zh}"
+    );
     assert!(zh.contains("读取即清空（M6） 开"), "{zh}");
+    // One name for the drain switch in the export, the page's: never the other wording.
+    assert!(!zh.contains("读后即删"), "{zh}");
     // The original run says so, and that its modes are the default ones.
     let plain = markdown(
         &lesson,

@@ -8,6 +8,7 @@ mod support;
 
 mod caption_facts;
 mod chinese_all_the_way;
+mod code_size;
 mod driver_interventions;
 mod engine_boundaries;
 mod engine_fidelity;

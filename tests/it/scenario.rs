@@ -749,3 +749,65 @@ fn the_readme_documents_every_limit_with_its_default_and_range_and_its_example_i
     assert!(timeline.events().iter().any(|e| matches!(&e.kind,
         EventKind::ModelReplied { reply, .. } if reply.text == "notes.txt says hello.")));
 }
+
+#[test]
+fn m7_a_version_1_task_over_the_body_limit_still_opens_plays_refused_and_is_noted() {
+    use agent_team_playground::engine::RefusalCode;
+    use agent_team_playground::scenario::edit::Field;
+    // Valid before the format's version 2 (held to 4,000 characters then): an old link, file
+    // or export holding one still opens.
+    let mut v = three_members();
+    v["task"] = json!("x".repeat(700));
+    let s = parse(&v.to_string()).unwrap_or_else(|e| panic!("{}", e.message(Lang::En)));
+    assert_eq!(s.version, 1);
+    // The over-limit task is a note, in both languages.
+    let notes = s.notes();
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0]
+            .en
+            .starts_with("task is too long: 700 characters; the limit is 600"),
+        "{}",
+        notes[0].en
+    );
+    assert!(
+        notes[0].zh.starts_with("task 太长：700 个字符，上限是 600"),
+        "{}",
+        notes[0].zh
+    );
+    // The editor holds what it writes to the engine's limit: shown beside the task.
+    let written = s
+        .validate_written()
+        .expect_err("over the limit in the editor");
+    assert_eq!(written.problems, notes);
+    assert!(Field::Task.owns(&written.problems[0], &s));
+    // It plays as before: the engine refuses the task as one visible step, and no model is
+    // asked anything.
+    let (timeline, _) =
+        lessons::play_lesson(&s.to_lesson(), &PlayOptions::default()).expect("plays");
+    let refusals: Vec<_> = timeline
+        .events()
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::Refused { refusal } => Some(refusal.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(refusals.len(), 1, "{refusals:?}");
+    assert_eq!(refusals[0].code, RefusalCode::BodyTooLong);
+    assert!(refusals[0].reason.contains("700"), "{}", refusals[0].reason);
+    assert!(!timeline
+        .events()
+        .iter()
+        .any(|e| matches!(e.kind, EventKind::ModelRequested { .. })));
+    // Over the format's own limit it is refused, as before.
+    v["task"] = json!("x".repeat(4001));
+    has(
+        &errors_of(v),
+        "task is too long: 4001 characters; the limit is 4000",
+        "task 太长",
+    );
+    // Within the limit there is no note.
+    let plain = parse(&three_members().to_string()).expect("valid");
+    assert!(plain.notes().is_empty());
+}

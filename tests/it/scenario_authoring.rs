@@ -453,3 +453,56 @@ fn the_readme_version_2_example_is_valid_and_ben_answers_with_the_alternative() 
         "I have not heard a date, so I announce nothing."
     );
 }
+
+#[test]
+fn the_version_falls_back_to_1_when_the_last_version_2_field_is_removed() {
+    let mut v = lost_message();
+    v["faults"] = json!([{"member": "ben", "delivery": 1}]);
+    v["replies"][5] = json!({"member": "ben", "order": 1, "text": "Announcing May 3."});
+    let s = scenario(&v);
+    assert_eq!(s.version, 2);
+    let s = s
+        .apply(&Edit::Authoring(AuthoringEdit::RemoveFault { index: 0 }))
+        .expect("removed");
+    assert_eq!((s.version, s.needed_version()), (1, 1));
+    assert!(s.to_json().contains("\"version\": 1"), "{}", s.to_json());
+    // Written as version 1, it reads back the same.
+    assert_eq!(parse(&s.to_json()).as_ref(), Ok(&s));
+    // A file that says version 2 but uses no version 2 field is written as version 1 at the
+    // first edit.
+    v["faults"] = json!([]);
+    let s = scenario(&v);
+    assert_eq!(s.version, 2);
+    let s = s.apply(&Edit::SetTitle("Again".into())).expect("edited");
+    assert_eq!(s.version, 1);
+}
+
+#[test]
+fn the_checks_all_clear_says_only_ids_written_in_a_reply_are_checked() {
+    // ben speaks in words, with no id, of a message from the lead he never received: the
+    // check finds nothing, so its all-clear must not claim that no reply speaks of a message
+    // its member never received.
+    let mut v = lost_message();
+    v["faults"] = json!([]);
+    v["replies"][5] = json!({"member": "ben", "order": 1, "text": "As the lead's message to me says, the launch is May 3."});
+    // The lead's third request never comes in this run.
+    if let Some(replies) = v["replies"].as_array_mut() {
+        replies.remove(2);
+    }
+    let s = scenario(&v);
+    let report = Report::of(&s, Lang::En).expect("plays");
+    assert!(report.findings.is_empty(), "{:?}", report.findings);
+    for lang in [Lang::En, Lang::Zh] {
+        let text = agent_team_playground::scenario::check::all_clear(lang);
+        assert!(!text.contains("never received"), "{text}");
+        assert!(!text.contains("没收到的消息"), "{text}");
+        assert!(text.contains("m2"), "{text}");
+    }
+    let en = agent_team_playground::scenario::check::all_clear(Lang::En);
+    assert!(
+        en.contains("Only ids written in the text are checked"),
+        "{en}"
+    );
+    let zh = agent_team_playground::scenario::check::all_clear(Lang::Zh);
+    assert!(zh.contains("只检查文字里写出的编号"), "{zh}");
+}

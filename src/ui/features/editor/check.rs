@@ -1,11 +1,13 @@
 //! The authoring check in the editor: the scenario played as written, which reply answered
 //! each request, and what the teacher may not have meant (replies and faults that never ran,
-//! replies naming a message the member never received, a lost delivery that loses nothing),
+//! replies whose text names a message id their request did not hold, a lost delivery that
+//! loses nothing),
 //! all from `scenario::check::Report`, in the page's language.
 
 use leptos::prelude::*;
 
 use super::Editor;
+use crate::scenario::check::all_clear;
 use crate::view::tr;
 
 #[component]
@@ -43,9 +45,7 @@ pub(super) fn CheckPanel(editor: Editor) -> impl IntoView {
                         "The scenario has problems: it is checked once they are fixed.")}</p>
                 }.into_any(),
                 Some(list) if list.is_empty() => view! {
-                    <p class="editor-check-ok" data-testid="editor-check-ok">{tr(lang.get(),
-                        "每个回复和故障都运行了，没有回复提到成员没收到的消息。",
-                        "Every reply and fault ran, and no reply names a message its member never received.")}</p>
+                    <p class="editor-check-ok" data-testid="editor-check-ok">{all_clear(lang.get())}</p>
                 }.into_any(),
                 Some(list) => view! {
                     <ul class="editor-findings" data-testid="editor-findings">

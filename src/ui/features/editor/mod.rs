@@ -121,6 +121,36 @@ impl Editor {
     fn lang(&self) -> Lang {
         self.pg.lang.get()
     }
+
+    /// Back to free play's default scenario, nothing refused.
+    fn reset(&self) {
+        self.refused.set(Vec::new());
+        self.pg.set_scenario(None);
+        self.draft
+            .set(Scenario::default_free_play(self.pg.lang.get_untracked()));
+    }
+}
+
+/// The editor's status line: whether the draft plays, with `n` problems and `refused` edits.
+fn status_text(lang: Lang, n: usize, refused: usize) -> String {
+    if n == 0 && refused > 0 {
+        match lang {
+            Lang::Zh => format!("场景有效，正在播放；有 {refused} 处改动没有生效（原因写在输入框旁边）。"),
+            Lang::En => format!("The scenario is valid and is playing; {refused} change(s) were not made (the reason is beside the field)."),
+        }
+    } else if n == 0 {
+        tr(
+            lang,
+            "场景有效，正在播放。",
+            "The scenario is valid and is playing.",
+        )
+        .to_string()
+    } else {
+        match lang {
+            Lang::Zh => format!("场景有 {n} 个问题：改好之前，上一个有效的场景继续播放。"),
+            Lang::En => format!("The scenario has {n} problem(s): until they are fixed, the last valid scenario keeps playing."),
+        }
+    }
 }
 
 /// The problems shown beside `field`: the refused edit's, then validation's.
@@ -193,7 +223,12 @@ fn EditorBody() -> impl IntoView {
         });
     }
     let problems = Memo::new(move |_| {
-        draft.with(|d| d.validate().err().map(|e| e.problems).unwrap_or_default())
+        draft.with(|d| {
+            d.validate_written()
+                .err()
+                .map(|e| e.problems)
+                .unwrap_or_default()
+        })
     });
     let report = Memo::new(move |_| {
         let lang = pg.lang.get();
@@ -239,33 +274,13 @@ fn EditorBody() -> impl IntoView {
     });
     let lang = pg.lang;
     let status = move || {
-        let lang = lang.get();
-        let n = problems.with(Vec::len);
-        let refused = editor.refused.with(Vec::len);
-        if n == 0 && refused > 0 {
-            match lang {
-                Lang::Zh => format!("场景有效，正在播放；有 {refused} 处改动没有生效（原因写在输入框旁边）。"),
-                Lang::En => format!("The scenario is valid and is playing; {refused} change(s) were not made (the reason is beside the field)."),
-            }
-        } else if n == 0 {
-            tr(
-                lang,
-                "场景有效，正在播放。",
-                "The scenario is valid and is playing.",
-            )
-            .to_string()
-        } else {
-            match lang {
-                Lang::Zh => format!("场景有 {n} 个问题：改好之前，上一个有效的场景继续播放。"),
-                Lang::En => format!("The scenario has {n} problem(s): until they are fixed, the last valid scenario keeps playing."),
-            }
-        }
+        status_text(
+            lang.get(),
+            problems.with(Vec::len),
+            editor.refused.with(Vec::len),
+        )
     };
-    let reset = move |_| {
-        editor.refused.set(Vec::new());
-        pg.set_scenario(None);
-        draft.set(Scenario::default_free_play(pg.lang.get_untracked()));
-    };
+    let reset = move |_| editor.reset();
     view! {
         <section class="panel editor-panel" data-testid="editor" aria-labelledby="editor-heading">
             <h2 id="editor-heading">{move || tr(lang.get(), "场景编辑器", "Scenario editor")}</h2>
