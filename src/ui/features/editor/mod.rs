@@ -160,9 +160,16 @@ fn FieldProblems(editor: Editor, field: Field) -> impl IntoView {
 pub fn EditorPanel() -> impl IntoView {
     let pg = Playground::get();
     let shown = move || pg.in_free_play() && !pg.embed.with(|e| e.hides(Part::Editor));
+    // A kept scenario brought back mounts the editor afresh, from the draft brought back.
+    let generation = crate::ui::state::session::Keep::get().map(|k| k.editor_generation);
     view! {
         <Show when=shown>
-            <EditorBody />
+            {move || {
+                if let Some(generation) = generation {
+                    generation.track();
+                }
+                view! { <EditorBody /> }
+            }}
         </Show>
     }
 }
@@ -262,6 +269,10 @@ fn EditorBody() -> impl IntoView {
         }
     };
     let reset = move |_| {
+        // Stored as "free play uses the default", so it sticks; the replaced one goes aside.
+        if let Some(keep) = keep {
+            keep.choose_default();
+        }
         editor.refused.set(Vec::new());
         pg.set_scenario(None);
         draft.set(Scenario::default_free_play(pg.lang.get_untracked()));
