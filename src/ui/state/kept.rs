@@ -17,8 +17,8 @@ use crate::share::session::{Kept, StoredSession};
 use crate::ui::browser::storage::{read_in, write_in, Area};
 use crate::ui::state::context::Playground;
 
-/// What keeping the learner's work shows and shares: the continue offer, the notices (each
-/// said once), and the editor's draft (the editor writes it, the session stores it).
+/// What keeping the learner's work shows and shares: the continue offer, the notices (storage
+/// said once, a replaced scenario with its "bring back"), and the editor's draft.
 #[derive(Clone, Copy)]
 pub struct Keep {
     /// A stored session a returning learner may continue (one click, never forced).
@@ -57,6 +57,8 @@ impl Keep {
             new
         });
         if new == Some(true) {
+            // This notice takes the banner's place: its "bring back" button is not this one's.
+            self.previous.set(None);
             self.notice.set(Some(notice));
         }
     }
