@@ -7,14 +7,15 @@
 //!   finds again and offers to continue ([`continue_offer`]).
 //!
 //! The shared scenario is merged by [`merge_shared`]: a tab with no scenario of its own keeps
-//! the stored one, and a tab whose scenario differs from the one another tab stored takes its
-//! place with a notice ([`Merged::replaced`]), never silently.
+//! the stored one, and a scenario that replaces one the page did not write itself (a link, a
+//! file, a reset, another tab) keeps the replaced one aside (`previous`) with a notice
+//! ([`Merged::replaced`]) offering to bring it back ([`bring_back`]), never silently.
 
 use crate::engine::Lang;
 use crate::lessons::{catalog, PlayOptions, FREE_PLAY_ID};
 use crate::scenario::{Problem, Scenario};
 
-use super::session::StoredSession;
+use super::session::{Kept, StoredSession};
 
 /// Local storage: the newest session of any tab, with the kept scenario (the key sessions
 /// always had, so a session stored by an older page still reads).
@@ -24,52 +25,88 @@ pub const TAB_KEY: &str = "atp.tab-session";
 /// Session storage: this tab's id, written in the shared session to tell tabs apart.
 pub const TAB_ID_KEY: &str = "atp.tab-id";
 
-/// The shared session to write and whether another tab's scenario was replaced.
+/// The shared session to write and whether a different kept scenario was replaced.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Merged {
     pub session: StoredSession,
-    /// This tab's scenario (or draft) took the place of a different one another tab stored.
+    /// This page's scenario (or draft, or free play's default) took the place of a different
+    /// one it did not write itself: the replaced one is in `session.previous`, to bring back.
     pub replaced: bool,
 }
 
-/// The shared session after this tab writes `mine` over `stored`: a tab with neither scenario
-/// nor draft keeps what is stored (being in a lesson does not forget free play's scenario);
-/// otherwise the newest writer's scenario is kept, and `replaced` says when it was another
-/// tab's different one.
-pub fn merge_shared(stored: Option<&StoredSession>, mine: StoredSession) -> Merged {
+/// The shared session after this page writes `mine` over `stored`; `own` is the scenario and
+/// draft this page itself last kept (None: nothing yet, or it then opened a link, a file or
+/// free play's default, which replace what is kept deliberately).
+/// - `mine` with neither scenario nor draft, and not free play's default chosen, keeps what
+///   is stored (being in a lesson does not forget free play's scenario);
+/// - otherwise `mine`'s is kept. When it differs from a stored one this page did not write
+///   itself (another tab, an earlier visit, or this page before a link, a file or a reset),
+///   the stored one goes to `previous` and `replaced` says so; the learner's own edits carry
+///   `previous` on unchanged.
+pub fn merge_shared(
+    stored: Option<&StoredSession>,
+    mine: StoredSession,
+    own: Option<&Kept>,
+) -> Merged {
     let Some(stored) = stored else {
         return Merged {
             session: mine,
             replaced: false,
         };
     };
-    if mine.scenario.is_none() && mine.draft.is_none() {
-        // `tab` stays the tab that wrote the scenario kept, to tell when another replaces it.
+    let speaks = !mine.kept().is_empty() || mine.free_play_default;
+    if !speaks {
+        // `tab` stays the tab that wrote the scenario kept.
         return Merged {
             session: StoredSession {
                 scenario: stored.scenario.clone(),
                 draft: stored.draft.clone(),
                 tab: stored.tab.clone(),
+                previous: stored.previous.clone(),
+                free_play_default: stored.free_play_default,
                 ..mine
             },
             replaced: false,
         };
     }
-    let other_tab = stored.tab.is_some() && stored.tab != mine.tab;
-    let kept = |s: &StoredSession| (s.scenario.clone(), s.draft.clone());
-    let had_one = stored.scenario.is_some() || stored.draft.is_some();
+    let theirs = stored.kept();
+    let replaced = !theirs.is_empty() && theirs != mine.kept() && own != Some(&theirs);
+    let previous = match replaced {
+        true => Some(theirs),
+        false => stored.previous.clone(),
+    };
     Merged {
-        replaced: other_tab && had_one && kept(stored) != kept(&mine),
-        session: mine,
+        session: StoredSession { previous, ..mine },
+        replaced,
     }
 }
 
-/// The notice for [`Merged::replaced`], in both languages.
+/// "Bring back the scenario you had": the stored session with its `previous` scenario and
+/// draft kept again, and the one they replace kept aside in their place (nothing is lost
+/// either way). None when nothing is kept aside.
+pub fn bring_back(stored: &StoredSession) -> Option<StoredSession> {
+    let previous = stored.previous.clone()?;
+    Some(StoredSession {
+        scenario: previous.scenario,
+        draft: previous.draft,
+        previous: Some(stored.kept()).filter(|k| !k.is_empty()),
+        free_play_default: false,
+        ..stored.clone()
+    })
+}
+
+/// The notice for [`Merged::replaced`], in both languages: true whether the replacing
+/// scenario came from a link, a file, a reset or another tab.
 pub fn replaced_notice() -> Problem {
     Problem::new(
-        "另一个标签页在这个浏览器里保存过另一个自由练习场景；现在保存的是这个标签页的场景。另一个标签页仍显示它自己的场景，在那里再改动一次就会重新保存它。",
-        "Another tab had kept a different free-play scenario in this browser; this tab's scenario is now the one kept. The other tab still shows its own: one more change there keeps it again.",
+        "这个浏览器之前保存的自由练习场景已被现在的场景取代（来自链接、文件、恢复默认场景或另一个标签页）。之前的场景另外保存着，点一下即可恢复。",
+        "The free-play scenario this browser had kept was replaced by the one now in use (from a link, a file, a reset to the default or another tab). The one you had is kept aside: bring it back with one click.",
     )
+}
+
+/// The button of [`replaced_notice`], in both languages.
+pub fn bring_back_label() -> Problem {
+    Problem::new("恢复之前的场景", "Bring back the scenario you had")
 }
 
 /// Why the browser did not store the learner's work, said once.

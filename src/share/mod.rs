@@ -84,7 +84,8 @@ pub fn parse_fragment_problem(fragment: &str) -> Result<LinkState, Problem> {
 /// Reads a fragment part by part: a readable part that is bad (`lang=fr`, `step=abc`, an
 /// unknown `hide=` name, a part this playground does not know) is left out and its problem
 /// returned beside what was read, so the rest of the link still opens. Only a fragment too
-/// long to read is refused here; a bad `x=` is refused by its decoder (`view_state`), as the
+/// long to read or a bad `origin=` (leaving out an embed's origin restriction would open it to
+/// any page) is refused here; a bad `x=` is refused by its decoder (`view_state`), as the
 /// packed state cannot open in part.
 pub fn parse_fragment_lenient(fragment: &str) -> Result<(LinkState, Vec<Problem>), Problem> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
@@ -101,17 +102,34 @@ pub fn parse_fragment_lenient(fragment: &str) -> Result<(LinkState, Vec<Problem>
     }
     for pair in fragment.split('&').filter(|p| !p.is_empty()) {
         let Some((key, value)) = pair.split_once('=') else {
+            if pair == "origin" {
+                return Err(bad_origin(pair));
+            }
             dropped.push(Problem::new(
                 format!("这个链接有一部分没有值：'{pair}'"),
                 format!("this link has a part without a value: '{pair}'"),
             ));
             continue;
         };
-        if let Err(problem) = read_part(&mut link, key, value) {
-            dropped.push(problem);
+        match read_part(&mut link, key, value) {
+            // Without its origin an embedded frame would read and post to any page: refused
+            // whole, never opened unrestricted.
+            Err(_) if key == "origin" => return Err(bad_origin(value)),
+            Err(problem) => dropped.push(problem),
+            Ok(()) => {}
         }
     }
     Ok((link, dropped))
+}
+
+/// The refusal for an `origin=` that cannot be read.
+fn bad_origin(value: &str) -> Problem {
+    Problem::new(
+        format!("这个链接的来源（origin）'{value}' 无法读取；嵌入页面的来源限制不能略过，链接没有打开"),
+        format!(
+            "this link's origin '{value}' cannot be read; an embedded page's origin restriction cannot be left out, so the link was not opened"
+        ),
+    )
 }
 
 /// Reads one `key=value` part into `link`; a bad one changes nothing and says why.

@@ -40,6 +40,30 @@ pub struct StoredSession {
     /// The tab that wrote its scenario and draft (`keep::merge_shared` tells tabs apart by it).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tab: Option<String>,
+    /// The scenario and draft the kept ones replaced (a link, a file, a reset, another tab),
+    /// kept aside to bring back (`keep::bring_back`): work is never silently lost.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub previous: Option<Kept>,
+    /// Free play was put back to its default scenario: this session's "no scenario" replaces
+    /// the kept one (`keep::merge_shared`) instead of keeping it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub free_play_default: bool,
+}
+
+/// Free play's scenario and the editor's draft as kept (both None: free play's default).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Kept {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<Scenario>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draft: Option<Scenario>,
+}
+
+impl Kept {
+    /// Nothing kept: free play's default.
+    pub fn is_empty(&self) -> bool {
+        self.scenario.is_none() && self.draft.is_none()
+    }
 }
 
 impl StoredSession {
@@ -94,6 +118,16 @@ impl StoredSession {
             scenario: on_screen.source.scenario().map(|s| (**s).clone()),
             draft: None,
             tab: None,
+            previous: None,
+            free_play_default: false,
+        }
+    }
+
+    /// Its free-play scenario and draft.
+    pub fn kept(&self) -> Kept {
+        Kept {
+            scenario: self.scenario.clone(),
+            draft: self.draft.clone(),
         }
     }
 

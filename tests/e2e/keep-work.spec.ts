@@ -150,7 +150,7 @@ test('KEEP: two tabs editing free play: the newest writer\'s scenario is kept, a
   await b.goto('/#lesson=free-play&lang=en');
   await waitReady(b);
   await commit(b, 'editor-task', 'Task of tab B.');
-  await expect(b.getByTestId('keep-notice')).toContainText('Another tab had kept a different free-play scenario');
+  await expect(b.getByTestId('keep-notice')).toContainText('The free-play scenario this browser had kept was replaced');
   await stored(b, 'Task of tab B.');
   await screens(b, 'replaced-en');
   await setLang(b, 'zh');
@@ -160,8 +160,8 @@ test('KEEP: two tabs editing free play: the newest writer\'s scenario is kept, a
   await expect(page.getByTestId('editor-task')).toHaveValue('Task of tab A.');
 });
 
-test('KEEP: a scenario whose link is too long to open is kept: the share dialog offers the file, a reload says the link was not read and offers it back', async ({ page }) => {
-  const errors = trackErrors(page);
+/** Serves a valid scenario too long for a link at HOST/big.json. */
+async function routeBig(page: Page) {
   const scenario = JSON.parse(fs.readFileSync(path.join(fixtures, 'five-member-scenario.json'), 'utf8'));
   let seed = 7;
   const noise = (n: number) => {
@@ -177,6 +177,11 @@ test('KEEP: a scenario whose link is too long to open is kept: the share dialog 
   await page.route(`${HOST}/big.json`, (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', headers: CORS, body: JSON.stringify(scenario) }),
   );
+}
+
+test('KEEP: a scenario whose link is too long to open is kept: the share dialog offers the file, a reload says the link was not read and offers it back', async ({ page }) => {
+  const errors = trackErrors(page);
+  await routeBig(page);
   await page.goto(`/#lang=en&src=${encodeURIComponent(`${HOST}/big.json`)}`);
   await expect(page.getByTestId('lesson-select')).toHaveValue('free-play');
   await expect(memberCard(page, 'dee')).toBeVisible();
@@ -276,6 +281,87 @@ for (const lang of ['en', 'zh'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+/** The shared session as stored. */
+const sharedSession = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('atp.session') ?? '{}'));
+
+test('KEEP: a link with a different scenario in a new page keeps the old one aside, and the notice brings it back (both languages)', async ({ page, context }) => {
+  await page.goto('/#lesson=free-play&lang=en');
+  await waitReady(page);
+  await commit(page, 'editor-task', 'Task of tab A.');
+  await stored(page, 'Task of tab A.');
+  const text = fs.readFileSync(path.join(fixtures, 'five-member-scenario.json'), 'utf8');
+  const linkTask = JSON.parse(text).task;
+  const b = await context.newPage();
+  const errors = trackErrors(b);
+  await b.route(`${HOST}/five.json`, (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', headers: CORS, body: text }),
+  );
+  await b.goto(`/#lang=en&src=${encodeURIComponent(`${HOST}/five.json`)}`);
+  await expect(b.getByTestId('lesson-select')).toHaveValue('free-play');
+  await expect(memberCard(b, 'dee')).toBeVisible();
+  const notice = b.getByTestId('keep-notice');
+  await expect(notice).toContainText('was replaced by the one now in use');
+  await expect(notice).not.toContainText('still shows');
+  await expect.poll(async () => (await sharedSession(b)).previous?.scenario?.task).toBe('Task of tab A.');
+  await expect.poll(async () => (await sharedSession(b)).scenario?.task).toBe(linkTask);
+  await screens(b, 'bring-back-en');
+  await setLang(b, 'zh');
+  await expect(notice).toContainText('之前的场景另外保存着');
+  await expect(b.getByTestId('keep-bring-back')).toHaveText('恢复之前的场景');
+  await screens(b, 'bring-back-zh');
+  await setLang(b, 'en');
+  await b.getByTestId('keep-bring-back').click();
+  await expect(notice).toHaveCount(0);
+  await expect(b.getByTestId('lesson-select')).toHaveValue('free-play');
+  await expect(b.getByTestId('editor-task')).toHaveValue('Task of tab A.');
+  // Kept again, and the link's scenario goes aside in its turn: nothing is lost.
+  await expect.poll(async () => (await sharedSession(b)).scenario?.task).toBe('Task of tab A.');
+  await expect.poll(async () => (await sharedSession(b)).previous?.scenario?.task).toBe(linkTask);
+  expect(errors).toEqual([]);
+});
+
+test("KEEP: back to free play's default scenario sticks on the next visit; the replaced one is kept aside", async ({ page }) => {
+  const errors = trackErrors(page);
+  await page.goto('/#lesson=free-play&lang=en');
+  await waitReady(page);
+  const defaultTask = await page.getByTestId('editor-task').inputValue();
+  await commit(page, 'editor-task', 'Task to reset.');
+  await stored(page, 'Task to reset.');
+  await page.getByTestId('editor-reset').click();
+  await expect(page.getByTestId('editor-task')).toHaveValue(defaultTask);
+  await expect(page.getByTestId('keep-bring-back')).toBeVisible();
+  await expect.poll(async () => (await sharedSession(page)).free_play_default).toBe(true);
+  const session = await sharedSession(page);
+  expect(session.scenario).toBeUndefined();
+  expect(session.previous?.scenario?.task).toBe('Task to reset.');
+  // The next visit: free play opens its default scenario, not the one reset.
+  await freshVisit(page);
+  await setLang(page, 'en');
+  await page.getByTestId('lesson-select').selectOption('free-play');
+  await expect(page.getByTestId('editor-task')).toHaveValue(defaultTask);
+  expect(errors).toEqual([]);
+});
+
+test('KEEP: the share dialog says the too-long scenario is kept only when storing it worked', async ({ page }) => {
+  const errors = trackErrors(page);
+  await routeBig(page);
+  await page.goto('/#lesson=l2-drain-loses-mail&lang=en');
+  await waitReady(page);
+  await fillLocalStorage(page);
+  await page.goto('about:blank');
+  await page.goto(`/#lang=en&src=${encodeURIComponent(`${HOST}/big.json`)}`);
+  await expect(page.getByTestId('lesson-select')).toHaveValue('free-play');
+  await expect(memberCard(page, 'dee')).toBeVisible();
+  await expect(page.getByTestId('keep-notice')).toContainText('storage for this page is full');
+  await page.getByTestId('share-button').click();
+  await expect(page.getByTestId('share-unusable')).toContainText('too long to open');
+  await expect(page.getByTestId('share-unusable')).not.toContainText('still kept');
+  await setLang(page, 'zh');
+  await expect(page.getByTestId('share-unusable')).toContainText('太长了');
+  await expect(page.getByTestId('share-unusable')).not.toContainText('仍保存');
+  expect(errors).toEqual([]);
+});
 
 test('LINKS: lang=fr on a lesson 2 link opens lesson 2 at its step with a note, in both languages', async ({ page }) => {
   const errors = trackErrors(page);

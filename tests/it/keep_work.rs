@@ -6,9 +6,10 @@ use agent_team_playground::engine::Lang;
 use agent_team_playground::lessons::{Intervention, PlayOptions, FREE_PLAY_ID};
 use agent_team_playground::scenario::{self, Scenario};
 use agent_team_playground::share::keep::{
-    continue_offer, continue_text, draft_for, merge_shared, replaced_notice, NotKept,
+    bring_back, bring_back_label, continue_offer, continue_text, draft_for, merge_shared,
+    replaced_notice,
 };
-use agent_team_playground::share::session::StoredSession;
+use agent_team_playground::share::session::{Kept, StoredSession};
 use agent_team_playground::share::view_state::{open, ViewState};
 use agent_team_playground::view::story::Level;
 use serde_json::json;
@@ -32,6 +33,8 @@ fn session(lesson: &str, step: usize, tab: &str) -> StoredSession {
         scenario: None,
         draft: None,
         tab: Some(tab.into()),
+        previous: None,
+        free_play_default: false,
     }
 }
 
@@ -48,10 +51,10 @@ fn keep_each_tab_keeps_its_branches_and_the_newest_session_is_shared() {
         earlier: vec![PlayOptions::default()],
         ..session("l1-two-investigators", 21, "a")
     };
-    let shared = merge_shared(None, tab_a.clone()).session;
+    let shared = merge_shared(None, tab_a.clone(), None).session;
     assert_eq!(shared, tab_a);
     let tab_b = session("l1-two-investigators", 1, "b");
-    let shared = merge_shared(Some(&shared), tab_b.clone());
+    let shared = merge_shared(Some(&shared), tab_b.clone(), None);
     // (Its `tab` stays the writer of the scenario kept: none here, so A's.)
     let written = StoredSession {
         tab: tab_b.tab.clone(),
@@ -70,9 +73,9 @@ fn keep_each_tab_keeps_its_branches_and_the_newest_session_is_shared() {
 fn keep_a_tab_without_a_scenario_never_drops_the_stored_one() {
     let mut a = session(FREE_PLAY_ID, 5, "a");
     a.scenario = Some(five_members());
-    let stored = merge_shared(None, a).session;
+    let stored = merge_shared(None, a, None).session;
     // Tab B is in lesson 2: the scenario stays kept.
-    let merged = merge_shared(Some(&stored), session("l2-drain-loses-mail", 3, "b"));
+    let merged = merge_shared(Some(&stored), session("l2-drain-loses-mail", 3, "b"), None);
     assert!(!merged.replaced);
     assert_eq!(merged.session.lesson, "l2-drain-loses-mail");
     assert_eq!(merged.session.scenario, Some(five_members()));
@@ -81,30 +84,28 @@ fn keep_a_tab_without_a_scenario_never_drops_the_stored_one() {
     changed.task = "Another task".into();
     let mut b = session(FREE_PLAY_ID, 1, "b");
     b.scenario = Some(changed);
-    assert!(merge_shared(Some(&merged.session), b).replaced);
+    assert!(merge_shared(Some(&merged.session), b, None).replaced);
 }
 
 #[test]
 fn keep_another_tabs_different_scenario_is_replaced_with_a_notice_never_silently() {
     let mut a = session(FREE_PLAY_ID, 5, "a");
     a.scenario = Some(five_members());
-    let stored = merge_shared(None, a.clone()).session;
+    let stored = merge_shared(None, a.clone(), None).session;
     let mut changed = five_members();
     changed.task = "Another task".into();
     let mut b = session(FREE_PLAY_ID, 2, "b");
     b.scenario = Some(changed.clone());
-    let merged = merge_shared(Some(&stored), b);
+    let merged = merge_shared(Some(&stored), b, None);
     assert!(merged.replaced, "another tab's scenario was replaced: said");
     assert_eq!(merged.session.scenario, Some(changed));
     // The same tab writing again, or another tab with the same scenario: nothing to say.
-    assert!(!merge_shared(Some(&stored), a.clone()).replaced);
+    assert!(!merge_shared(Some(&stored), a.clone(), Some(&a.kept())).replaced);
     let same = StoredSession {
         tab: Some("c".into()),
         ..a
     };
-    assert!(!merge_shared(Some(&stored), same).replaced);
-    let notice = replaced_notice();
-    assert!(notice.en.contains("Another tab") && notice.zh.contains("另一个标签页"));
+    assert!(!merge_shared(Some(&stored), same, None).replaced);
 }
 
 #[test]
@@ -210,11 +211,96 @@ fn keep_a_scenario_too_long_for_a_link_is_kept_locally() {
     assert!(continue_offer(&back, "l1-two-investigators", 0).is_some());
 }
 
+fn with_task(task: &str) -> Scenario {
+    let mut scenario = five_members();
+    scenario.task = task.into();
+    scenario
+}
+
+/// The case: a link (or a file) opened with a different scenario, in a new tab, a
+/// fresh visit or this same tab (same tab id, nothing kept by this page yet), replaces the kept
+/// scenario and draft: they go aside in `previous`, said, and come back with one click.
 #[test]
-fn keep_storage_that_fails_is_said_in_both_languages() {
-    for why in [NotKept::Unavailable, NotKept::Full] {
-        let notice = why.notice();
-        assert!(notice.en.contains("works as usual"), "{}", notice.en);
-        assert!(notice.zh.contains("照常可用"), "{}", notice.zh);
-    }
+fn keep_a_replaced_scenario_and_draft_go_aside_and_come_back() {
+    let mut draft = with_task("typed, not yet valid");
+    draft.members[0].name = String::new();
+    let mut had = session(FREE_PLAY_ID, 4, "a");
+    had.scenario = Some(with_task("Mine"));
+    had.draft = Some(draft.clone());
+    let stored = merge_shared(None, had.clone(), None).session;
+    let mut linked = session(FREE_PLAY_ID, 0, "a");
+    linked.scenario = Some(with_task("From a link"));
+    let merged = merge_shared(Some(&stored), linked.clone(), None);
+    assert!(merged.replaced, "same tab, but not this page's own: said");
+    assert_eq!(merged.session.scenario, linked.scenario);
+    assert_eq!(merged.session.previous, Some(had.kept()));
+    // The learner's own edits after it: nothing said, the one aside stays aside.
+    let mut edited = linked.clone();
+    edited.scenario = Some(with_task("From a link, edited"));
+    let again = merge_shared(Some(&merged.session), edited.clone(), Some(&linked.kept()));
+    assert!(!again.replaced);
+    assert_eq!(again.session.previous, Some(had.kept()));
+    // A tab in a lesson keeps both.
+    let lesson = merge_shared(
+        Some(&again.session),
+        session("l2-drain-loses-mail", 1, "b"),
+        None,
+    );
+    assert_eq!(lesson.session.previous, Some(had.kept()));
+    // Brought back: the scenario and the draft as typed; the one they replace goes aside.
+    let back = bring_back(&lesson.session).expect("something aside");
+    assert_eq!(back.scenario, had.scenario);
+    assert_eq!(back.draft, Some(draft.clone()));
+    assert_eq!(draft_for(&back, had.scenario.as_ref()), Some(&draft));
+    assert_eq!(back.previous, Some(edited.kept()));
+    assert_eq!(bring_back(&session(FREE_PLAY_ID, 0, "a")), None);
+    // It survives storage.
+    let text = serde_json::to_string(&back).expect("writes");
+    assert_eq!(StoredSession::read(&text, Lang::En).expect("reads"), back);
+    // The notice is true with or without another tab, and offers to bring it back.
+    let notice = replaced_notice();
+    assert!(!notice.en.contains("still shows"), "{}", notice.en);
+    assert!(notice.en.contains("bring it back"), "{}", notice.en);
+    assert!(bring_back_label().zh.contains("恢复"));
+}
+
+/// "Back to free play's default scenario" sticks: the default chosen replaces the kept
+/// scenario and draft (they go aside), where "no scenario" alone (a lesson) keeps them.
+#[test]
+fn keep_back_to_the_default_scenario_sticks_and_keeps_the_replaced_one_aside() {
+    let mut had = session(FREE_PLAY_ID, 3, "a");
+    had.scenario = Some(with_task("Mine"));
+    had.draft = Some(with_task("Mine, typed"));
+    let stored = merge_shared(None, had.clone(), None).session;
+    let plain = session(FREE_PLAY_ID, 0, "a");
+    assert_eq!(
+        merge_shared(Some(&stored), plain.clone(), None)
+            .session
+            .scenario,
+        had.scenario,
+        "no scenario, not chosen: kept"
+    );
+    let reset = StoredSession {
+        free_play_default: true,
+        ..plain
+    };
+    let merged = merge_shared(Some(&stored), reset, None);
+    assert_eq!(
+        merged.session.kept(),
+        Kept::default(),
+        "the default, stored"
+    );
+    assert_eq!(merged.session.previous, Some(had.kept()));
+    assert!(merged.replaced);
+    // The next visit (a tab in a lesson writing, then reading) finds no scenario to open.
+    let later = merge_shared(
+        Some(&merged.session),
+        session("l1-two-investigators", 2, "b"),
+        None,
+    );
+    assert_eq!(later.session.scenario, None);
+    let text = serde_json::to_string(&later.session).expect("writes");
+    let read = StoredSession::read(&text, Lang::En).expect("reads");
+    assert_eq!((read.scenario, read.draft), (None, None));
+    assert_eq!(read.previous, Some(had.kept()));
 }

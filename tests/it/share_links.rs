@@ -279,7 +279,6 @@ fn links_degrade_part_by_part_each_bad_readable_part_is_dropped_with_a_note() {
         ("level=event", "level=event&hide=picker,header", "'header'"),
         ("level=event", "level=event&what=1", "does not know: 'what'"),
         ("level=event", "level=event&justakey", "without a value"),
-        ("level=event", "level=event&origin=%E2%28", "not valid text"),
     ];
     for (part, bad, needle) in cases {
         let link = good.replace(part, bad);
@@ -326,6 +325,25 @@ fn links_degrade_only_a_bad_x_still_refuses_the_whole_link() {
         let link = format!("#lesson=l2-drain-loses-mail&step=3&lang=en&x={x}");
         assert!(open(&link, Lang::En).is_err(), "{link}");
     }
+}
+
+/// A bad `origin=` refuses the whole link, like a bad `x=`: dropping it would leave an embedded
+/// frame without its origin restriction (reading and posting to any page).
+#[test]
+fn links_degrade_a_bad_origin_refuses_the_whole_link_never_opens_unrestricted() {
+    for origin in ["origin=%E2%28", "origin=%ZZ", "origin"] {
+        let link = format!("#lesson=l2-drain-loses-mail&step=3&lang=en&embed=1&{origin}");
+        let problem = open(&link, Lang::En).expect_err(&link);
+        assert!(problem.en.contains("origin"), "{link}: {}", problem.en);
+        assert!(problem.zh.contains("来源"), "{link}: {}", problem.zh);
+    }
+    // A good one still opens, restricted to that origin.
+    let good = "#lesson=l2-drain-loses-mail&embed=1&origin=https%3A%2F%2Fcourse.example";
+    let opened = open(good, Lang::En).expect("opens");
+    assert_eq!(
+        opened.state.embed.origin.as_deref(),
+        Some("https://course.example")
+    );
 }
 
 // ------------------------------------------------------------------ round trips

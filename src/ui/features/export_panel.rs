@@ -124,6 +124,10 @@ fn put_on_screen(pg: Playground, imported: Imported) -> Option<(&'static str, Pr
         note,
     } = imported;
     pg.error.set(None);
+    // A file replaces the kept scenario deliberately: the kept one goes aside, never silently.
+    if let Some(keep) = crate::ui::state::session::Keep::get() {
+        keep.replacing();
+    }
     pg.show(on_screen, Some(timeline), Vec::new());
     let note = match kind {
         ImportKind::Scenario => Some(Problem::new(

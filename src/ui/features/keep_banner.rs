@@ -1,14 +1,15 @@
 //! The banners of keeping the learner's work (`ui::state::session::Keep`): the offer to
 //! continue a stored session (one click, never forced; dismissed, it stays stored) and a
-//! notice said once (storage full or unavailable, another tab's scenario replaced). Not in an
+//! notice (storage full or unavailable, said once; a kept scenario replaced, with "bring back
+//! the scenario you had"). Not in an
 //! embed: a course page's frame opens what its link names and says nothing of storage.
 
 use leptos::prelude::*;
 
-use crate::share::keep::continue_text;
+use crate::share::keep::{bring_back_label, continue_text};
 use crate::ui::browser::i18n::{tr, LangText};
 use crate::ui::state::context::Playground;
-use crate::ui::state::session::{continue_offered, Keep};
+use crate::ui::state::session::{bring_back, continue_offered, Keep};
 
 /// The continue offer and the keep notice, above the stage.
 #[component]
@@ -42,7 +43,15 @@ pub fn KeepBanners() -> impl IntoView {
             <Show when=move || notice().is_some()>
                 <div class="info-banner" role="status" data-testid="keep-notice">
                     <span>{move || notice().unwrap_or_default()}</span>
-                    <button type="button" on:click=move |_| keep.notice.set(None)>
+                    <Show when=move || keep.previous.with(Option::is_some)>
+                        <button type="button" data-testid="keep-bring-back" on:click=move |_| bring_back(pg)>
+                            {move || bring_back_label().get(lang.get()).to_string()}
+                        </button>
+                    </Show>
+                    <button type="button" data-testid="keep-notice-dismiss" on:click=move |_| {
+                        keep.notice.set(None);
+                        keep.previous.set(None);
+                    }>
                         {move || pg.lang.get().strings().dismiss}
                     </button>
                 </div>

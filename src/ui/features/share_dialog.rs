@@ -46,14 +46,25 @@ fn length_text(lang: Lang, length: usize) -> String {
 }
 
 /// The long link's notice: a reader refuses it (`unusable`), or chat apps may break it;
-/// either way it points to export.
-fn long_link_text(lang: Lang, unusable: bool, length: usize) -> String {
+/// either way it points to export. "Still kept in this browser" only when `kept`: free play's
+/// scenario on screen is the one the last (successful) write stored.
+fn long_link_text(lang: Lang, unusable: bool, kept: bool, length: usize) -> String {
+    let kept_zh = if kept {
+        "你的场景仍保存在这个浏览器里。"
+    } else {
+        ""
+    };
+    let kept_en = if kept {
+        " Your scenario is still kept in this browser."
+    } else {
+        ""
+    };
     match (lang, unusable) {
         (Lang::Zh, true) => format!(
-            "这个链接有 {length} 个字符，太长了，无法打开：本演练场只读取 {MAX_FRAGMENT_CHARS} 个字符以内的链接。请下载文件分享（导入可以打开它）。你的场景仍保存在这个浏览器里。"
+            "这个链接有 {length} 个字符，太长了，无法打开：本演练场只读取 {MAX_FRAGMENT_CHARS} 个字符以内的链接。请下载文件分享（导入可以打开它）。{kept_zh}"
         ),
         (Lang::En, true) => format!(
-            "This link is {length} characters long: too long to open, this playground reads links of up to {MAX_FRAGMENT_CHARS} characters. Download the file and share it instead (import opens it). Your scenario is still kept in this browser."
+            "This link is {length} characters long: too long to open, this playground reads links of up to {MAX_FRAGMENT_CHARS} characters. Download the file and share it instead (import opens it).{kept_en}"
         ),
         (Lang::Zh, false) => format!(
             "这个链接有 {length} 个字符：超过 {WARN_CHARS} 个字符的链接在聊天软件和一些网站上会被截断。可以改为导出文件分享。"
@@ -121,6 +132,8 @@ pub fn ShareButton() -> impl IntoView {
     // A reader refuses it (a large scenario inline): the link is of no use, export is.
     let unusable = move || crate::share::too_long_to_open(&fragment());
     let too_long = move || length() > WARN_CHARS && !unusable();
+    let keep = crate::ui::state::session::Keep::get();
+    let kept = move || keep.is_some_and(|k| pg.scenario.with(|s| k.keeps(s.as_deref())));
     let select_link = move || select_all(input);
     let copy = move |_| {
         select_link();
@@ -187,7 +200,7 @@ pub fn ShareButton() -> impl IntoView {
                         role=move || if unusable() { "alert" } else { "note" }
                         data-testid=move || if unusable() { "share-unusable" } else { "share-warning" }>
                         <p>
-                            {move || long_link_text(lang.get(), unusable(), length())}
+                            {move || long_link_text(lang.get(), unusable(), kept(), length())}
                         </p>
                         <Show when=unusable>
                             <button type="button" data-testid="share-download"

@@ -159,6 +159,12 @@ fn apply(pg: Playground, opened: Opened) {
     }
     pg.breakpoints.set(breakpoints);
     pg.level.set(state.level);
+    // A link's scenario replaces the kept one deliberately: the kept one goes aside.
+    if state.extra.scenario.is_some() {
+        if let Some(keep) = crate::ui::state::session::Keep::get() {
+            keep.replacing();
+        }
+    }
     if let Ok(on_screen) = state.on_screen() {
         pg.show(on_screen, replayed, Vec::new());
     }

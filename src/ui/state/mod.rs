@@ -5,6 +5,7 @@
 
 pub mod context;
 pub mod generated_log;
+pub mod kept;
 pub mod link;
 pub mod scenario_src;
 pub mod session;

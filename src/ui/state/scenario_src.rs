@@ -31,6 +31,10 @@ pub fn open(pg: Playground, src: String, step: Option<usize>) {
         }
         match fetched {
             Ok(scenario) => {
+                // It replaces the kept scenario deliberately: the kept one goes aside.
+                if let Some(keep) = crate::ui::state::session::Keep::get() {
+                    keep.replacing();
+                }
                 pg.open_scenario(Arc::new(scenario), step.unwrap_or(0));
             }
             Err(error) => pg

@@ -18,74 +18,16 @@ use leptos::prelude::*;
 
 use std::sync::Arc;
 
-use crate::engine::{Caption, EventKind};
+use crate::engine::EventKind;
 use crate::lessons::{Branches, Intervention, PlayError, FREE_PLAY_ID};
 use crate::scenario::on_screen::OnScreen;
-use crate::scenario::Scenario;
-use crate::share::keep::{self, NotKept, SHARED_KEY, TAB_ID_KEY, TAB_KEY};
+use crate::share::keep::{self, SHARED_KEY, TAB_ID_KEY, TAB_KEY};
 use crate::share::session::StoredSession;
 use crate::ui::browser::storage::{read_in, write_in, Area};
 use crate::ui::state::context::Playground;
+use crate::ui::state::kept::write_shared;
+pub use crate::ui::state::kept::{bring_back, Keep};
 use crate::view::fork_form;
-
-/// What keeping the learner's work shows and shares: the continue offer, the notices (each
-/// said once), and the editor's draft (the editor writes it, the session stores it).
-#[derive(Clone, Copy)]
-pub struct Keep {
-    /// A stored session a returning learner may continue (one click, never forced).
-    pub offer: RwSignal<Option<StoredSession>>,
-    /// Storage failing, or another tab's scenario replaced: said once each.
-    pub notice: RwSignal<Option<Caption>>,
-    /// The editor's draft when it differs from free play's scenario on screen.
-    pub draft: RwSignal<Option<Scenario>>,
-    /// The stored draft and the scenario it was typed over, for the editor to start from.
-    stored_draft: StoredValue<Option<(Option<Scenario>, Scenario)>>,
-    said: StoredValue<Vec<&'static str>>,
-    tab: StoredValue<String>,
-}
-
-impl Keep {
-    /// The page's keep state, if the page keeps its work (not in a test mount without it).
-    pub fn get() -> Option<Keep> {
-        use_context::<Keep>()
-    }
-
-    /// Says `notice` once per page, under `key`.
-    fn say_once(&self, key: &'static str, notice: Caption) {
-        let new = self.said.try_update_value(|said| {
-            let new = !said.contains(&key);
-            said.push(key);
-            new
-        });
-        if new == Some(true) {
-            self.notice.set(Some(notice));
-        }
-    }
-
-    /// Says a storage failure once (full and unavailable alike: one notice).
-    fn not_kept(&self, why: NotKept) {
-        self.say_once("storage", why.notice());
-    }
-
-    /// The draft the editor starts from over `scenario` (the one on screen): the stored one
-    /// when it was typed over that scenario.
-    pub fn draft_over(&self, scenario: Option<&Scenario>) -> Option<Scenario> {
-        self.stored_draft.with_value(|stored| {
-            stored
-                .as_ref()
-                .filter(|(over, _)| over.as_ref() == scenario)
-                .map(|(_, draft)| draft.clone())
-        })
-    }
-
-    fn remember_draft(&self, session: &StoredSession) {
-        let pair = session
-            .draft
-            .clone()
-            .map(|draft| (session.scenario.clone(), draft));
-        self.stored_draft.set_value(pair);
-    }
-}
 
 /// Reads a stored session from `area`: a storage that cannot be used is said once; a session
 /// that cannot be read is an error for the banner (its text stays in place: nothing the learner
@@ -146,8 +88,13 @@ pub fn restore_and_track(
     let keep = Keep {
         offer: RwSignal::new(None),
         notice: RwSignal::new(None),
+        previous: RwSignal::new(None),
         draft: RwSignal::new(None),
+        stored_scenario: RwSignal::new(None),
+        editor_generation: RwSignal::new(0),
         stored_draft: StoredValue::new(None),
+        own: StoredValue::new(None),
+        default_chosen: StoredValue::new(false),
         said: StoredValue::new(Vec::new()),
         tab: StoredValue::new(tab_id()),
     };
@@ -207,15 +154,17 @@ fn track(pg: Playground, keep: Keep, hold_first: bool) {
             .ok()
             .flatten()
             .and_then(|text| StoredSession::read(&text, lang).ok());
-        let merged = keep::merge_shared(stored.as_ref(), session);
+        let speaks = !session.kept().is_empty() || session.free_play_default;
+        let mine = session.kept();
+        let merged = keep::merge_shared(stored.as_ref(), session, keep.own.get_value().as_ref());
+        if speaks {
+            keep.own.set_value(Some(mine));
+        }
         if merged.replaced {
-            keep.say_once("replaced", keep::replaced_notice());
+            keep.previous.set(merged.session.previous.clone());
+            keep.notice.set(Some(keep::replaced_notice()));
         }
-        if let Ok(text) = serde_json::to_string(&merged.session) {
-            if let Err(why) = write_in(Area::Local, SHARED_KEY, &text) {
-                keep.not_kept(why);
-            }
-        }
+        write_shared(keep, &merged.session);
     });
     let opened = (pg.lesson_id.get_untracked(), pg.step.get_untracked());
     Effect::new(move |first: Option<()>| {
@@ -231,6 +180,8 @@ fn track(pg: Playground, keep: Keep, hold_first: bool) {
         let mut session =
             StoredSession::of(&OnScreen { step, ..on_screen }, earlier, pg.level.get());
         session.draft = draft.filter(|_| in_free_play);
+        session.free_play_default =
+            in_free_play && session.kept().is_empty() && keep.default_chosen.get_value();
         session.tab = Some(keep.tab.get_value());
         // While an offer waits, nothing is stored: a visit that only looks (or switches the
         // language) does not replace what it offers. Taken, declined, or passed by (the learner

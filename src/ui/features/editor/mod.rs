@@ -190,9 +190,16 @@ fn FieldProblems(editor: Editor, field: Field) -> impl IntoView {
 pub fn EditorPanel() -> impl IntoView {
     let pg = Playground::get();
     let shown = move || pg.in_free_play() && !pg.embed.with(|e| e.hides(Part::Editor));
+    // A kept scenario brought back mounts the editor afresh, from the draft brought back.
+    let generation = crate::ui::state::session::Keep::get().map(|k| k.editor_generation);
     view! {
         <Show when=shown>
-            <EditorBody />
+            {move || {
+                if let Some(generation) = generation {
+                    generation.track();
+                }
+                view! { <EditorBody /> }
+            }}
         </Show>
     }
 }
@@ -280,7 +287,13 @@ fn EditorBody() -> impl IntoView {
             editor.refused.with(Vec::len),
         )
     };
-    let reset = move |_| editor.reset();
+    let reset = move |_| {
+        // Stored as "free play uses the default", so it sticks; the replaced one goes aside.
+        if let Some(keep) = keep {
+            keep.choose_default();
+        }
+        editor.reset();
+    };
     view! {
         <section class="panel editor-panel" data-testid="editor" aria-labelledby="editor-heading">
             <h2 id="editor-heading">{move || tr(lang.get(), "场景编辑器", "Scenario editor")}</h2>
