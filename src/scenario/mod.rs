@@ -28,6 +28,7 @@
 
 mod authoring;
 pub mod check;
+mod checkpoint_check;
 mod config_words;
 mod convert;
 pub mod edit;

@@ -569,6 +569,7 @@ mod round_trip {
                         allow_write: flags.2,
                         replies,
                         faults: Vec::new(),
+                        checkpoints: Vec::new(),
                     }
                 },
             )
