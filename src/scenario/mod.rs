@@ -37,9 +37,9 @@ pub mod edit_authoring;
 mod errors;
 mod format;
 pub mod on_screen;
-pub mod screen;
 pub mod ranges;
 mod read;
+pub mod screen;
 pub mod source;
 mod validate;
 

@@ -234,9 +234,7 @@ mod tests {
     fn forked_l2() -> Screen {
         let mut screen = Screen::new(Screen::source_of(L2), Lang::Zh);
         screen.change_toggles(|t| t.drain_on_read = Some(true));
-        screen
-            .change_branch(|b| b.fork(reload(3)))
-            .expect("forks");
+        screen.change_branch(|b| b.fork(reload(3))).expect("forks");
         screen.set_step(9);
         screen
     }
@@ -278,7 +276,9 @@ mod tests {
         assert_eq!(screen.source(), &Source::Scenario(s.clone()));
         screen.open(L1);
         assert_eq!(screen.source(), &Source::Lesson(L1.into()));
-        assert!(screen.free_play_scenario().is_some_and(|k| Arc::ptr_eq(k, &s)));
+        assert!(screen
+            .free_play_scenario()
+            .is_some_and(|k| Arc::ptr_eq(k, &s)));
         screen.open(FREE_PLAY_ID);
         assert_eq!(screen.source(), &Source::Scenario(s.clone()));
         // In one place only: the source holds it, nothing is kept aside.
@@ -325,7 +325,10 @@ mod tests {
         screen.change_toggles(|t| t.hold_lock_during_model_call = Some(true));
         assert_eq!(screen.options().lang, Lang::En);
         assert_eq!(screen.options().learner_toggles.drain_on_read, Some(true));
-        assert_eq!(screen.options().learner_toggles.hold_lock_during_model_call, Some(true));
+        assert_eq!(
+            screen.options().learner_toggles.hold_lock_during_model_call,
+            Some(true)
+        );
         assert_eq!(screen.options().interventions, vec![reload(3)]);
         assert_eq!((screen.step(), screen.branches()), (9, branches));
         assert!(screen.recording().is_some());
@@ -346,7 +349,11 @@ mod tests {
         );
         assert_eq!(screen.earlier()[0].interventions, vec![reload(3)]);
         assert_eq!(screen.earlier()[0].learner_toggles, ToggleChoice::default());
-        assert_eq!(screen.step(), 9, "a branch change leaves the clamp to the page");
+        assert_eq!(
+            screen.step(),
+            9,
+            "a branch change leaves the clamp to the page"
+        );
     }
 
     #[test]
@@ -383,7 +390,9 @@ mod tests {
         );
         assert_eq!(screen.on_screen(), &shown);
         assert_eq!(screen.earlier(), &[PlayOptions::default()]);
-        assert!(screen.free_play_scenario().is_some_and(|k| Arc::ptr_eq(k, &s)));
+        assert!(screen
+            .free_play_scenario()
+            .is_some_and(|k| Arc::ptr_eq(k, &s)));
         // Free play shown without a scenario clears it.
         screen.show(OnScreen::new(Source::free_play(None), options), Vec::new());
         assert_eq!(screen.free_play_scenario(), None);
@@ -408,8 +417,14 @@ mod tests {
             &Source::Scenario(s.clone())
         ));
         assert!(!same_source(&Source::Scenario(s), &Source::Scenario(copy)));
-        assert!(same_source(&Source::Lesson(L1.into()), &Source::Lesson(L1.into())));
-        assert!(!same_source(&Source::Lesson(L1.into()), &Source::Lesson(L2.into())));
+        assert!(same_source(
+            &Source::Lesson(L1.into()),
+            &Source::Lesson(L1.into())
+        ));
+        assert!(!same_source(
+            &Source::Lesson(L1.into()),
+            &Source::Lesson(L2.into())
+        ));
         let r = recording(L1);
         assert!(same_recording(Some(&r), Some(&r)));
         assert!(same_recording(None, None));

@@ -75,7 +75,7 @@ pub fn drive(pg: Playground, command: Command) {
         here.change(command, &track)
     });
     if let Some(step) = change.step {
-        pg.step.set(step);
+        pg.set_step(step);
     }
     if let Some(playing) = change.playing {
         pg.playing.set(playing);
