@@ -193,11 +193,19 @@ pub fn same_source(a: &Source, b: &Source) -> bool {
 }
 
 /// Whether two recordings are the same one (by identity, for the same reason).
-pub fn same_recording(a: Option<&Arc<Recording>>, b: Option<&Arc<Recording>>) -> bool {
+fn same_recording(a: Option<&Arc<Recording>>, b: Option<&Arc<Recording>>) -> bool {
     match (a, b) {
         (Some(a), Some(b)) => Arc::ptr_eq(a, b),
         (a, b) => a.is_none() && b.is_none(),
     }
+}
+
+/// Whether two runs on screen are the same but for their step: what a link compresses and
+/// what plays did not change (a scenario and a recording compared by identity).
+pub fn same_but_step(a: &OnScreen, b: &OnScreen) -> bool {
+    same_source(&a.source, &b.source)
+        && a.options == b.options
+        && same_recording(a.recording.as_ref(), b.recording.as_ref())
 }
 
 #[cfg(test)]
@@ -430,5 +438,27 @@ mod tests {
         assert!(same_recording(None, None));
         assert!(!same_recording(Some(&r), Some(&recording(L1))));
         assert!(!same_recording(Some(&r), None));
+        let shown = OnScreen {
+            recording: Some(r.clone()),
+            ..OnScreen::new(Source::Lesson(L1.into()), PlayOptions::default())
+        };
+        let stepped = OnScreen {
+            step: 30,
+            ..shown.clone()
+        };
+        assert!(same_but_step(&shown, &stepped));
+        let other_recording = OnScreen {
+            recording: Some(recording(L1)),
+            ..shown.clone()
+        };
+        assert!(!same_but_step(&shown, &other_recording));
+        let in_chinese = OnScreen {
+            options: PlayOptions {
+                lang: Lang::Zh,
+                ..PlayOptions::default()
+            },
+            ..shown.clone()
+        };
+        assert!(!same_but_step(&shown, &in_chinese));
     }
 }

@@ -25,7 +25,7 @@ use crate::engine::{Category, Event, Lang, TeamState, Timeline};
 use crate::lessons::key_steps::KeyStep;
 use crate::lessons::{self, Branches, Lesson, PlayOptions};
 use crate::scenario::on_screen::{OnScreen, Source};
-use crate::scenario::screen::{same_recording, same_source, Screen};
+use crate::scenario::screen::{same_but_step, same_source, Screen};
 use crate::scenario::Scenario;
 use crate::view::story::{story_of, Level, Story};
 
@@ -158,18 +158,6 @@ pub struct Playground {
     pub src_pending: RwSignal<bool>,
 }
 
-/// Whether the run on screen changed, its step left out (see `Playground::shown`).
-fn shown_changed(old: Option<&OnScreen>, new: Option<&OnScreen>) -> bool {
-    match (old, new) {
-        (Some(old), Some(new)) => {
-            !(same_source(&old.source, &new.source)
-                && old.options == new.options
-                && same_recording(old.recording.as_ref(), new.recording.as_ref()))
-        }
-        _ => true,
-    }
-}
-
 impl Playground {
     /// Creates the view state and provides it as context.
     pub fn provide(lang: Lang, lesson_id: String) -> Playground {
@@ -181,7 +169,7 @@ impl Playground {
                     ..s.on_screen().clone()
                 })
             },
-            shown_changed,
+            |old, new| !matches!((old, new), (Some(a), Some(b)) if same_but_step(a, b)),
         );
         let source = Memo::new_with_compare(
             move |_| shown.with(|s| s.source.clone()),
