@@ -350,6 +350,11 @@ impl Playground {
         self.source.with(Source::is_free_play)
     }
 
+    /// [`Playground::in_free_play`] for event handlers (no reactive tracking).
+    pub fn in_free_play_untracked(&self) -> bool {
+        self.source.with_untracked(Source::is_free_play)
+    }
+
     /// [`Playground::lesson_on_screen`] for event handlers (no reactive tracking).
     pub fn lesson_on_screen_untracked(&self) -> Option<Lesson> {
         untrack(|| self.lesson_on_screen())

@@ -106,7 +106,10 @@ impl Playground {
             self.live.set(None);
         }
         self.screen.update(|s| s.set_scenario(scenario));
-        self.go_to(self.step.get_untracked());
+        // Only free play's run changed; another lesson's need not be played to clamp its step.
+        if self.in_free_play_untracked() {
+            self.go_to(self.step.get_untracked());
+        }
     }
 
     /// Switches lesson: step 0, no fork, no toggle flipped, no selection. Another lesson's live
