@@ -5,9 +5,11 @@
 //! the options (`scenario::on_screen::OnScreen::play`).
 //!
 //! Everything on screen is a function of (source, play options, step). Each part is a memo of
-//! the one signal, and a memo notifies only when its part changed: a step change moves the
-//! `step` memo and nothing keyed on the run (the run, its key steps, its story) is computed
-//! again. The live timeline of a live run stays a signal of its own (`live`), as do the
+//! the one signal, and a memo notifies only when its part changed. The step is the slice that
+//! moves many times a second: a move of the step alone writes the signal without notifying it
+//! and notifies the step memo's own trigger, so it wakes the step's readers and nothing keyed
+//! on the run (the run, its key steps, its story) is computed or even checked again (a change
+//! of anything else notifies both). The live timeline of a live run stays a signal of its own (`live`), as do the
 //! playhead's `playing` and the rest of the page's view state. Components get this
 //! `Playground` from context; it holds only `Copy` handles, so passing it around costs
 //! nothing. [`Playground::on_screen`] reads the run on screen as one value; `show.rs` has every
@@ -89,8 +91,13 @@ pub struct Playground {
     /// The run on screen and what the page keeps beside it: the one source of truth of the
     /// source, the options (language, toggles, the current branch), the recording on screen,
     /// the step and the earlier branches. Read through the memos below; written only through
-    /// `Playground`'s methods (`show.rs`; [`Playground::go_to`] and [`Playground::set_step`]).
+    /// `Playground`'s methods (`show.rs`).
     pub(in crate::ui::state) screen: RwSignal<Screen>,
+    /// Notified when the step moved. A move of the step alone writes `screen` without notifying
+    /// it, so it wakes only the step's readers: every memo of the other parts, and everything
+    /// that reads them (a text in the page's language, the run, its story), is not even asked
+    /// whether it changed.
+    pub(in crate::ui::state) step_moved: Trigger,
     /// The run on screen without its step (which stays 0 here): what a link compresses and
     /// what the run is played from. Compared without the step and by identity of a scenario
     /// and a recording, so a step change does not notify it.
@@ -187,7 +194,11 @@ impl Playground {
             },
         );
         let earlier = Memo::new(move |_| screen.with(|s| s.earlier().to_vec()));
-        let step = Memo::new(move |_| screen.with(Screen::step));
+        let step_moved = Trigger::new();
+        let step = Memo::new(move |_| {
+            step_moved.track();
+            screen.with_untracked(Screen::step)
+        });
         let live: RwSignal<Option<(String, PlayedRun)>> = RwSignal::new(None);
         let seed: StoredValue<Option<Seed>> = StoredValue::new(None);
         let run = Memo::new(move |_| {
@@ -250,6 +261,7 @@ impl Playground {
         });
         let playground = Playground {
             screen,
+            step_moved,
             shown,
             source,
             lesson_id,

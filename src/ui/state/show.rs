@@ -74,7 +74,7 @@ impl Playground {
             step: 0,
             ..on_screen
         };
-        self.screen.update(|s| s.show(on_screen, earlier));
+        self.change(|s| s.show(on_screen, earlier));
         self.go_to(step);
     }
 
@@ -105,7 +105,7 @@ impl Playground {
         if free_play_live {
             self.live.set(None);
         }
-        self.screen.update(|s| s.set_scenario(scenario));
+        self.change(|s| s.set_scenario(scenario));
         // Only free play's run changed; another lesson's need not be played to clamp its step.
         if self.in_free_play_untracked() {
             self.go_to(self.step.get_untracked());
@@ -120,17 +120,17 @@ impl Playground {
         if self.lesson_id.get_untracked() != id {
             self.live.set(None);
         }
-        self.screen.update(|s| s.open(&id));
+        self.change(|s| s.open(&id));
     }
 
     /// Switches the page's language: the run is played in it, the step stays.
     pub fn set_lang(&self, lang: Lang) {
-        self.screen.update(|s| s.set_lang(lang));
+        self.change(|s| s.set_lang(lang));
     }
 
     /// Changes the learner's toggles; the lesson replays and the step is kept within it.
     pub fn change_toggles(&self, change: impl FnOnce(&mut ToggleChoice)) {
-        self.screen.update(|s| s.change_toggles(change));
+        self.change(|s| s.change_toggles(change));
         self.go_to(self.step.get_untracked());
     }
 
@@ -138,22 +138,37 @@ impl Playground {
     /// the new current branch plays (the caller moves the step within it). None when the page
     /// is gone.
     pub fn change_branch<R>(&self, change: impl FnOnce(&mut Branches) -> R) -> Option<R> {
-        self.screen.try_update(|s| s.change_branch(change))
+        self.change(|s| s.change_branch(change))
     }
 
     /// Puts a live run's recording on screen (None: none), when it is of the lesson on screen.
     pub fn set_recording(&self, recording: Option<Arc<Recording>>) {
-        self.screen.update(|s| s.set_recording(recording));
+        self.change(|s| s.set_recording(recording));
     }
 
     /// Moves to `step`, clamped to the run. Called from event handlers, so it reads untracked.
     pub fn go_to(&self, step: usize) {
         let last = self.last_step_untracked();
-        self.screen.maybe_update(|s| s.go_to(step, last));
+        self.move_step(|s| s.go_to(step, last));
     }
 
     /// Moves to `step` as it is: the playhead's moves, already within the run.
     pub fn set_step(&self, step: usize) {
-        self.screen.maybe_update(|s| s.set_step(step));
+        self.move_step(|s| s.set_step(step));
+    }
+
+    /// Changes the run on screen (anything but a move of the step alone): the memos of its
+    /// parts are asked again, the step's too (a change may move it).
+    fn change<R>(&self, change: impl FnOnce(&mut Screen) -> R) -> Option<R> {
+        let result = self.screen.try_update(change);
+        self.step_moved.notify();
+        result
+    }
+
+    /// Moves the step alone: only the step's readers hear of it (see `Playground::step_moved`).
+    fn move_step(&self, move_step: impl FnOnce(&mut Screen) -> bool) {
+        if self.screen.try_update_untracked(move_step) == Some(true) {
+            self.step_moved.notify();
+        }
     }
 }
