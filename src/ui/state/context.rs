@@ -165,6 +165,41 @@ pub struct Playground {
     pub src_pending: RwSignal<bool>,
 }
 
+/// The run on screen: the live run when one is on screen for the lesson, else the source
+/// played with the options (a seeded run taken once). It reads neither the step nor anything
+/// that moves with it.
+fn run_memo(
+    lesson_id: Memo<String>,
+    source: Memo<Source>,
+    options: Memo<PlayOptions>,
+    live: RwSignal<Option<(String, PlayedRun)>>,
+    seed: StoredValue<Option<Seed>>,
+) -> Memo<Result<PlayedRun, String>> {
+    Memo::new(move |_| {
+        let id = lesson_id.get();
+        if let Some(run) = live.with(|l| {
+            l.as_ref()
+                .filter(|(lesson, _)| *lesson == id)
+                .map(|(_, run)| run.clone())
+        }) {
+            return Ok(run);
+        }
+        let on_screen = OnScreen::new(source.get(), options.get());
+        let seeded = seed
+            .try_update_value(|slot| {
+                slot.take_if(|s| s.source == on_screen.source && s.options == on_screen.options)
+            })
+            .flatten();
+        if let Some(seeded) = seeded {
+            return Ok(seeded.run);
+        }
+        on_screen
+            .play()
+            .map(|played| PlayedRun(Arc::new(played.timeline), played.diverged))
+            .map_err(|error| error.to_string())
+    })
+}
+
 impl Playground {
     /// Creates the view state and provides it as context.
     pub fn provide(lang: Lang, lesson_id: String) -> Playground {
@@ -201,29 +236,7 @@ impl Playground {
         });
         let live: RwSignal<Option<(String, PlayedRun)>> = RwSignal::new(None);
         let seed: StoredValue<Option<Seed>> = StoredValue::new(None);
-        let run = Memo::new(move |_| {
-            let id = lesson_id.get();
-            if let Some(run) = live.with(|l| {
-                l.as_ref()
-                    .filter(|(lesson, _)| *lesson == id)
-                    .map(|(_, run)| run.clone())
-            }) {
-                return Ok(run);
-            }
-            let on_screen = OnScreen::new(source.get(), options.get());
-            let seeded = seed
-                .try_update_value(|slot| {
-                    slot.take_if(|s| s.source == on_screen.source && s.options == on_screen.options)
-                })
-                .flatten();
-            if let Some(seeded) = seeded {
-                return Ok(seeded.run);
-            }
-            on_screen
-                .play()
-                .map(|played| PlayedRun(Arc::new(played.timeline), played.diverged))
-                .map_err(|error| error.to_string())
-        });
+        let run = run_memo(lesson_id, source, options, live, seed);
         let state = Memo::new(move |_| {
             let step = step.get();
             run.with(|run| {
