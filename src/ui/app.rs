@@ -301,7 +301,7 @@ fn LangToggle() -> impl IntoView {
     let toggle_language = move |_| {
         let next = lang.get_untracked().other();
         remember_lang(next);
-        lang.set(next);
+        pg.set_lang(next);
     };
     view! {
         <button

@@ -78,7 +78,7 @@ pub fn drive(pg: Playground, command: Command) {
     let change =
         crate::ui::state::checkpoints::Checkpoints::get().intercept(pg, command, here, change);
     if let Some(step) = change.step {
-        pg.step.set(step);
+        pg.set_step(step);
     }
     if let Some(playing) = change.playing {
         pg.playing.set(playing);
