@@ -172,17 +172,7 @@ fn every_checkpoint_problem_is_explained_in_both_languages() {
 
 #[test]
 fn the_readme_checkpoint_example_is_valid_in_a_scenario() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
-    let section = readme
-        .split("#### Checkpoints (version 2)")
-        .nth(1)
-        .expect("README.md has the checkpoints section");
-    let example = section
-        .split("```json")
-        .nth(1)
-        .and_then(|rest| rest.split("```").next())
-        .expect("the section has a JSON example");
+    let example = crate::support::readme_json_example("#### Checkpoints (version 2)");
     let field: Value = serde_json::from_str(&format!("{{{example}}}")).expect("JSON");
     let mut value = with_checkpoint(true);
     value["checkpoints"] = field["checkpoints"].clone();
