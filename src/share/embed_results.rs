@@ -409,6 +409,32 @@ mod tests {
                 "lesson": LESSON, "score": max - 1, "max": max}),
         );
         assert_eq!(result.value(), json!({"score": max - 1, "max": max}));
+        // `state` and a `getState` reply carry it.
+        let timeline = lessons::play(LESSON, &PlayOptions::default()).expect("lesson 1 plays");
+        let (state, before) = timeline.state_with_previous(3);
+        let mut snapshot = crate::share::embed_api::Snapshot::of(
+            LESSON,
+            &timeline,
+            &state,
+            before.as_ref(),
+            3,
+            Lang::En,
+            false,
+        );
+        snapshot.score = result;
+        let id = crate::share::embed_api::Id::Text("s".into());
+        for text in [
+            crate::share::embed_api::state(&snapshot),
+            crate::share::embed_api::reply_ok(&id, 3, timeline.len(), Some(&snapshot)),
+        ] {
+            let message = parsed(&text);
+            let state = message.get("state").unwrap_or(&message);
+            assert_eq!(
+                state["score"],
+                json!({"score": max - 1, "max": max}),
+                "{text}"
+            );
+        }
     }
 
     #[test]
