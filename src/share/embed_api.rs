@@ -15,6 +15,7 @@
 
 use serde_json::{json, Map, Value};
 
+use super::embed_results::LessonScore;
 use crate::engine::{Lang, Position, TeamState, Timeline};
 use crate::lessons::language::LangText;
 use crate::view::caption::step_caption_parts;
@@ -305,6 +306,9 @@ pub struct Snapshot {
     pub members: Vec<Member>,
     pub messages: Vec<Message>,
     pub caption: String,
+    /// The lesson's checkpoint score (`embed_results`); the binding fills it in, as it knows
+    /// the learner's tries.
+    pub score: LessonScore,
 }
 
 impl Snapshot {
@@ -351,6 +355,7 @@ impl Snapshot {
             members,
             messages,
             caption,
+            score: LessonScore::default(),
         }
     }
 }
@@ -377,6 +382,7 @@ impl Snapshot {
         map.insert("members".into(), Value::Array(members));
         map.insert("messages".into(), Value::Array(messages));
         map.insert("caption".into(), json!(self.caption));
+        map.insert("score".into(), self.score.value());
         map
     }
 }
@@ -393,7 +399,7 @@ impl Id {
 /// A message of ours as JSON text: `{source, v, type}` and its own fields. (Written through
 /// `serde_json::to_string` of a `Value`, which the wasm has already: typed structs or
 /// `Value`'s `Display` would each add a serializer of their own.)
-fn message(kind: &str, rest: Map<String, Value>) -> String {
+pub(super) fn message(kind: &str, rest: Map<String, Value>) -> String {
     let mut map = Map::new();
     map.insert("source".into(), json!(NAME));
     map.insert("v".into(), json!(VERSION));

@@ -8,6 +8,7 @@
 
 pub mod codec;
 pub mod embed_api;
+pub mod embed_results;
 pub mod embed_snippet;
 pub mod frame_height;
 pub mod keep;
@@ -30,6 +31,8 @@ pub struct LinkState {
     /// `origin=https%3A%2F%2Fcourse.example`: the only origin whose commands an embedded
     /// playground reads (besides being its parent window).
     pub origin: Option<String>,
+    /// `xapi=1`: the embed API's `checkpoint` and `completed` events carry an xAPI statement.
+    pub xapi: bool,
     /// `src=https%3A%2F%2F...%2Fscenario.json`: a scenario file to fetch and open.
     pub src: Option<String>,
     /// `x=1.<base64url>`: the rest of the view state, compressed ([`codec`]); decoded by the
@@ -176,6 +179,7 @@ fn read_part(link: &mut LinkState, key: &str, value: &str) -> Result<(), Problem
             })?)
         }
         "embed" => link.embed = value == "1",
+        "xapi" => link.xapi = value == "1",
         "hide" => {
             // Each name on its own: the known ones are hidden, an unknown one is said.
             let mut unknown = None;
@@ -278,6 +282,8 @@ pub struct EmbedFlags {
     pub hide: Vec<Part>,
     /// `origin=`: the only origin whose commands are read.
     pub origin: Option<String>,
+    /// `xapi=1`: checkpoint results carry xAPI statements (`embed_results`).
+    pub xapi: bool,
 }
 
 impl EmbedFlags {
@@ -287,6 +293,7 @@ impl EmbedFlags {
             embed: link.embed,
             hide: link.hide.clone(),
             origin: link.origin.clone(),
+            xapi: link.xapi,
         }
     }
 
@@ -310,6 +317,9 @@ impl EmbedFlags {
         if let Some(origin) = &self.origin {
             out.push_str("&origin=");
             out.push_str(&encode_component(origin));
+        }
+        if self.xapi {
+            out.push_str("&xapi=1");
         }
         out
     }
@@ -371,6 +381,7 @@ mod tests {
             embed: true,
             hide: vec![Part::Diagram, Part::Editor],
             origin: Some("https://course.example:8443".into()),
+            xapi: true,
         };
         let fragment = to_fragment("l2-drain-loses-mail", 3, "en") + &flags.link_suffix();
         let link = parse_fragment(&fragment).expect("valid link");

@@ -111,6 +111,7 @@ fn todays_encoder_writes_the_frozen_fixture_links() {
         embed: true,
         hide: vec![Part::Picker],
         origin: Some("https://course.example".into()),
+        xapi: false,
     };
     let fixtures: Value = serde_json::from_str(&fixture("links.json")).expect("links.json");
     let frozen: Vec<&str> = fixtures
@@ -407,6 +408,7 @@ fn view_state() -> impl Strategy<Value = ViewState> {
                         embed,
                         hide,
                         origin,
+                        xapi: false,
                     },
                     src: None,
                     extra: Extra {

@@ -19,10 +19,9 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::share::embed_api::{
-    self, Command, H5pAction, Id, Incoming, MessageField, Raw, Snapshot,
-};
+use crate::share::embed_api::{self, Command, H5pAction, Id, Incoming, MessageField, Raw};
 use crate::share::frame_height::{self, Asked};
+use crate::ui::features::embed_results::{snapshot, Results};
 use crate::ui::state::context::Playground;
 use crate::view::playhead::Command as Playhead;
 
@@ -118,37 +117,6 @@ fn frame_width() -> u32 {
         .unwrap_or(0)
 }
 
-/// What the API reports at the current step (None while the run failed). Tracked.
-fn snapshot(pg: Playground) -> Option<Snapshot> {
-    let (lang, playing, lesson) = (pg.lang.get(), pg.playing.get(), pg.lesson_id.get());
-    pg.state.with(|state| {
-        let state = state.as_ref()?;
-        pg.run.with(|run| {
-            let run = run.as_ref().ok()?;
-            let mut snapshot = Snapshot::of(
-                &lesson,
-                &run.0,
-                &state.state,
-                state.before.as_deref(),
-                state.step,
-                lang,
-                playing,
-            );
-            // The caption on screen: at the story level, a folded cycle's own caption.
-            if pg.level.get() == crate::view::story::Level::Story {
-                let step = state.step;
-                if let Some(folded) = pg
-                    .story
-                    .with(|story| story.fold_at(step).map(|fold| fold.caption_in(lang)))
-                {
-                    snapshot.caption = folded;
-                }
-            }
-            Some(snapshot)
-        })
-    })
-}
-
 /// The page's side of the frame: sends height changes and posts.
 #[derive(Clone)]
 struct Frame {
@@ -162,6 +130,8 @@ struct Frame {
     h5p: StoredValue<bool>,
     /// The first paint is done.
     painted: RwSignal<bool>,
+    /// The checkpoint results' reports.
+    results: Results,
 }
 
 impl Frame {
@@ -263,6 +233,9 @@ impl Frame {
         } else {
             Err("the playground is not ready yet: wait for its ready message".to_string())
         };
+        if result.is_ok() && matches!(command, Command::Reset | Command::Load(_)) {
+            self.results.reopen();
+        }
         let Some(id) = id else { return };
         match result {
             Ok(()) => self.reply_ok(pg, &id, command == Command::GetState),
@@ -311,7 +284,14 @@ pub fn install(pg: Playground) {
         asked: StoredValue::new(None),
         h5p: StoredValue::new(false),
         painted: RwSignal::new(false),
+        results: Results::default(),
     };
+    let (poster, up) = (frame.clone(), frame.clone());
+    frame.results.install(
+        pg,
+        std::rc::Rc::new(move |message: &str| poster.post(message)),
+        move || up.is_up(pg),
+    );
 
     let on_message = frame.clone();
     let listener = window_event_listener(leptos::ev::message, move |event| {

@@ -5,6 +5,7 @@
 pub mod editor;
 pub mod embed;
 pub mod embed_dialog;
+pub mod embed_results;
 pub mod export_panel;
 pub mod fork;
 pub mod fork_draft;

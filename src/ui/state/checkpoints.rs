@@ -13,7 +13,7 @@ use leptos::prelude::*;
 use crate::lessons::checkpoint::{place, Placement};
 use crate::ui::browser::storage;
 use crate::ui::state::context::Playground;
-use crate::view::checkpoints::{Feedback, Score};
+use crate::view::checkpoints::{Feedback, Score, Tries};
 use crate::view::playhead::{Change, Command, Playhead};
 
 /// Local storage: "off" when the learner turned checkpoints off.
@@ -38,6 +38,9 @@ pub struct Checkpoints {
     pub feedback: RwSignal<Option<(String, Feedback)>>,
     /// The lesson's checkpoints on the run on screen.
     pub placement: Memo<Placement>,
+    /// The last checkpoint answered right: lesson id, checkpoint id and its tries (the embed
+    /// API reports it to the course page).
+    pub right: RwSignal<Option<(String, String, Tries)>>,
     /// A run the embed API started: its ticks never ask.
     quiet: StoredValue<bool>,
 }
@@ -62,6 +65,7 @@ impl Checkpoints {
             asking: RwSignal::new(None),
             feedback: RwSignal::new(None),
             placement,
+            right: RwSignal::new(None),
             quiet: StoredValue::new(false),
         };
         // A question belongs to its step: any other move of the playhead closes it.
@@ -155,7 +159,8 @@ impl Checkpoints {
         }
     }
 
-    fn score_untracked(&self, pg: Playground) -> Score {
+    /// This lesson's score, for event handlers (no reactive tracking).
+    pub fn score_untracked(&self, pg: Playground) -> Score {
         let id = Self::lesson_key(pg);
         self.scores
             .with_untracked(|s| s.get(&id).cloned())
@@ -171,10 +176,13 @@ impl Checkpoints {
         let Some(checkpoint) = self.placement.with_untracked(|p| p.at(at).cloned()) else {
             return;
         };
-        let id = Self::lesson_key(pg);
+        let id_of_lesson = Self::lesson_key(pg);
         let mut feedback = None;
         self.scores.update(|scores| {
-            feedback = scores.entry(id).or_default().answer(&checkpoint, choice);
+            feedback = scores
+                .entry(id_of_lesson.clone())
+                .or_default()
+                .answer(&checkpoint, choice);
         });
         if let Ok(json) = self.scores.with_untracked(serde_json::to_string) {
             storage::write(SCORES_KEY, &json);
@@ -183,6 +191,14 @@ impl Checkpoints {
         let right = feedback.right;
         self.feedback.set(Some((checkpoint.id.clone(), feedback)));
         if right {
+            let tries = self.scores.with_untracked(|s| {
+                s.get(&id_of_lesson)
+                    .and_then(|score| score.tries.get(&checkpoint.id).copied())
+            });
+            if let Some(tries) = tries {
+                self.right
+                    .set(Some((id_of_lesson, checkpoint.id.clone(), tries)));
+            }
             self.asking.set(None);
             pg.go_to(at);
         }
