@@ -34,6 +34,7 @@ pub mod card;
 pub mod contrast;
 pub mod detail;
 pub mod facts;
+pub mod first_view;
 pub mod fork_form;
 pub mod journey;
 pub mod lanes;
