@@ -13,10 +13,10 @@ mod stage;
 mod team;
 
 use crate::engine::{Lang, TeamState, Timeline};
-use crate::lessons::{catalog, LessonInfo};
 use crate::lessons::key_steps::{key_steps, KeyStep};
 use crate::lessons::language::{tr, LangText};
 use crate::lessons::PlayOptions;
+use crate::lessons::{catalog, LessonInfo};
 use crate::markup::{Node, Pen};
 use crate::scenario::on_screen::{OnScreen, Source};
 

@@ -76,7 +76,11 @@ pub fn transport(pen: &Pen, stage: &Node, zero: &StepZero) {
     let forward = tr(lang, "下一个关键步（] 键）", "next key step (] key)");
     key("key-forward", forward, tr(lang, "关键步 ▶◆", "key step ▶◆"));
     for (testid, text) in [("run", s.run), ("pause", s.pause)] {
-        let attrs = [("type", "button"), ("data-testid", testid), ("disabled", "")];
+        let attrs = [
+            ("type", "button"),
+            ("data-testid", testid),
+            ("disabled", ""),
+        ];
         pen.text(&buttons, "button", &attrs, text);
     }
     if let Some(speed) = pen.add(&buttons, "label", &[("class", "speed")]) {
@@ -86,7 +90,12 @@ pub fn transport(pen: &Pen, stage: &Node, zero: &StepZero) {
             for text in SPEEDS {
                 let shown = format!("{text}x");
                 match text == "1" {
-                    true => pen.text(&select, "option", &[("value", text), ("selected", "")], &shown),
+                    true => pen.text(
+                        &select,
+                        "option",
+                        &[("value", text), ("selected", "")],
+                        &shown,
+                    ),
                     false => pen.text(&select, "option", &[("value", text)], &shown),
                 };
             }
@@ -245,10 +254,23 @@ pub fn caption_bar(pen: &Pen, stage: &Node, zero: &StepZero) {
     let keys = &zero.key_steps;
     if let Some(i) = keys.iter().position(|k| k.step == 0) {
         let text = match lang {
-            Lang::Zh => format!("◆ 关键步 {} / {}：{}", i + 1, keys.len(), keys[i].label(lang)),
-            Lang::En => format!("◆ Key step {} of {}: {}", i + 1, keys.len(), keys[i].label(lang)),
+            Lang::Zh => format!(
+                "◆ 关键步 {} / {}：{}",
+                i + 1,
+                keys.len(),
+                keys[i].label(lang)
+            ),
+            Lang::En => format!(
+                "◆ Key step {} of {}: {}",
+                i + 1,
+                keys.len(),
+                keys[i].label(lang)
+            ),
         };
-        let attrs = [("class", "key-step-label"), ("data-testid", "key-step-label")];
+        let attrs = [
+            ("class", "key-step-label"),
+            ("data-testid", "key-step-label"),
+        ];
         pen.text(&bar, "p", &attrs, &text);
     }
     let attrs = [

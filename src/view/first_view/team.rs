@@ -53,7 +53,12 @@ pub fn cards(pen: &Pen, column: &Node, zero: &StepZero) {
             pen.text(&head, "span", &[("class", "member-role")], &card.role);
         }
         let class = format!("status status-{status}");
-        pen.text(&article, "span", &[("class", class.as_str())], card.status_text(lang));
+        pen.text(
+            &article,
+            "span",
+            &[("class", class.as_str())],
+            card.status_text(lang),
+        );
         let lines = [
             card.busy_line(lang).to_string(),
             card.deliveries_line(lang),
@@ -64,15 +69,32 @@ pub fn cards(pen: &Pen, column: &Node, zero: &StepZero) {
             pen.text(&article, "span", &[("class", "member-line")], &line);
         }
         let flags = [
-            (card.holds_lock, "lock-held", tr(lang, "🔒 持有宿主锁", "🔒 holds the host lock")),
-            (card.waits_for_lock, "lock-wait", tr(lang, "⏳ 等待宿主锁", "⏳ waiting for the lock")),
+            (
+                card.holds_lock,
+                "lock-held",
+                tr(lang, "🔒 持有宿主锁", "🔒 holds the host lock"),
+            ),
+            (
+                card.waits_for_lock,
+                "lock-wait",
+                tr(lang, "⏳ 等待宿主锁", "⏳ waiting for the lock"),
+            ),
         ];
         for (on, class, text) in flags {
             if on {
-                let testid = if class == "lock-held" { "lock-held" } else { "" };
+                let testid = if class == "lock-held" {
+                    "lock-held"
+                } else {
+                    ""
+                };
                 match testid.is_empty() {
                     true => pen.text(&article, "span", &[("class", class)], text),
-                    false => pen.text(&article, "span", &[("class", class), ("data-testid", testid)], text),
+                    false => pen.text(
+                        &article,
+                        "span",
+                        &[("class", class), ("data-testid", testid)],
+                        text,
+                    ),
                 };
             }
         }
