@@ -117,7 +117,7 @@ test('LOAD: a later-step link shows the lesson title and the loading bar only, t
   await expect(page.getByTestId('step-counter')).toHaveText(/第 12 \//);
 });
 
-test('LOAD: an embed (embed=1) gets the same first view without the page chrome; live, it answers its parent as before', async ({ page }) => {
+test('LOAD: an embed (embed=1) gets the same first view without the page chrome, then the live embedded page says the same', async ({ page }) => {
   const release = await holdModule(page);
   await page.goto('/#lesson=l1-two-investigators&lang=en&embed=1&hide=picker');
   const first = page.locator('#first-view');
