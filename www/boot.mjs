@@ -59,7 +59,6 @@ export default function initializer() {
     onSuccess() {
       // The module has mounted the page by now (its start function ran inside init), after
       // the static first view (index.html): the live page takes its place in the same frame.
-      window.__firstViewGone = true;
       document.getElementById('first-view')?.remove();
       document.documentElement.classList.remove('first-view-shown');
       boot?.remove();

@@ -1,6 +1,6 @@
-//! The static first view (`view::first_view`, issue 25 part 2): the files committed in
-//! `www/first-view/` are exactly what the renderer writes today (`UPDATE_GOLDEN=1` rewrites
-//! them), and each one's texts are the view models' at step 0 in its language: the lesson's
+//! The static first view (`view::first_view`, issue 25 part 2): the templates committed in
+//! `www/index.html` are exactly what the renderer writes today (`UPDATE_GOLDEN=1` rewrites
+//! them), and each view's texts are the view models' at step 0 in its language: the lesson's
 //! title, the step-0 caption, the members, the step count, the empty lanes. The boot bar's
 //! loading words in `www/boot.mjs` are the ones the first view carries.
 
@@ -13,12 +13,6 @@ use agent_team_playground::view::caption::step_caption;
 use agent_team_playground::view::card::cards;
 use agent_team_playground::view::first_view::{self, loading_words, StepZero};
 use agent_team_playground::view::lanes::{Lane, Placement};
-
-fn folder() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("www")
-        .join(first_view::FOLDER)
-}
 
 /// The text of an HTML fragment: tags dropped, the five escapes undone.
 fn text_of(html: &str) -> String {
@@ -51,47 +45,16 @@ fn inside<'a>(html: &'a str, marker: &str, tag: &str) -> &'a str {
     &html[open + 1..open + close]
 }
 
-#[test]
-fn first_view_files_in_www_are_what_the_renderer_writes_now() {
-    let views = first_view::all().expect("every catalog entry plays");
-    // Eight lessons and free play, in two languages.
-    assert_eq!(views.len(), catalog().len() * 2);
-    let update = std::env::var("UPDATE_GOLDEN").is_ok();
-    if update {
-        std::fs::create_dir_all(folder()).expect("www/first-view can be made");
-    }
-    let mut stale = Vec::new();
-    for (name, html) in &views {
-        let path = folder().join(name);
-        if update {
-            std::fs::write(&path, html).expect("the view is written");
-        }
-        if std::fs::read_to_string(&path).ok().as_deref() != Some(html.as_str()) {
-            stale.push(name.clone());
-        }
-    }
-    assert!(
-        stale.is_empty(),
-        "stale first views (UPDATE_GOLDEN=1 cargo test --test it first_view): {stale:?}"
-    );
-    // No file the renderer no longer writes is left to be served.
-    let written: Vec<String> = std::fs::read_dir(folder())
-        .expect("www/first-view exists")
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .collect();
-    for name in written {
-        assert!(views.iter().any(|(n, _)| *n == name), "{name} is left over");
-    }
-}
-
 /// The inline templates' region of `www/index.html`, between its two marks (the start mark's
 /// line included, the end mark's line not).
-const START: &str = "<!-- first-view:start";
+const START: &str = "first-view:start";
 const END: &str = "    <!-- first-view:end -->";
 
 #[test]
 fn first_view_templates_in_index_html_are_what_the_renderer_writes_now() {
     let views = first_view::all().expect("every catalog entry plays");
+    // Eight lessons and free play, in two languages.
+    assert_eq!(views.len(), catalog().len() * 2);
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("www")
         .join("index.html");

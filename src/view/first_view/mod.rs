@@ -4,9 +4,10 @@
 //! page's stylesheet lays it out where the live page will be. `www/index.html` shows the one a
 //! link names before the module arrives; the module then mounts in its place (issue 25, part 2).
 //!
-//! The files live in `www/first-view/` and are committed, so `trunk build` needs no native
-//! step; `tests/it/first_view.rs` renders them again and fails when they differ
-//! (`UPDATE_GOLDEN=1` rewrites them). Every control is disabled and the whole view is `inert`:
+//! They are committed in `www/index.html` as `<template>`s (one request for the page and its
+//! first view; fetching the one view named came later on every profile measured), so
+//! `trunk build` needs no native step; `tests/it/first_view.rs` renders them again and fails
+//! when they differ (`UPDATE_GOLDEN=1` rewrites them). Every control is disabled and the whole view is `inert`:
 //! nothing on it looks or acts live before the module is.
 
 mod stage;
@@ -19,9 +20,6 @@ use crate::lessons::PlayOptions;
 use crate::lessons::{catalog, LessonInfo};
 use crate::markup::{Node, Pen};
 use crate::scenario::on_screen::{OnScreen, Source};
-
-/// The folder under `www/` the views are written to, and the page fetches them from.
-pub const FOLDER: &str = "first-view";
 
 /// What the boot bar says while the module loads (as `www/boot.mjs` says it).
 pub fn loading_words(lang: Lang) -> &'static str {
@@ -70,7 +68,8 @@ impl StepZero {
     }
 }
 
-/// The file name of a lesson's first view in a language: `l1-two-investigators.en.html`.
+/// The name of a lesson's first view in a language: `l1-two-investigators.en.html` (its
+/// template's id is `fv:` and the name without `.html`).
 pub fn file_name(id: &str, lang: Lang) -> String {
     format!("{id}.{}.html", lang.code())
 }
