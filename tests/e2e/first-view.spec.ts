@@ -57,7 +57,8 @@ async function stageOf(page: Page) {
   const box = await caption.boundingBox();
   const members = await page.getByTestId('member-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-member')));
   const stage = await page.getByTestId('stage-column').innerText();
-  return { title, caption: (await caption.textContent()) ?? '', box, members, stage };
+  const level = await page.locator('[data-testid^=level-]:checked').getAttribute('value');
+  return { title, caption: (await caption.textContent()) ?? '', box, members, stage, level };
 }
 
 const live = (page: Page) => expect(page.locator('#first-view')).toHaveCount(0, { timeout: 30_000 });
@@ -94,6 +95,7 @@ for (const [id, lang, title, viewport] of [
     expect(after.caption).toBe(before.caption);
     expect(after.members).toEqual(before.members);
     expect(after.stage).toBe(before.stage);
+    expect(after.level).toBe(before.level);
     expect(Math.abs(after.box!.x - before.box!.x)).toBeLessThanOrEqual(1);
     expect(Math.abs(after.box!.y - before.box!.y)).toBeLessThanOrEqual(1);
     expect(await swapShift(page)).toBeLessThanOrEqual(0.05);
@@ -144,6 +146,7 @@ test('LOAD: every lesson and free play, in both languages: the static first view
       await live(page);
       const after = await stageOf(page);
       expect(after.stage, `${id} ${lang}`).toBe(before.stage);
+      expect(after.level, `${id} ${lang}: the level chosen`).toBe(before.level);
       expect(await page.locator('.app > header').innerText(), `${id} ${lang}`).toBe(header);
       await page.unroute(WASM);
       await page.goto('about:blank');
