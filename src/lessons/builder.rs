@@ -1,5 +1,6 @@
 //! Small helpers that keep the lesson files readable as data tables.
 
+use super::checkpoint::{Ask, Checkpoint};
 use super::lesson::{Action, CaptionRule, Direction, Lesson, Wait};
 use super::script::{ScriptOutcome, ScriptedModel, ScriptedReply};
 use super::toggle_choice::ToggleChoice;
@@ -214,6 +215,93 @@ impl Lesson {
     }
 }
 
+impl Lesson {
+    /// The lesson with its checkpoints.
+    pub fn asking(mut self, checkpoints: Vec<Checkpoint>) -> Lesson {
+        self.checkpoints = checkpoints;
+        self
+    }
+}
+
+/// A checkpoint `id` on `rule`, asking `question` before the step of the `nth` event of kind
+/// `event` by `member` (any if empty) whose summary contains `contains` (any if empty).
+pub fn checkpoint(
+    (id, rule): (&str, &str),
+    (event, member, contains, nth): (&str, &str, &str, usize),
+    ask: Ask,
+    zh: &str,
+    en: &str,
+) -> Checkpoint {
+    Checkpoint {
+        id: id.to_string(),
+        rule: rule.to_string(),
+        event: event.to_string(),
+        member: (!member.is_empty()).then(|| member.to_string()),
+        contains: (!contains.is_empty()).then(|| contains.to_string()),
+        nth,
+        question: Caption::new(zh, en),
+        ask,
+    }
+}
+
+/// M2: where is `message`?
+pub fn where_is(message: &str) -> Ask {
+    Ask::WhereIsMessage {
+        message: message.to_string(),
+    }
+}
+
+/// M3: is `message` in the sent request `request`?
+pub fn in_request(message: &str, request: &str) -> Ask {
+    Ask::InRequest {
+        message: message.to_string(),
+        request: request.to_string(),
+    }
+}
+
+/// T6: does `member` hold the lock?
+pub fn lock_of(member: &str) -> Ask {
+    Ask::LockDuringModelCall {
+        member: member.to_string(),
+    }
+}
+
+/// L1: `member`'s status.
+pub fn status_of(member: &str) -> Ask {
+    Ask::MemberStatus {
+        member: member.to_string(),
+    }
+}
+
+/// L3: is `member`'s history loaded?
+pub fn loaded_of(member: &str) -> Ask {
+    Ask::HistoryLoaded {
+        member: member.to_string(),
+    }
+}
+
+/// M7: how many records `member`'s inbox counts, among `counts`.
+pub fn inbox_holds(member: &str, counts: &[usize]) -> Ask {
+    Ask::InboxHolds {
+        member: member.to_string(),
+        counts: counts.to_vec(),
+    }
+}
+
+/// P1, P5: the tracker's status of `request`.
+pub fn protocol_of(request: &str) -> Ask {
+    Ask::ProtocolStatus {
+        request: request.to_string(),
+    }
+}
+
+/// D3: who sent `message`.
+pub fn sender_of(message: &str) -> Ask {
+    Ask::SenderOf {
+        message: message.to_string(),
+    }
+}
+
 pub fn lesson(
     id: &str,
     config: crate::engine::TeamConfig,
@@ -232,6 +320,7 @@ pub fn lesson(
         directions: Vec::new(),
         script: ScriptedModel::default(),
         captions: Vec::new(),
+        checkpoints: Vec::new(),
     };
     set_meta(&mut lesson, id);
     lesson

@@ -4,7 +4,11 @@
 //! its old history without reading main.py again; the lead takes both reports in and says the
 //! program was read, not run. (T1-T5, M1-M4, D1-D3)
 
-use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
+use super::builder::{
+    self, after, cap, cap_with, checkpoint, deliver, deliver_task, in_request, now, where_is,
+    Script,
+};
+use super::checkpoint::Checkpoint;
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
@@ -99,7 +103,9 @@ pub fn lesson(lang: Lang) -> Lesson {
         "两个调查者能不能分头去查，又不挤在同一段对话里？用户想知道 main.py 写了什么、和 expected.txt 的预期是否一致，而且不运行程序。现在还什么都没发生：宿主登记了三个成员 lead、reader、reviewer，每个成员保存角色、历史、是否占用、状态与已交付次数。",
         "Can two investigators split a job without sharing one conversation? The user wants to know what main.py says and whether it matches expected.txt, without running it. Nothing has happened yet: the host has registered three members, lead, reader and reviewer; each record holds a role, a history, occupancy, a status and the deliveries used.",
     );
-    builder::lesson(ID, team(), task, intro).played_as(script, directions, captions())
+    builder::lesson(ID, team(), task, intro)
+        .played_as(script, directions, captions())
+        .asking(checkpoints())
 }
 
 /// The lesson's captions: which event each explains, in both languages.
@@ -207,6 +213,41 @@ fn captions() -> Vec<CaptionRule> {
             1,
             "lead 给用户汇总（全文见结果面板）。团队里没有运行代码的工具，程序也没有执行，所以结论只能说读到的源码和预期如何对应，不能写成“已运行，输出 42”。队友的消息是信息，不是许可；sender 由宿主绑定，只是本进程里的角色约定，不是跨机器的身份认证。",
             "The lead summarizes for the user (the whole answer is in the result panel). No one on the team can run code and the program was not run, so the conclusion only says how the source and the expectation correspond, never \"ran it, output 42\". Teammate messages are information, not permission; the sender is bound by the host, a local role convention, not authentication across machines.",
+        ),
+    ]
+}
+
+/// The lesson's checkpoints (issue 26): what a learner predicts before the step shows it; the
+/// right answers are computed from the state (`lessons::checkpoint`).
+fn checkpoints() -> Vec<Checkpoint> {
+    vec![
+        checkpoint(
+            ("l1-queued-m4", "M2"),
+            ("message_queued", "reviewer", "-> reader", 0),
+            where_is("m4"),
+            "reviewer 刚把预期值发给 reader，拿到的回执写着 queued。此刻 m4 在哪里？",
+            "reviewer has just sent the expected value to reader and got a queued receipt. Where is m4 now?",
+        ),
+        checkpoint(
+            ("l1-sent-request", "M3"),
+            ("round_finished", "reader", "", 0),
+            in_request("m4", "r7"),
+            "reader 这一轮结束了。reviewer 的 m4 在 reader 发出的请求 r7 里吗？",
+            "reader's round has ended. Is reviewer's m4 in reader's request r7?",
+        ),
+        checkpoint(
+            ("l1-next-request", "M2"),
+            ("model_requested", "reader", "", 3),
+            where_is("m4"),
+            "reader 的第二次交付发出了一个新请求。现在 m4 在哪里？",
+            "reader's second delivery has sent a new request. Where is m4 now?",
+        ),
+        checkpoint(
+            ("l1-lead-candidate", "M4"),
+            ("candidate_prepared", "lead", "", 2),
+            where_is("m5"),
+            "lead 开始第二轮，宿主正在为它准备请求。reader 的补充报告 m5 现在在哪里？",
+            "The lead starts its second round and the host prepares its request. Where is reader's supplement m5 now?",
         ),
     ]
 }

@@ -7,7 +7,11 @@
 //! that states a mode or its consequence is attached only where that mode was in force, and
 //! reader's replies answer from what its requests held. (M5, M6)
 
-use super::builder::{self, after, cap, cap_with, deliver, host_send, now, quiet, Script};
+use super::builder::{
+    self, after, cap, cap_with, checkpoint, deliver, host_send, in_request, now, quiet, where_is,
+    Script,
+};
+use super::checkpoint::Checkpoint;
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use super::toggle_choice::ToggleChoice;
@@ -96,7 +100,9 @@ pub fn lesson(lang: Lang) -> Lesson {
         "读邮箱时，为什么不顺手把信删了？想象宿主读完消息先清空邮箱，随后准备模型输入时出错：消息既没进入提交的历史，也不在邮箱里了。我们让同一个故障发生两次，比较两种设计。",
         "Why not delete the letter while reading it? Imagine the host reads and clears the inbox, then fails while preparing the model input: the message is neither in a committed history nor in the inbox. We let the same fault strike twice and compare the two designs.",
     );
-    builder::lesson(ID, config, task, intro).played_as(script, directions, captions())
+    builder::lesson(ID, config, task, intro)
+        .played_as(script, directions, captions())
+        .asking(checkpoints())
 }
 
 /// The lesson's captions: which event each explains, in both languages. A caption that
@@ -199,5 +205,33 @@ fn captions() -> Vec<CaptionRule> {
             "The same fault struck twice and reader still got both messages: with the append-only inbox each retry found the message again. Turn on \"drain on read\" above to see a message lost.",
         )
         .when(append_only),
+    ]
+}
+
+/// The lesson's checkpoints (issue 26): what a learner predicts before the step shows it; the
+/// right answers are computed from the state (`lessons::checkpoint`).
+fn checkpoints() -> Vec<Checkpoint> {
+    vec![
+        checkpoint(
+            ("l2-discarded-kept", "M5"),
+            ("candidate_discarded", "reader", "", 0),
+            where_is("m1"),
+            "故障在读取和提交之间打断了 reader，候选被丢弃。m1 现在在哪里？",
+            "A fault struck reader between read and commit, and the candidate was discarded. Where is m1 now?",
+        ),
+        checkpoint(
+            ("l2-second-fault", "M6"),
+            ("candidate_discarded", "reader", "", 1),
+            where_is("m2"),
+            "又一次故障，候选又被丢弃了。m2 现在在哪里？",
+            "Another fault, another discarded candidate. Where is m2 now?",
+        ),
+        checkpoint(
+            ("l2-never-seen", "M6"),
+            ("round_finished", "reader", "", 1),
+            in_request("m2", "r2"),
+            "reader 的第二轮结束了。m2 在它的请求 r2 里吗？",
+            "reader's second round has ended. Is m2 in its request r2?",
+        ),
     ]
 }

@@ -6,7 +6,10 @@
 //! caption that states a mode or its consequence is attached only where that mode was in force.
 //! (T5, T6)
 
-use super::builder::{self, cap, cap_with, deliver, host_send, now, quiet, Script};
+use super::builder::{
+    self, cap, cap_with, checkpoint, deliver, host_send, lock_of, now, quiet, status_of, Script,
+};
+use super::checkpoint::Checkpoint;
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use super::toggle_choice::ToggleChoice;
@@ -94,7 +97,9 @@ pub fn lesson(lang: Lang) -> Lesson {
         "两人能同时工作，也得知道锁该锁多大。宿主用同一把锁检查并设置占用，随后释放锁，让各自的 Agent 循环工作。如果把模型调用也包在锁里，就会让所有成员排成一队。",
         "Two members can work at once, as long as the lock stays small. The host checks and sets occupancy under one lock, then releases it and lets each agent loop work. Wrap the model call in the lock as well, and every member queues behind the others.",
     );
-    builder::lesson(ID, config, task, intro).played_as(script.build(), directions, captions())
+    builder::lesson(ID, config, task, intro)
+        .played_as(script.build(), directions, captions())
+        .asking(checkpoints())
 }
 
 /// The lesson's captions: which event each explains, in both languages. A caption that
@@ -192,5 +197,33 @@ fn captions() -> Vec<CaptionRule> {
         )
         .when(small)
         .from_end(),
+    ]
+}
+
+/// The lesson's checkpoints (issue 26): what a learner predicts before the step shows it; the
+/// right answers are computed from the state (`lessons::checkpoint`).
+fn checkpoints() -> Vec<Checkpoint> {
+    vec![
+        checkpoint(
+            ("l3-small-lock", "T6"),
+            ("model_requested", "reader", "", 0),
+            lock_of("reader"),
+            "reader 发出了第一个模型请求，模型正在思考。此刻 reader 还持有宿主的锁吗？",
+            "reader has sent its first model request and the model is thinking. Does reader still hold the host's lock?",
+        ),
+        checkpoint(
+            ("l3-busy", "T5"),
+            ("refused", "reader", "member_busy", 0),
+            status_of("reader"),
+            "宿主想再给 reader 开一轮，被拒绝了。reader 现在是什么状态？",
+            "The host tried to start another round for reader and was refused. What is reader's status now?",
+        ),
+        checkpoint(
+            ("l3-second-call", "T6"),
+            ("model_requested", "reader", "", 3),
+            lock_of("reader"),
+            "reader 的第二次交付发出了模型请求。此刻 reader 还持有锁吗？",
+            "reader's second delivery has sent a model request. Does reader still hold the lock now?",
+        ),
     ]
 }

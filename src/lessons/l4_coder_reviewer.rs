@@ -4,7 +4,11 @@
 //! broadcasts a wrap-up to the team and disbands it, which lists the mail nobody read (the
 //! broadcast's copies included). (K1, K2, K3, L1, L4, M1, M9, D2, D3)
 
-use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, quiet, Script};
+use super::builder::{
+    self, after, cap, cap_with, checkpoint, deliver, deliver_task, now, quiet, sender_of, where_is,
+    Script,
+};
+use super::checkpoint::Checkpoint;
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Input, Lang, MemberConfig, TeamConfig};
@@ -81,7 +85,9 @@ pub fn lesson(lang: Lang) -> Lesson {
         "从临时派工到持续协作：coder 写、reviewer 审、lead 汇总，需要固定角色反复通信。这一课里 lead 召入两名成员，看状态与消息如何让整个协作链路可以被观察。",
         "From one-off delegation to ongoing collaboration: a coder writes, a reviewer reviews, the lead sums up. This needs fixed roles that talk repeatedly. The lead recruits two members; watch how statuses and messages make the whole chain observable.",
     );
-    builder::lesson(ID, config, task, intro).played_as(script, directions, captions())
+    builder::lesson(ID, config, task, intro)
+        .played_as(script, directions, captions())
+        .asking(checkpoints())
 }
 
 /// The lesson's captions: which event each explains, in both languages.
@@ -161,6 +167,34 @@ fn captions() -> Vec<CaptionRule> {
             0,
             "解散团队：成员下线，未读消息逐条报告：bob 给 alice 的建议她从没读到，收尾广播的两份也没人读到。关闭不仅是一句提示词，还要处理未读消息，而不是悄悄丢掉。",
             "The team is disbanded: members go offline and unread mail is reported one by one: alice never read bob's nit, and nobody read the two copies of the wrap-up broadcast. Closing a team is more than a prompt: unread messages are reported, not silently dropped.",
+        ),
+    ]
+}
+
+/// The lesson's checkpoints (issue 26): what a learner predicts before the step shows it; the
+/// right answers are computed from the state (`lessons::checkpoint`).
+fn checkpoints() -> Vec<Checkpoint> {
+    vec![
+        checkpoint(
+            ("l4-bound-sender", "D3"),
+            ("message_queued", "alice", "-> lead", 0),
+            sender_of("m2"),
+            "alice 的报告里写着“bob 已批准”，她在调用里还自称 bob。m2 的发送者是谁？",
+            "alice's report says \"approved by bob\", and she signed her call as bob. Who is the sender of m2?",
+        ),
+        checkpoint(
+            ("l4-review-queued", "M1"),
+            ("message_queued", "bob", "-> lead", 0),
+            where_is("m4"),
+            "bob 把审查结果发给了 lead，而 lead 此刻空闲。m4 在哪里？",
+            "bob sends his review to the lead, who is idle right now. Where is m4?",
+        ),
+        checkpoint(
+            ("l4-dead-letter", "L4"),
+            ("team_disbanded", "", "", 0),
+            where_is("m5"),
+            "团队解散了。bob 给 alice 的小建议 m5 现在在哪里？",
+            "The team is disbanded. Where is bob's nit to alice, m5, now?",
         ),
     ]
 }

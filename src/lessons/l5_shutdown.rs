@@ -3,7 +3,11 @@
 //! approves, finishes her tool round, and exits with status `shutdown`. A duplicate approval and
 //! a response to an unknown id are refused and leave the tracker unchanged. (P1, P2, P4, P5)
 
-use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
+use super::builder::{
+    self, after, cap, cap_with, checkpoint, deliver, deliver_task, now, protocol_of, status_of,
+    Script,
+};
+use super::checkpoint::Checkpoint;
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
@@ -81,7 +85,9 @@ pub fn lesson(lang: Lang) -> Lesson {
         "队友一旦派出去，lead 怎么让它停下？直接杀线程不行，需要握手：lead 说“请关机”，队友说“好的我收尾一下”或者“不行我正在写文件”。请求和回应靠同一个 request_id 对上号，共用“待定（pending）→ 批准（approved）| 拒绝（rejected）”的状态机。",
         "Once a teammate is working, how does the lead make it stop? Not by killing it: by a handshake. The lead says \"please shut down\"; the teammate says \"fine, let me wrap up\" or \"not now, I am writing a file\". Request and response match by request_id and share one state machine: pending -> approved | rejected.",
     );
-    builder::lesson(ID, config, task, intro).played_as(script, directions, captions())
+    builder::lesson(ID, config, task, intro)
+        .played_as(script, directions, captions())
+        .asking(checkpoints())
 }
 
 /// The lesson's captions: which event each explains, in both languages.
@@ -163,6 +169,41 @@ fn captions() -> Vec<CaptionRule> {
             0,
             "再给 alice 交付工作：被拒绝，她的状态仍是{status:alice}。没有什么会自己重启。",
             "Delivering more work to alice is refused; her status is still {status:alice}. Nothing restarts by itself.",
+        ),
+    ]
+}
+
+/// The lesson's checkpoints (issue 26): what a learner predicts before the step shows it; the
+/// right answers are computed from the state (`lessons::checkpoint`).
+fn checkpoints() -> Vec<Checkpoint> {
+    vec![
+        checkpoint(
+            ("l5-refused-keeps-working", "P2"),
+            ("protocol_decided", "alice", "shutdown-1 rejected", 0),
+            status_of("alice"),
+            "alice 正在写 report.md，拒绝了 shutdown-1。她现在是什么状态？",
+            "alice is writing report.md and rejects shutdown-1. What is her status now?",
+        ),
+        checkpoint(
+            ("l5-duplicate", "P5"),
+            ("refused", "alice", "already_decided", 0),
+            protocol_of("shutdown-2"),
+            "alice 又对 shutdown-2 回应了一次，被拒绝了。追踪器里 shutdown-2 现在是什么状态？",
+            "alice answers shutdown-2 a second time and is refused. What does the tracker say about shutdown-2 now?",
+        ),
+        checkpoint(
+            ("l5-stale-id", "P5"),
+            ("refused", "alice", "unknown_request", 0),
+            protocol_of("shutdown-9"),
+            "alice 回应了一个叫 shutdown-9 的请求。追踪器里 shutdown-9 是什么状态？",
+            "alice answers a request named shutdown-9. What does the tracker say about shutdown-9?",
+        ),
+        checkpoint(
+            ("l5-after-exit", "P2"),
+            ("refused", "alice", "member_shut_down", 0),
+            status_of("alice"),
+            "lead 还想给 alice 派活，被拒绝了。alice 现在是什么状态？",
+            "The lead tries to give alice more work and is refused. What is alice's status now?",
         ),
     ]
 }

@@ -2,7 +2,11 @@
 //! teammate side creates the request id); the lead rejects it with feedback; the teammate
 //! revises and resubmits; the lead approves; the teammate proceeds. (P1, P3)
 
-use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
+use super::builder::{
+    self, after, cap, cap_with, checkpoint, deliver, deliver_task, now, protocol_of, where_is,
+    Script,
+};
+use super::checkpoint::Checkpoint;
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
@@ -75,7 +79,9 @@ pub fn lesson(lang: Lang) -> Lesson {
         "lead 说“重构认证模块”，队友立刻开干？高风险变更应该先过审：队友先提交计划，lead 批准了再做。一方发带唯一编号的请求，另一方引用同一编号回应。",
         "The lead says \"refactor the auth module\" and the teammate dives in? High-risk changes should be reviewed first: the teammate submits a plan, and works only after the lead approves. One side sends a request with a unique id; the other answers with the same id.",
     );
-    builder::lesson(ID, config, task, intro).played_as(script, directions, captions())
+    builder::lesson(ID, config, task, intro)
+        .played_as(script, directions, captions())
+        .asking(checkpoints())
 }
 
 /// The lesson's captions: which event each explains, in both languages.
@@ -125,6 +131,34 @@ fn captions() -> Vec<CaptionRule> {
             0,
             "批准之后 alice 才动手修改 auth.py，范围正是获批的计划。",
             "Only after the approval does alice change auth.py, within exactly the approved plan.",
+        ),
+    ]
+}
+
+/// The lesson's checkpoints (issue 26): what a learner predicts before the step shows it; the
+/// right answers are computed from the state (`lessons::checkpoint`).
+fn checkpoints() -> Vec<Checkpoint> {
+    vec![
+        checkpoint(
+            ("l6-feedback-queued", "P3"),
+            ("message_queued", "lead", "plan-1", 0),
+            where_is("m3"),
+            "lead 带着反馈拒绝了 plan-1，反馈作为 m3 发给 alice，而 alice 此刻空闲。m3 在哪里？",
+            "The lead rejects plan-1 with feedback, sent to alice as m3; alice is idle. Where is m3?",
+        ),
+        checkpoint(
+            ("l6-old-plan", "P1"),
+            ("protocol_opened", "alice", "plan-2", 0),
+            protocol_of("plan-1"),
+            "alice 提交了修改后的 plan-2。旧的 plan-1 在追踪器里是什么状态？",
+            "alice submits the revised plan-2. What does the tracker say about the old plan-1?",
+        ),
+        checkpoint(
+            ("l6-write-after-approval", "P3"),
+            ("file_written", "alice", "", 0),
+            protocol_of("plan-2"),
+            "alice 开始写 auth.py 了。这时 plan-2 是什么状态？",
+            "alice writes auth.py. What is plan-2's status at this point?",
         ),
     ]
 }

@@ -5,7 +5,11 @@
 //! entries (failed, reported to the lead), and a third delivery refused by the delivery quota.
 //! Every limit gives a clear error; nothing is truncated or dropped. (M7, M8, L1, L2)
 
-use super::builder::{self, after, cap, cap_with, deliver, deliver_task, now, Script};
+use super::builder::{
+    self, after, cap, cap_with, checkpoint, deliver, deliver_task, inbox_holds, now, status_of,
+    Script,
+};
+use super::checkpoint::Checkpoint;
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
@@ -84,7 +88,9 @@ pub fn lesson(lang: Lang) -> Lesson {
         "两人能同时工作，也得知道什么时候停。这是为小型教学会话选择的限额：每个收件箱最多八条，正文最多 600 字符，历史最多 80 条；每位成员最多两次交付，每次交付最多四次逻辑请求，重试另有预算。碰到上限都会给出清楚的错误。",
         "Working in parallel also means knowing when to stop. The limits of this small teaching session: at most eight records per inbox, 600 characters per body, 80 history entries; at most two deliveries per member, four logical requests per delivery, and a separate retry budget. Every limit gives a clear error.",
     );
-    builder::lesson(ID, config, task, intro).played_as(script, directions, captions())
+    builder::lesson(ID, config, task, intro)
+        .played_as(script, directions, captions())
+        .asking(checkpoints())
 }
 
 /// The lesson's captions: which event each explains, in both languages.
@@ -165,6 +171,34 @@ fn captions() -> Vec<CaptionRule> {
             0,
             "给已停止的 scout 交付工作也被拒绝（它此刻{status:scout}）：没有什么会自己重启，需要显式召回。",
             "Delivering to the stopped scout is refused too (it is {status:scout}): nothing restarts by itself; it would have to be recalled explicitly.",
+        ),
+    ]
+}
+
+/// The lesson's checkpoints (issue 26): what a learner predicts before the step shows it; the
+/// right answers are computed from the state (`lessons::checkpoint`).
+fn checkpoints() -> Vec<Checkpoint> {
+    vec![
+        checkpoint(
+            ("l7-inbox-full", "M7"),
+            ("refused", "lead", "inbox_full", 0),
+            inbox_holds("reader", &[7, 8, 9]),
+            "lead 想把第 9 条笔记发给 reader，被拒绝了。reader 的收件箱现在有几条记录？",
+            "The lead tries to send reader a 9th note and is refused. How many records does reader's inbox hold now?",
+        ),
+        checkpoint(
+            ("l7-history-full", "L1"),
+            ("round_finished", "archivist", "", 0),
+            status_of("archivist"),
+            "archivist 的历史满了，这一轮结束。archivist 现在是什么状态？",
+            "archivist's history is full and its round ends. What is archivist's status now?",
+        ),
+        checkpoint(
+            ("l7-no-restart", "L1"),
+            ("refused", "scout", "member_not_idle", 0),
+            status_of("scout"),
+            "scout 用完了请求次数，宿主又想给它派活，被拒绝了。scout 现在是什么状态？",
+            "scout has spent its requests; the host tries to give it more work and is refused. What is scout's status now?",
         ),
     ]
 }

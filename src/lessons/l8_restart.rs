@@ -3,7 +3,11 @@
 //! explicit recall restores its history, and reader answers from what it read before the
 //! reload. (L3)
 
-use super::builder::{self, after, cap, cap_with, deliver, host_send, now, Script};
+use super::builder::{
+    self, after, cap, cap_with, checkpoint, deliver, host_send, loaded_of, now, status_of,
+    where_is, Script,
+};
+use super::checkpoint::Checkpoint;
 use super::language::tr;
 use super::lesson::{Action, Direction, Lesson, Wait};
 use crate::engine::{Caption, Input, Lang, MemberConfig, TeamConfig};
@@ -107,5 +111,42 @@ pub fn lesson(lang: Lang) -> Lesson {
         "重启时原先的运行线程不复存在，因此需要把旧成员标为离线并显式召回。持续存在的是成员记录与上下文，不是某条一直等着的线程。",
         "After a restart the old runs no longer exist, so old members are marked offline and must be recalled explicitly. What persists is the member record and its context, not a thread that kept waiting.",
     );
-    builder::lesson(ID, config, task, intro).played_as(script, directions, captions)
+    builder::lesson(ID, config, task, intro)
+        .played_as(script, directions, captions)
+        .asking(checkpoints())
+}
+
+/// The lesson's checkpoints (issue 26): what a learner predicts before the step shows it; the
+/// right answers are computed from the state (`lessons::checkpoint`).
+fn checkpoints() -> Vec<Checkpoint> {
+    vec![
+        checkpoint(
+            ("l8-offline", "L3"),
+            ("roster_restored", "", "", 0),
+            status_of("reader"),
+            "宿主重启了，花名册从存储里恢复。reader 现在是什么状态？",
+            "The host restarts and restores the roster from storage. What is reader's status now?",
+        ),
+        checkpoint(
+            ("l8-stored", "L3"),
+            ("refused", "reader", "member_offline", 0),
+            loaded_of("reader"),
+            "给 reader 派活被拒绝了。reader 之前的历史现在怎样？",
+            "Work for reader is refused. What about reader's earlier history now?",
+        ),
+        checkpoint(
+            ("l8-recalled", "L3"),
+            ("member_recalled", "", "reader recalled", 0),
+            loaded_of("reader"),
+            "宿主显式召回了 reader。它的历史现在怎样？",
+            "The host recalls reader explicitly. What about its history now?",
+        ),
+        checkpoint(
+            ("l8-in-request", "L3"),
+            ("model_requested", "reader", "", 3),
+            where_is("m3"),
+            "召回后 reader 发出了新请求。lead 在重启后发的 m3 现在在哪里？",
+            "After the recall reader sends a new request. Where is m3, which the lead sent after the restart?",
+        ),
+    ]
 }

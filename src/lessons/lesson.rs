@@ -1,8 +1,10 @@
 //! A lesson as data: the roster and files ([`TeamConfig`]), stage directions for the host
 //! ([`Direction`]: when it may run, [`Wait`], and what the host does, [`Action`]), the scripted
 //! model ([`ScriptedModel`]), and the teaching captions attached to the events that carry the
-//! lesson ([`CaptionRule`], placed by [`resolve_rule`]).
+//! lesson ([`CaptionRule`], placed by [`resolve_rule`]), and the checkpoints that ask the learner
+//! to predict a step before showing it ([`Checkpoint`]).
 
+use super::checkpoint::Checkpoint;
 use super::script::ScriptedModel;
 use super::toggle_choice::ToggleChoice;
 use crate::engine::{Caption, Event, Input, Lang, TeamConfig, Toggles};
@@ -101,6 +103,9 @@ pub struct Lesson {
     pub directions: Vec<Direction>,
     pub script: ScriptedModel,
     pub captions: Vec<CaptionRule>,
+    /// Predict-then-see questions (issue 26), each answered from the state at its step.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checkpoints: Vec<Checkpoint>,
 }
 
 impl Lesson {

@@ -22,6 +22,8 @@
 
 pub mod branches;
 pub mod catalog;
+pub mod checkpoint;
+mod checkpoint_words;
 pub mod key_steps;
 pub mod language;
 pub mod playable;
@@ -48,6 +50,7 @@ pub mod toggle_choice;
 
 pub use branches::Branches;
 pub use catalog::{catalog, find, LessonInfo, FREE_PLAY_ID};
+pub use checkpoint::{Ask, Checkpoint};
 pub use driver::{divergence, play_lesson, resolve_captions};
 pub use lesson::{Action, CaptionRule, Direction, Lesson, Wait, ORIGINAL};
 pub use options::{Intervention, PlayError, PlayOptions};

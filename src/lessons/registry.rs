@@ -38,6 +38,9 @@ pub fn free_play(lang: Lang) -> Lesson {
     let mut lesson = l1_two_investigators::lesson(lang).spoken_in(lang);
     builder::set_meta(&mut lesson, FREE_PLAY_ID);
     lesson.editable = true;
+    // Free play is the learner's own team: lesson 1's questions would ask about a story the
+    // learner may have rewritten (a scenario brings its own checkpoints).
+    lesson.checkpoints.clear();
     let default_modes = ToggleChoice {
         drain_on_read: Some(false),
         hold_lock_during_model_call: Some(false),

@@ -11,8 +11,8 @@ pub(super) fn check(scenario: &Scenario, errors: &mut ScenarioErrors) {
     let needed = scenario.needed_version();
     if scenario.version < needed {
         errors.push(
-            format!("这个场景用了故障（faults）或条件回复（holds、lacks、otherwise），它们属于版本 {needed}：写 \"version\": {needed}"),
-            format!("this scenario uses faults or conditional replies (holds, lacks, otherwise), which are version {needed}: write \"version\": {needed}"),
+            format!("这个场景用了故障（faults）、检查点（checkpoints）或条件回复（holds、lacks、otherwise），它们属于版本 {needed}：写 \"version\": {needed}"),
+            format!("this scenario uses faults, checkpoints or conditional replies (holds, lacks, otherwise), which are version {needed}: write \"version\": {needed}"),
         );
     }
     if scenario.faults.len() > ranges::MAX_FAULTS {
@@ -37,7 +37,7 @@ pub(super) fn check(scenario: &Scenario, errors: &mut ScenarioErrors) {
     }
 }
 
-fn is_member(scenario: &Scenario, name: &str) -> bool {
+pub(super) fn is_member(scenario: &Scenario, name: &str) -> bool {
     scenario.members.iter().any(|m| m.name == name) || scenario.spawned_names().contains(&name)
 }
 

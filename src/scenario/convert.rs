@@ -47,6 +47,8 @@ impl Scenario {
             allow_write: config.allow_write,
             replies: lesson.script.replies.iter().map(reply_of).collect(),
             faults: Vec::new(),
+            // Like the captions, the checkpoints tell the lesson's own story and stay behind.
+            checkpoints: Vec::new(),
         };
         // A lesson whose replies depend on what a request holds needs version 2.
         scenario.version = scenario.needed_version();
@@ -139,6 +141,7 @@ impl Scenario {
                 replies: self.script_replies(),
             },
             captions: Vec::new(),
+            checkpoints: self.checkpoints.clone(),
         }
     }
 }

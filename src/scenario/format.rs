@@ -2,12 +2,13 @@
 //! faults, as serde reads and writes them (README.md, "Scenario format"), and its versions.
 //! Reading, checking and editing them are the files beside this one.
 //!
-//! Version 2 added optional fields only (`faults`, and a reply's `holds`, `lacks` and
-//! `otherwise`), each omitted when empty: a scenario that uses none of them is written as
+//! Version 2 added optional fields only (`faults`, `checkpoints`, and a reply's `holds`,
+//! `lacks` and `otherwise`), each omitted when empty: a scenario that uses none of them is written as
 //! version 1, byte for byte as before, and a page that reads only version 1 refuses a
 //! scenario that needs the new fields by its version, with its own clear message.
 
 use crate::engine::{MemberKind, SortedMap};
+use crate::lessons::Checkpoint;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -52,6 +53,10 @@ pub struct Scenario {
     /// between read and commit (in drain mode its mail is lost). Version 2.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub faults: Vec<ScenarioFault>,
+    /// Predict-then-see questions (issue 26), each answered from the state at its step.
+    /// Version 2.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub checkpoints: Vec<Checkpoint>,
 }
 
 /// One fault at a chosen moment, of a member: exactly one of `request` and `delivery` is set.
@@ -231,7 +236,10 @@ impl Scenario {
     /// The lowest version that holds every field this scenario uses.
     pub fn needed_version(&self) -> u32 {
         let new_reply = |r: &ScenarioReply| r.is_conditional() || r.otherwise.is_some();
-        if self.faults.is_empty() && !self.replies.iter().any(new_reply) {
+        if self.faults.is_empty()
+            && self.checkpoints.is_empty()
+            && !self.replies.iter().any(new_reply)
+        {
             VERSION
         } else {
             NEWEST_VERSION

@@ -21,13 +21,16 @@
 //! - `convert.rs`: a lesson to a scenario and a scenario to the lesson that plays it;
 //! - `on_screen.rs`: [`on_screen::OnScreen`], the run on screen (a lesson, the stress log or
 //!   free play's scenario, its options, a recording, the step) and its one `play`, through the
-//!   same driver as a built-in lesson;
+//!   same driver as a built-in lesson; `screen.rs`: [`screen::Screen`], what the page keeps
+//!   of it (with the earlier branches and free play's scenario kept aside) and every change
+//!   the page makes to it;
 //! - `check.rs`: the authoring check ([`check::Report`]): which reply answered each request,
 //!   replies and faults that never ran, replies naming a message the member never received;
 //! - `source.rs`: a scenario fetched from a URL (`src=`), each failure explained.
 
 mod authoring;
 pub mod check;
+mod checkpoint_check;
 mod config_words;
 mod convert;
 pub mod edit;
@@ -37,6 +40,7 @@ mod format;
 pub mod on_screen;
 pub mod ranges;
 mod read;
+pub mod screen;
 pub mod source;
 mod validate;
 

@@ -96,6 +96,16 @@ pub const MAX_ORDER: u32 = 1000;
 pub const LATENCY: (u64, u64) = (1, 1000);
 /// A reply's text or a failure's error, in characters.
 pub const MAX_REPLY_CHARS: usize = 4000;
+/// Checkpoints in a scenario (issue 26).
+pub const MAX_CHECKPOINTS: usize = 20;
+/// Characters of a checkpoint's id, and of a protocol request id it asks about.
+pub const MAX_CHECKPOINT_ID_CHARS: usize = 40;
+/// The highest `nth` of a checkpoint's event.
+pub const MAX_CHECKPOINT_NTH: usize = 1000;
+/// Characters of a checkpoint's question, in each language.
+pub const MAX_QUESTION_CHARS: usize = 300;
+/// Counts an inbox checkpoint offers.
+pub const MAX_CHECKPOINT_COUNTS: usize = 6;
 /// Faults at a chosen moment.
 pub const MAX_FAULTS: usize = 100;
 /// Tool calls in one authored reply.

@@ -10,11 +10,12 @@ use super::format::{
 };
 use super::ranges;
 use crate::engine::SortedMap;
+use crate::lessons::Checkpoint;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-/// The fields a scenario may have (`faults` from version 2).
-const FIELDS: [&str; 10] = [
+/// The fields a scenario may have (`faults` and `checkpoints` from version 2).
+const FIELDS: [&str; 11] = [
     "version",
     "title",
     "members",
@@ -25,6 +26,7 @@ const FIELDS: [&str; 10] = [
     "allow_write",
     "replies",
     "faults",
+    "checkpoints",
 ];
 
 /// Reads and checks a scenario: Ok only when it has no problem at all, otherwise every problem
@@ -158,6 +160,7 @@ fn check_types(object: &Map<String, Value>, errors: &mut ScenarioErrors) {
             "members" => each::<ScenarioMember>(value, key),
             "replies" => each::<ScenarioReply>(value, key),
             "faults" => each::<ScenarioFault>(value, key),
+            "checkpoints" => each::<Checkpoint>(value, key),
             _ => Vec::new(),
         };
         errors.problems.extend(problems);

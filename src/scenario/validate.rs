@@ -52,6 +52,7 @@ impl Scenario {
         self.check_files(&found, &mut errors);
         self.check_replies(&mut errors);
         super::authoring::check(self, &mut errors);
+        super::checkpoint_check::check(self, &mut errors);
         errors.into_result()
     }
 

@@ -37,6 +37,7 @@ pub fn App() -> impl IntoView {
     // then what keeps the page in step with the outside: the address bar, the embed API.
     let address = link::read_address_link();
     let pg = Playground::provide(address.lang, default_lesson());
+    crate::ui::state::checkpoints::Checkpoints::provide(pg);
     let opened = link::open_address_link(pg, address);
     // A fresh visit (no link) or a link that could not be read is offered the stored session.
     let session_error = session::restore_and_track(
@@ -123,6 +124,7 @@ pub fn App() -> impl IntoView {
                     <Transport />
                     <StageToolbar />
                     <CaptionBar />
+                    <crate::ui::panels::checkpoint::CheckpointQuestion />
                 </div>
                 <MemberCards />
                 <MessageLanes />
@@ -207,6 +209,7 @@ fn StageToolbar() -> impl IntoView {
     view! {
         <div class="stage-toolbar">
             <ModeToggles />
+            <crate::ui::panels::checkpoint::CheckpointSwitch />
             <button type="button" class="to-options" data-testid="to-options"
                 on:click=move |_| go_to(tabs, "#side-options")>
                 {move || tr(lang.get(), "断点与按键 ›", "Breakpoints, keys ›")}
@@ -298,7 +301,7 @@ fn LangToggle() -> impl IntoView {
     let toggle_language = move |_| {
         let next = lang.get_untracked().other();
         remember_lang(next);
-        lang.set(next);
+        pg.set_lang(next);
     };
     view! {
         <button

@@ -31,6 +31,7 @@
 
 pub mod caption;
 pub mod card;
+pub mod checkpoints;
 pub mod contrast;
 pub mod detail;
 pub mod facts;

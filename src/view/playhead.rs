@@ -18,6 +18,12 @@
 //! transport's one-step buttons and the timer's tick move by the level; a tick still stops on
 //! a breakpoint's event between two stops. The scrubber, `goto` and the embed API's v1 `step`
 //! and `back` count events, whatever the level.
+//!
+//! Checkpoints (issue 26): a forward move (the one-step button and its keys, the timer's tick
+//! while a run plays) that would pass or land on a step whose checkpoint is not answered stops
+//! just before it, paused, and asks ([`Playhead::asks`]); the step shows after the right
+//! answer. Every other command (back, first, last, the scrubber, key steps, `goto` and the
+//! embed API's `step` and `back`) never asks.
 
 use crate::engine::{Category, Event};
 use crate::lessons::key_steps::{next_key_step, previous_key_step, KeyStep};
@@ -188,6 +194,27 @@ impl Playhead {
                 }
             }
         }
+    }
+
+    /// Issue 26: the checkpoint step that `command`, writing `change`, must ask at first (the
+    /// first of `unanswered` it would pass or land on, when it is a forward move), and what to
+    /// write instead: the step just before it, paused, so the checkpoint's step stays hidden.
+    pub fn asks(
+        self,
+        command: Command,
+        change: Change,
+        unanswered: &[usize],
+    ) -> Option<(usize, Change)> {
+        if !matches!(command, Command::Forward | Command::Tick) {
+            return None;
+        }
+        let to = change.step?;
+        let at = unanswered
+            .iter()
+            .copied()
+            .filter(|s| *s > self.step && *s <= to)
+            .min()?;
+        Some((at, Change::pauses_at(at - 1)))
     }
 
     /// The playhead after `change`.

@@ -6,6 +6,7 @@ wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
 mod common;
 mod detail;
+mod on_screen;
 mod playground;
 mod scenario;
 mod sequence;

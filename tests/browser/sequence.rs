@@ -126,7 +126,7 @@ async fn diagram_draws_titled_marks_and_selects_a_member() {
     }
 
     // Chinese titles after switching language.
-    pg.lang.set(Lang::Zh);
+    pg.set_lang(Lang::Zh);
     leptos::task::tick().await;
     let text = root.text_content().unwrap_or_default();
     assert!(text.contains("进行中") && text.contains("时序图"), "{text}");

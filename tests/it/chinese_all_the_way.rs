@@ -8,10 +8,12 @@
 
 use agent_team_playground::engine::tool_table::ToolName;
 use agent_team_playground::engine::{EntryRole, EventKind, Lang, TeamState, Timeline};
+use agent_team_playground::lessons::checkpoint::place;
 use agent_team_playground::lessons::key_steps::key_steps;
 use agent_team_playground::lessons::{self, PlayOptions, FREE_PLAY_ID};
 use agent_team_playground::view::caption::{event_line_in, modes, step_caption};
 use agent_team_playground::view::card::{budgets_line, cards};
+use agent_team_playground::view::checkpoints::Score;
 use agent_team_playground::view::detail::request::RequestView;
 use agent_team_playground::view::detail::{history_rows, member_line, CandidateView};
 use agent_team_playground::view::lanes::{Lane, Placement};
@@ -277,6 +279,21 @@ fn texts_at(id: &str, timeline: &Timeline, step: usize, lang: Lang) -> Vec<Seen>
         for key in key_steps(id, timeline) {
             seen(&mut out, "key step", key.label(lang));
         }
+        // Issue 26: each checkpoint's question, choices and explanations, and the score line.
+        let lesson = lessons::lesson(id, lang).expect("the lesson builds");
+        let placement = place(&lesson.checkpoints, timeline);
+        for checkpoint in &placement.placed {
+            seen(&mut out, "checkpoint", checkpoint.question.get(lang));
+            for choice in &checkpoint.choices {
+                seen(&mut out, "checkpoint choice", choice.label.get(lang));
+                seen(&mut out, "checkpoint explanation", choice.explain.get(lang));
+            }
+        }
+        seen(
+            &mut out,
+            "checkpoint score",
+            Score::default().words(&placement, lang),
+        );
     }
     out
 }

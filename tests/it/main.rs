@@ -7,6 +7,7 @@ mod harness;
 mod support;
 
 mod caption_facts;
+mod checkpoints;
 mod chinese_all_the_way;
 mod code_size;
 mod driver_interventions;
@@ -48,6 +49,7 @@ mod providers_live;
 mod rule_map;
 mod scenario;
 mod scenario_authoring;
+mod scenario_checkpoints;
 #[cfg(not(target_arch = "wasm32"))]
 mod share_links;
 mod story;

@@ -569,6 +569,7 @@ mod round_trip {
                         allow_write: flags.2,
                         replies,
                         faults: Vec::new(),
+                        checkpoints: Vec::new(),
                     }
                 },
             )
@@ -725,12 +726,7 @@ fn a_scenario_from_a_url_explains_each_way_it_can_fail_in_both_languages() {
 fn the_readme_documents_every_limit_with_its_default_and_range_and_its_example_is_valid() {
     use agent_team_playground::engine::Limits;
     use agent_team_playground::scenario::ranges::LIMITS;
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
-    let section = readme
-        .split("## Scenario format (version 1)")
-        .nth(1)
-        .expect("the section");
+    let section = crate::support::readme_section("## Scenario format (version 1)");
     let defaults = serde_json::to_value(Limits::default()).expect("json");
     for range in &LIMITS {
         let row = format!(
@@ -739,12 +735,8 @@ fn the_readme_documents_every_limit_with_its_default_and_range_and_its_example_i
         );
         assert!(section.contains(&row), "README.md lacks the row {row}");
     }
-    let example = section
-        .split("```json")
-        .nth(1)
-        .and_then(|s| s.split("```").next())
-        .expect("example");
-    let scenario = parse(example).unwrap_or_else(|e| panic!("{}", e.message(Lang::En)));
+    let example = crate::support::readme_json_example("## Scenario format (version 1)");
+    let scenario = parse(&example).unwrap_or_else(|e| panic!("{}", e.message(Lang::En)));
     let timeline = play_scenario(&scenario, &PlayOptions::default()).expect("plays");
     assert!(timeline.events().iter().any(|e| matches!(&e.kind,
         EventKind::ModelReplied { reply, .. } if reply.text == "notes.txt says hello.")));

@@ -286,7 +286,7 @@ fn the_version_rule_new_fields_need_version_2_and_old_scenarios_stay_version_1()
     let errors = errors_of(&v);
     has(
         &errors,
-        "this scenario uses faults or conditional replies (holds, lacks, otherwise), which are version 2: write \"version\": 2",
+        "this scenario uses faults, checkpoints or conditional replies (holds, lacks, otherwise), which are version 2: write \"version\": 2",
         "写 \"version\": 2",
     );
     assert_eq!(NEWEST_VERSION, 2);
@@ -298,7 +298,7 @@ fn the_version_rule_new_fields_need_version_2_and_old_scenarios_stay_version_1()
     let s = scenario(&old);
     assert_eq!(s.needed_version(), 1);
     let json = s.to_json();
-    for key in ["faults", "holds", "lacks", "otherwise"] {
+    for key in ["faults", "holds", "lacks", "otherwise", "checkpoints"] {
         assert!(!json.contains(key), "{key} in {json}");
     }
     assert_eq!(parse(&json).as_ref(), Ok(&s));
@@ -436,18 +436,10 @@ fn lesson_2_opened_in_the_editor_keeps_its_replies_that_depend_on_what_reader_re
 
 #[test]
 fn the_readme_version_2_example_is_valid_and_ben_answers_with_the_alternative() {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
-    let section = readme
-        .split("### Version 2: faults and conditional replies")
-        .nth(1)
-        .expect("README.md has the version 2 section");
-    let example = section
-        .split("```json")
-        .nth(1)
-        .and_then(|rest| rest.split("```").next())
-        .expect("the section has a JSON example");
-    let s = parse(example).unwrap_or_else(|e| panic!("{}", e.message(Lang::En)));
+    let example = crate::support::readme_json_example(
+        "### Version 2: faults, conditional replies and checkpoints",
+    );
+    let s = parse(&example).unwrap_or_else(|e| panic!("{}", e.message(Lang::En)));
     assert_eq!(
         ben_says(&s, Lang::En),
         "I have not heard a date, so I announce nothing."

@@ -105,3 +105,24 @@ pub fn check_captions(timeline: &Timeline) {
         );
     }
 }
+
+/// README.md from `heading` on: the tests that keep the README's examples true read it here.
+pub fn readme_section(heading: &str) -> String {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    readme
+        .split(heading)
+        .nth(1)
+        .unwrap_or_else(|| panic!("README.md has the section {heading:?}"))
+        .to_string()
+}
+
+/// The first ```json block of README.md's section `heading`.
+pub fn readme_json_example(heading: &str) -> String {
+    readme_section(heading)
+        .split("```json")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .unwrap_or_else(|| panic!("README.md's section {heading:?} has a JSON example"))
+        .to_string()
+}

@@ -286,7 +286,11 @@ fn execute(pg: Playground, command: &Command) -> Result<(), String> {
         Command::Step => drive(Playhead::Step),
         Command::Back => drive(Playhead::Back),
         Command::Goto(target) => drive(Playhead::Goto(*target)),
-        Command::Run => drive(Playhead::Run),
+        Command::Run => {
+            drive(Playhead::Run);
+            // A course page's `run` plays through: its ticks never stop at a checkpoint.
+            crate::ui::state::checkpoints::Checkpoints::get().set_quiet(true);
+        }
         Command::Pause => drive(Playhead::Pause),
         Command::Reset => pg.open_lesson(pg.lesson_id.get_untracked()),
         Command::Load(link) => crate::ui::state::link::open_link(pg, link)?,

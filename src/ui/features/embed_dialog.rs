@@ -43,7 +43,7 @@ fn copied_text(lang: Lang, copied: bool) -> &'static str {
 
 /// One snippet with its copy button.
 fn snippet_view(
-    lang: RwSignal<Lang>,
+    lang: Memo<Lang>,
     testid: &'static str,
     label: (&'static str, &'static str),
     text: Signal<String>,

@@ -92,20 +92,18 @@ fn BranchList(draft: ForkDraft) -> impl IntoView {
     let lang = pg.lang;
     let switch_to = move |index: usize| {
         let step = pg.step.get_untracked();
-        if pg.branches.with_untracked(|b| index >= b.earlier().len()) {
+        if pg.earlier.with_untracked(|e| index >= e.len()) {
             return;
         }
         crate::ui::panels::transport::pause(pg);
-        pg.branches.update(|branches| {
-            branches.switch_to(index);
-        });
+        pg.change_branch(|branches| branches.switch_to(index));
         pg.go_to(step);
         draft.error.set(None);
         draft.notice.set(None);
     };
     let branch_list = move || {
         let lang = lang.get();
-        let saved = pg.branches.with(|b| b.earlier().to_vec());
+        let saved = pg.earlier.get();
         let current = pg.options.with(|o| describe_branch(o, lang));
         let items = saved
             .iter()

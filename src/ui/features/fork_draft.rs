@@ -106,15 +106,13 @@ impl ForkDraft {
         let sent_in_run = (draft_kind == ForkKind::Reply)
             .then(|| {
                 let current_run = pg.timeline_untracked();
-                pg.branches.with_untracked(|branches| {
-                    requests_sent_in_base(
-                        &pg.lesson_id.get_untracked(),
-                        branches,
-                        step,
-                        &draft_member,
-                        current_run.as_deref(),
-                    )
-                })
+                requests_sent_in_base(
+                    &pg.lesson_id.get_untracked(),
+                    &pg.branches_untracked(),
+                    step,
+                    &draft_member,
+                    current_run.as_deref(),
+                )
             })
             .flatten();
         let draft = Draft {
@@ -138,8 +136,7 @@ impl ForkDraft {
                 let notice = fork_form::forked(&intervention, lang);
                 crate::ui::panels::transport::pause(pg);
                 let forked = pg
-                    .branches
-                    .try_update(|branches| branches.fork(intervention))
+                    .change_branch(|branches| branches.fork(intervention))
                     .unwrap_or(Ok(()));
                 if forked.is_err() {
                     self.notice.set(None);

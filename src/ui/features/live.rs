@@ -42,15 +42,6 @@ pub fn LivePanel() -> impl IntoView {
         lowered_from: RwSignal::new(None),
         recording: RwSignal::new(storage::read(RECORDING_KEY)),
     };
-    // The stored recording of an earlier live run is the page's recording until a new run.
-    if pg.recording.get_untracked().is_none() {
-        let stored = live.recording.get_untracked();
-        if let Some(recording) =
-            stored.and_then(|json| serde_json::from_str::<Recording>(&json).ok())
-        {
-            pg.recording.set(Some(Arc::new(recording)));
-        }
-    }
     let session: Rc<RefCell<Option<Session>>> = Rc::new(RefCell::new(None));
     abort_on_leaving(&session, live);
     view! {
@@ -152,7 +143,7 @@ fn run_view(live: Live) -> impl IntoView {
             <button type="button" data-testid="live-first-failure" on:click=move |_| {
                 if let Some(step) = live.first_failure.get_untracked() {
                     pg.playing.set(false);
-                    pg.step.set(step);
+                    pg.set_step(step);
                 }
             }>{move || tr(lang.get(), "跳到第一次失败", "Go to the first failure")}</button>
         </Show>
@@ -214,8 +205,7 @@ fn replay(live: Live) {
         return;
     };
     // The learner's branch stays the one on screen (the recording replays its own inputs).
-    let (options, earlier) =
-        untrack(|| (pg.options.get(), pg.branches.with(|b| b.earlier().to_vec())));
+    let (options, earlier) = untrack(|| (pg.options.get(), pg.earlier.get()));
     let on_screen = OnScreen {
         recording: Some(Arc::new(recording)),
         ..OnScreen::new(source, options)

@@ -38,6 +38,8 @@ pub(super) struct Session {
     /// The last step of the run as last shown: the view follows the run's end while the
     /// learner stays there.
     shown: usize,
+    /// The lesson the run plays: once the learner opened another, the run is no longer shown.
+    lesson: String,
 }
 
 #[derive(Clone, Copy)]
@@ -125,7 +127,10 @@ pub(super) fn start(
         stopped: false,
         by_learner: false,
         shown: pg.step.get_untracked(),
+        lesson: pg.lesson_id.get_untracked(),
     });
+    // The run on screen is the one in flight now: an earlier run's recording leaves it.
+    pg.set_recording(None);
     live.running.set(true);
     live.usage.set(Usage::default());
     live.whole.set(Vec::new());
@@ -291,11 +296,15 @@ fn publish(live: Live, session: &mut Session) {
     let at_end = pg.step.get_untracked() == session.shown;
     let len = timeline.len();
     session.shown = len;
-    let lesson = pg.lesson_id.get_untracked();
-    pg.live
-        .set(Some((lesson, PlayedRun(Arc::new(timeline), None))));
-    if at_end {
-        pg.step.set(len);
+    // A run stopped because the learner opened another lesson is not shown on that one.
+    if pg.lesson_id.get_untracked() == session.lesson {
+        pg.live.set(Some((
+            session.lesson.clone(),
+            PlayedRun(Arc::new(timeline), None),
+        )));
+        if at_end {
+            pg.set_step(len);
+        }
     }
     live.usage.set(session.schedule.total_usage());
     let lowered = session.schedule.lowered_from();
@@ -354,7 +363,8 @@ fn finish(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
         return;
     };
     let recording = session.schedule.recording();
-    live.pg.recording.set(Some(Arc::new(recording.clone())));
+    // On screen with its run (`Screen::set_recording` keeps it only on its own lesson).
+    live.pg.set_recording(Some(Arc::new(recording.clone())));
     if let Ok(json) = serde_json::to_string(&recording) {
         storage::write(RECORDING_KEY, &json);
         live.recording.set(Some(json));

@@ -105,7 +105,7 @@ impl Form {
     }
 }
 
-pub(super) fn settings_view(form: Form, lang: RwSignal<Lang>) -> impl IntoView {
+pub(super) fn settings_view(form: Form, lang: Memo<Lang>) -> impl IntoView {
     let on_kind = move |ev| {
         let chosen =
             ProviderKind::from_name(&event_target_value(&ev)).unwrap_or(ProviderKind::Scripted);
@@ -179,7 +179,7 @@ pub(super) fn settings_view(form: Form, lang: RwSignal<Lang>) -> impl IntoView {
 }
 
 /// What each local server needs for CORS and for tool calls (README.md has the same table).
-fn server_notes(lang: RwSignal<Lang>) -> impl IntoView {
+fn server_notes(lang: Memo<Lang>) -> impl IntoView {
     const NOTES: &[(&str, &str, &str)] = &[
         ("Ollama", "OLLAMA_ORIGINS=<本页来源>，然后重启；选支持工具的模型（如 qwen2.5、llama3.1）",
             "OLLAMA_ORIGINS=<this page's origin>, then restart; a model with tool support (e.g. qwen2.5, llama3.1)"),
@@ -206,7 +206,7 @@ fn server_notes(lang: RwSignal<Lang>) -> impl IntoView {
 
 /// "Test connection": probes the model list and says what it found; on success an empty
 /// model field takes the first model the server lists.
-fn connection_test(form: Form, lang: RwSignal<Lang>) -> impl IntoView {
+fn connection_test(form: Form, lang: Memo<Lang>) -> impl IntoView {
     let result: RwSignal<Option<String>> = RwSignal::new(None);
     let testing = RwSignal::new(false);
     let on_test = move |_| {

@@ -35,7 +35,7 @@ fn label(lane: Lane, lang: Lang) -> (&'static str, &'static str) {
     }
 }
 
-fn chip_view(c: Chip, lang: RwSignal<Lang>, opened: RwSignal<Option<MessageId>>) -> impl IntoView {
+fn chip_view(c: Chip, lang: Memo<Lang>, opened: RwSignal<Option<MessageId>>) -> impl IntoView {
     let changed = c.change.is_some();
     let record_id = c.record_id;
     let message_kind = c.message_kind;

@@ -4,6 +4,7 @@
 //! but the playhead and the selection.
 
 pub mod caption;
+pub mod checkpoint;
 pub mod detail;
 pub mod detail_entries;
 pub mod detail_request;

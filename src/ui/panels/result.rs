@@ -86,6 +86,7 @@ pub fn ResultPanelView() -> impl IntoView {
     view! {
         <details class="result-panel" data-testid="result-panel" open=true>
             <summary>{move || heading(lang.get())}</summary>
+            <crate::ui::panels::checkpoint::CheckpointScore />
             {body}
         </details>
     }

@@ -38,9 +38,8 @@ pub fn ModeToggles() -> impl IntoView {
                      read: fn(&Toggles) -> bool| {
         let next = !read(&in_force_untracked());
         crate::ui::panels::transport::pause(pg);
-        pg.toggles.update(|choice| set(choice, next));
         // Same step in the replayed run, kept within it if that run is shorter.
-        pg.go_to(pg.step.get_untracked());
+        pg.change_toggles(|choice| set(choice, next));
     };
     let switch = move |testid: &'static str,
                        label: fn(crate::engine::Lang) -> &'static str,

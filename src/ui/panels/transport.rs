@@ -74,8 +74,11 @@ pub fn drive(pg: Playground, command: Command) {
         };
         here.change(command, &track)
     });
+    // Issue 26: a forward move onto an unanswered checkpoint asks first.
+    let change =
+        crate::ui::state::checkpoints::Checkpoints::get().intercept(pg, command, here, change);
     if let Some(step) = change.step {
-        pg.step.set(step);
+        pg.set_step(step);
     }
     if let Some(playing) = change.playing {
         pg.playing.set(playing);

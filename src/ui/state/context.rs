@@ -1,16 +1,23 @@
-//! The playground's view state, and the one memo that makes the run on screen: the live run
-//! when there is one, else what the lesson id names (with free play's scenario) played as the
-//! run on screen (`scenario::on_screen::OnScreen::play`).
+//! The playground's view state: one signal of the run on screen (`scenario::screen::Screen`:
+//! the source, the play options, a live run's recording and the step, with the earlier
+//! branches and free play's kept scenario), the memos that read its parts, and the one memo
+//! that makes the run on screen: the live run when there is one, else the source played with
+//! the options (`scenario::on_screen::OnScreen::play`).
 //!
-//! Everything on screen is a function of (lesson, play options, step): the timeline is a memo
-//! of the lesson and the current branch's options (toggles and fork interventions, see
-//! `lessons::Branches`), and the team state is a memo of the timeline and the step. Components
-//! get this `Playground` from context; it holds only `Copy` signal handles, so passing it
-//! around costs nothing. [`Playground::on_screen`] reads the run on screen as one value;
-//! `show.rs` has the writers that replace it.
+//! Everything on screen is a function of (source, play options, step). Each part is a memo of
+//! the one signal, and a memo notifies only when its part changed. The step is the slice that
+//! moves many times a second: a move of the step alone writes the signal without notifying it
+//! and notifies the step memo's own trigger, so it wakes the step's readers and nothing keyed
+//! on the run (the run, its key steps, its story) is computed or even checked again (a change
+//! of anything else notifies both). The live timeline of a live run stays a signal of its own (`live`), as do the
+//! playhead's `playing` and the rest of the page's view state. Components get this
+//! `Playground` from context; it holds only `Copy` handles, so passing it around costs
+//! nothing. [`Playground::on_screen`] reads the run on screen as one value; `show.rs` has every
+//! writer of it.
 //!
 //! **Invariant:** the UI never mutates team state. To change what happens, a component changes
-//! the branches (a fork, a recall); the driver replays the lesson deterministically.
+//! the branches (a fork, a recall) or the options; the driver replays the lesson
+//! deterministically.
 
 use std::sync::Arc;
 
@@ -18,8 +25,9 @@ use leptos::prelude::*;
 
 use crate::engine::{Category, Event, Lang, TeamState, Timeline};
 use crate::lessons::key_steps::KeyStep;
-use crate::lessons::{self, Branches, Lesson, PlayError, PlayOptions, ToggleChoice};
+use crate::lessons::{self, Branches, Lesson, PlayOptions};
 use crate::scenario::on_screen::{OnScreen, Source};
+use crate::scenario::screen::{same_but_step, same_source, Screen};
 use crate::scenario::Scenario;
 use crate::view::story::{story_of, Level, Story};
 
@@ -80,30 +88,44 @@ pub struct WireBody {
 /// Narrow handles to the view state; `Copy`, so closures capture it freely.
 #[derive(Clone, Copy)]
 pub struct Playground {
-    pub lang: RwSignal<Lang>,
-    /// An id `lessons::Playable` reads: a lesson from `lessons::catalog()`, or the generated
-    /// stress lesson.
-    pub lesson_id: RwSignal<String>,
-    /// The learner's branches of the lesson: the current one's options (toggles, fork
-    /// interventions) and the earlier ones to switch back to. Changed only through
-    /// [`Branches`]' methods.
-    pub branches: RwSignal<Branches>,
-    /// The contrast modes the learner fixed (M6, T6) with the toggles; the lesson's own
-    /// switches only default the modes left open. Part of the stored session.
-    pub toggles: RwSignal<ToggleChoice>,
-    /// The scenario free play plays (the editor's, or one a `src=` link loaded): while
-    /// `lesson_id` is free play, the run on screen is this scenario under the default
-    /// delivery policy. None is free play's built-in lesson (lesson 1's team and story).
-    /// Set it with [`Playground::set_scenario`], which also clamps the step.
-    pub scenario: RwSignal<Option<Arc<Scenario>>>,
-    /// What the lesson is played with: the current branch's options, in the learner's
-    /// language, with the learner's toggles. A language switch or a flip replays the lesson
-    /// and the step stays where it was.
+    /// The run on screen and what the page keeps beside it: the one source of truth of the
+    /// source, the options (language, toggles, the current branch), the recording on screen,
+    /// the step and the earlier branches. Read through the memos below; written only through
+    /// `Playground`'s methods (`show.rs`).
+    pub(in crate::ui::state) screen: RwSignal<Screen>,
+    /// Notified when the step moved. A move of the step alone writes `screen` without notifying
+    /// it, so it wakes only the step's readers: every memo of the other parts, and everything
+    /// that reads them (a text in the page's language, the run, its story), is not even asked
+    /// whether it changed.
+    pub(in crate::ui::state) step_moved: Trigger,
+    /// The run on screen without its step (which stays 0 here): what a link compresses and
+    /// what the run is played from. Compared without the step and by identity of a scenario
+    /// and a recording, so a step change does not notify it.
+    shown: Memo<OnScreen>,
+    /// What plays: a built-in lesson, the stress log or free play's scenario.
+    pub source: Memo<Source>,
+    /// The id `lessons::Playable` reads (`free-play` for a scenario): a lesson from
+    /// `lessons::catalog()`, or the generated stress lesson.
+    pub lesson_id: Memo<String>,
+    /// The page's language, the options' language: the lesson is built in it.
+    pub lang: Memo<Lang>,
+    /// Free play's scenario (the editor's, or one a `src=` link loaded), kept while another
+    /// lesson is open: while free play is open, the run on screen is this scenario under the
+    /// default delivery policy. None is free play's built-in lesson (lesson 1's team and
+    /// story). Set it with [`Playground::set_scenario`], which also clamps the step.
+    pub scenario: Memo<Option<Arc<Scenario>>>,
+    /// What the lesson is played with: the current branch's options (fork interventions), in
+    /// the learner's language, with the learner's toggles. A language switch or a flip
+    /// replays the lesson and the step stays where it was.
     pub options: Memo<PlayOptions>,
+    /// The branches the learner forked away from, to switch back to (oldest first).
+    pub earlier: Memo<Vec<PlayOptions>>,
     /// Result of playing (lesson, options): the timeline, or a clear error for the banner.
     pub run: Memo<Result<PlayedRun, String>>,
     /// A live run on a real model (or its recording replayed), for the lesson it names: while
-    /// it is set for the open lesson, it is the run on screen instead of the scripted one.
+    /// it is set for the open lesson, it is the run on screen instead of the scripted one. The
+    /// timeline grows here while the run is in flight; once it ended, its recording is on
+    /// screen too.
     pub live: RwSignal<Option<(String, PlayedRun)>>,
     /// The replies of a live run's calls in flight, as they stream in (text and tool calls);
     /// the live panel lists them and the request view shows each under its request.
@@ -113,7 +135,7 @@ pub struct Playground {
     /// beside the provider-neutral view.
     pub wire: RwSignal<Vec<WireBody>>,
     /// Current step: 0 is the initial state, `len` is the state after the last event.
-    pub step: RwSignal<usize>,
+    pub step: Memo<usize>,
     /// State after `step` events (None when the run failed).
     pub state: Memo<Option<StepState>>,
     /// The lesson's key steps on the current run (`lessons::key_steps`), in step order.
@@ -132,9 +154,6 @@ pub struct Playground {
     pub speed: RwSignal<f64>,
     /// A message for the error banner (bad input, failed play); None hides the banner.
     pub error: RwSignal<Option<String>>,
-    /// The recording of the newest live run (its answers, never the key), which replays
-    /// offline; set by the live panel, read by links and export.
-    pub recording: RwSignal<Option<Arc<crate::lessons::recording::Recording>>>,
     /// The link's embed flags (`embed=1`, `hide=`, `origin=`), set once when the page opens;
     /// every link the page writes carries them on (`ui::state::link`).
     pub embed: RwSignal<crate::share::EmbedFlags>,
@@ -146,50 +165,78 @@ pub struct Playground {
     pub src_pending: RwSignal<bool>,
 }
 
+/// The run on screen: the live run when one is on screen for the lesson, else the source
+/// played with the options (a seeded run taken once). It reads neither the step nor anything
+/// that moves with it.
+fn run_memo(
+    lesson_id: Memo<String>,
+    source: Memo<Source>,
+    options: Memo<PlayOptions>,
+    live: RwSignal<Option<(String, PlayedRun)>>,
+    seed: StoredValue<Option<Seed>>,
+) -> Memo<Result<PlayedRun, String>> {
+    Memo::new(move |_| {
+        let id = lesson_id.get();
+        if let Some(run) = live.with(|l| {
+            l.as_ref()
+                .filter(|(lesson, _)| *lesson == id)
+                .map(|(_, run)| run.clone())
+        }) {
+            return Ok(run);
+        }
+        let on_screen = OnScreen::new(source.get(), options.get());
+        let seeded = seed
+            .try_update_value(|slot| {
+                slot.take_if(|s| s.source == on_screen.source && s.options == on_screen.options)
+            })
+            .flatten();
+        if let Some(seeded) = seeded {
+            return Ok(seeded.run);
+        }
+        on_screen
+            .play()
+            .map(|played| PlayedRun(Arc::new(played.timeline), played.diverged))
+            .map_err(|error| error.to_string())
+    })
+}
+
 impl Playground {
     /// Creates the view state and provides it as context.
     pub fn provide(lang: Lang, lesson_id: String) -> Playground {
-        let lesson_id = RwSignal::new(lesson_id);
-        let branches = RwSignal::new(Branches::default());
-        let lang = RwSignal::new(lang);
-        let toggles = RwSignal::new(ToggleChoice::default());
-        // A memo of its own, so a change of the branch list that leaves the current branch
-        // as it was does not replay the lesson.
-        let options = Memo::new(move |_| PlayOptions {
-            lang: lang.get(),
-            learner_toggles: toggles.get(),
-            ..branches.with(|b| b.current().clone())
+        let screen = RwSignal::new(Screen::new(Screen::source_of(&lesson_id), lang));
+        let shown = Memo::new_with_compare(
+            move |_| {
+                screen.with(|s| OnScreen {
+                    step: 0,
+                    ..s.on_screen().clone()
+                })
+            },
+            |old, new| !matches!((old, new), (Some(a), Some(b)) if same_but_step(a, b)),
+        );
+        let source = Memo::new_with_compare(
+            move |_| shown.with(|s| s.source.clone()),
+            |old, new| !matches!((old, new), (Some(a), Some(b)) if same_source(a, b)),
+        );
+        let options = Memo::new(move |_| shown.with(|s| s.options.clone()));
+        let lesson_id = Memo::new(move |_| source.with(|s| s.lesson_id().to_string()));
+        let lang = Memo::new(move |_| options.with(|o| o.lang));
+        let scenario = Memo::new_with_compare(
+            move |_| screen.with(|s| s.free_play_scenario().cloned()),
+            |old, new| match (old, new) {
+                (Some(Some(a)), Some(Some(b))) => !Arc::ptr_eq(a, b),
+                (Some(None), Some(None)) => false,
+                _ => true,
+            },
+        );
+        let earlier = Memo::new(move |_| screen.with(|s| s.earlier().to_vec()));
+        let step_moved = Trigger::new();
+        let step = Memo::new(move |_| {
+            step_moved.track();
+            screen.with_untracked(Screen::step)
         });
         let live: RwSignal<Option<(String, PlayedRun)>> = RwSignal::new(None);
-        let scenario: RwSignal<Option<Arc<Scenario>>> = RwSignal::new(None);
         let seed: StoredValue<Option<Seed>> = StoredValue::new(None);
-        let run = Memo::new(move |_| {
-            let id = lesson_id.get();
-            if let Some(run) = live.with(|l| {
-                l.as_ref()
-                    .filter(|(lesson, _)| *lesson == id)
-                    .map(|(_, run)| run.clone())
-            }) {
-                return Ok(run);
-            }
-            let Some(source) = Source::on_page(&id, scenario.get()) else {
-                return Err(PlayError::UnknownLesson(id).to_string());
-            };
-            let on_screen = OnScreen::new(source, options.get());
-            let seeded = seed
-                .try_update_value(|slot| {
-                    slot.take_if(|s| s.source == on_screen.source && s.options == on_screen.options)
-                })
-                .flatten();
-            if let Some(seeded) = seeded {
-                return Ok(seeded.run);
-            }
-            on_screen
-                .play()
-                .map(|played| PlayedRun(Arc::new(played.timeline), played.diverged))
-                .map_err(|error| error.to_string())
-        });
-        let step = RwSignal::new(0usize);
+        let run = run_memo(lesson_id, source, options, live, seed);
         let state = Memo::new(move |_| {
             let step = step.get();
             run.with(|run| {
@@ -205,11 +252,11 @@ impl Playground {
             })
         });
         let key_steps = Memo::new(move |_| {
-            let id = lesson_id.get();
             // A scenario's story is its own: lesson 1's key moments need not happen in it.
-            if let Some(Source::Scenario(_)) = Source::on_page(&id, scenario.get()) {
+            if source.with(|s| s.scenario().is_some()) {
                 return Vec::new();
             }
+            let id = lesson_id.get();
             run.with(|run| {
                 run.as_ref()
                     .map(|run| lessons::key_steps::key_steps(&id, &run.0))
@@ -226,12 +273,15 @@ impl Playground {
             })
         });
         let playground = Playground {
-            lang,
+            screen,
+            step_moved,
+            shown,
+            source,
             lesson_id,
-            branches,
-            toggles,
+            lang,
             scenario,
             options,
+            earlier,
             run,
             live,
             streams: RwSignal::new(Vec::new()),
@@ -246,7 +296,6 @@ impl Playground {
             playing: RwSignal::new(false),
             speed: RwSignal::new(1.0),
             error: RwSignal::new(None),
-            recording: RwSignal::new(None),
             embed: RwSignal::new(Default::default()),
             seed,
             src_pending: RwSignal::new(false),
@@ -292,44 +341,43 @@ impl Playground {
             .with_untracked(|run| run.as_ref().map(|run| run.0.len()).unwrap_or(0))
     }
 
-    /// Moves to `step`, clamped to the run. Called from event handlers, so it reads untracked.
-    pub fn go_to(&self, step: usize) {
-        self.step.set(step.min(self.last_step_untracked()));
-    }
-
     /// The lesson on screen: the built-in lesson (in the page's language), or, in free play
     /// with a scenario, the lesson that plays it. The live panel and export read this instead
     /// of `lessons::lesson`. Tracked.
     pub fn lesson_on_screen(&self) -> Option<Lesson> {
-        Source::on_page(&self.lesson_id.get(), self.scenario.get())?.lesson(self.lang.get())
+        let lang = self.lang.get();
+        self.source.with(|source| source.lesson(lang))
     }
 
     /// The run on screen as one value: what plays (free play's scenario only in free play),
-    /// the options, the live run's recording while the live run is on screen, and the step.
-    /// Tracked, except the step (links compress the rest, and the step changes many times a
-    /// second): it is read untracked. None when the lesson id names nothing.
+    /// the options, the live run's recording while it is on screen, and the step. Tracked,
+    /// except the step (links compress the rest, and the step changes many times a second):
+    /// it is read untracked. None when the lesson id names nothing.
     pub fn on_screen(&self) -> Option<OnScreen> {
-        let id = self.lesson_id.get();
-        let source = Source::on_page(&id, self.scenario.get())?;
-        let live_on_screen = self
-            .live
-            .with(|l| l.as_ref().is_some_and(|(lesson, _)| *lesson == id));
-        let recording = live_on_screen
-            .then(|| self.recording.get())
-            .flatten()
-            .filter(|r| r.lesson == id);
+        let shown = self.shown.get();
+        if let Source::Lesson(id) = &shown.source {
+            lessons::find(id)?;
+        }
         Some(OnScreen {
-            source,
-            options: self.options.get(),
-            recording,
             step: self.step.get_untracked(),
+            ..shown
         })
+    }
+
+    /// The branches as `lessons::Branches` sees them (the current one and the earlier ones),
+    /// for event handlers (no reactive tracking).
+    pub fn branches_untracked(&self) -> Branches {
+        self.screen.with_untracked(Screen::branches)
     }
 
     /// Whether free play is on screen (with or without a scenario). Tracked.
     pub fn in_free_play(&self) -> bool {
-        self.lesson_id
-            .with(|id| Source::on_page(id, None).is_some_and(|source| source.is_free_play()))
+        self.source.with(Source::is_free_play)
+    }
+
+    /// [`Playground::in_free_play`] for event handlers (no reactive tracking).
+    pub fn in_free_play_untracked(&self) -> bool {
+        self.source.with_untracked(Source::is_free_play)
     }
 
     /// [`Playground::lesson_on_screen`] for event handlers (no reactive tracking).

@@ -28,7 +28,6 @@ pub fn open_generated_log(events: usize) -> bool {
         return false;
     };
     pg.error.set(None);
-    pg.live.set(None);
     pg.open_lesson(format!("stress-{events}"));
     true
 }

@@ -3,6 +3,7 @@
 //! `wasmBindings` hook that opens a generated log. Components read and change the page only
 //! through these.
 
+pub mod checkpoints;
 pub mod context;
 pub mod generated_log;
 pub mod kept;

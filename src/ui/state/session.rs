@@ -122,7 +122,7 @@ pub fn restore_and_track(
     // Free play's kept scenario is the one free play opens next, unless a link named free play.
     if pg.lesson_id.get_untracked() != FREE_PLAY_ID && pg.scenario.get_untracked().is_none() {
         if let Some(kept) = shared.as_ref().and_then(|s| s.scenario.clone()) {
-            pg.scenario.set(Some(Arc::new(kept)));
+            pg.set_scenario(Some(Arc::new(kept)));
             if let Some(shared) = &shared {
                 keep.remember_draft(shared);
             }
@@ -171,7 +171,7 @@ fn track(pg: Playground, keep: Keep, hold_first: bool) {
         // The run on screen (its toggles are part of it: they come back with the session), the
         // step tracked here (`on_screen` reads it untracked), the earlier branches, the draft.
         let step = pg.step.get();
-        let earlier = pg.branches.with(|b| b.earlier().to_vec());
+        let earlier = pg.earlier.get();
         let draft = keep.draft.get();
         let Some(on_screen) = pg.on_screen() else {
             return;
@@ -257,7 +257,7 @@ pub fn restart_host(pg: Playground) {
 /// Starts a new branch with `change`; a branch that already holds the most edits a run takes
 /// refuses it, and the banner says so. True when the branch was made.
 fn new_branch(pg: Playground, change: impl FnOnce(&mut Branches) -> Result<(), PlayError>) -> bool {
-    let made = pg.branches.try_update(change).unwrap_or(Ok(()));
+    let made = pg.change_branch(change).unwrap_or(Ok(()));
     if made.is_err() {
         let message = fork_form::too_many_edits()
             .get(pg.lang.get_untracked())

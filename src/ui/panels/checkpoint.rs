@@ -1,0 +1,163 @@
+//! The checkpoint on the stage (issue 26): the question asked before its step shows, as a
+//! labelled radio group answered with the keyboard or the pointer, the explanation of each
+//! try (announced by a status region), and the switch that turns checkpoints on or off. The
+//! score and the list of what was missed are in the result panel ([`CheckpointScore`]).
+
+use leptos::prelude::*;
+
+use crate::ui::browser::i18n::tr;
+use crate::ui::state::checkpoints::Checkpoints;
+use crate::ui::state::context::Playground;
+
+/// The question being asked, with its choices and the last try's feedback.
+#[component]
+pub fn CheckpointQuestion() -> impl IntoView {
+    let pg = Playground::get();
+    let cp = Checkpoints::get();
+    let lang = pg.lang;
+    let picked = RwSignal::new(None::<usize>);
+    let asked = Memo::new(move |_| {
+        let at = cp.asking.get()?;
+        cp.placement.with(|p| p.at(at).cloned())
+    });
+    // A right answer leaves the question and shows the step, with its explanation.
+    let feedback = move || {
+        cp.feedback
+            .get()
+            .filter(|(id, f)| f.right || asked.with(|a| a.as_ref().is_some_and(|a| a.id == *id)))
+    };
+    Effect::new(move |_| {
+        asked.track();
+        picked.set(None);
+    });
+    let question = move || {
+        let lang = lang.get();
+        let checkpoint = asked.get()?;
+        let choices = checkpoint
+            .choices
+            .iter()
+            .enumerate()
+            .map(|(i, choice)| {
+                let label = choice.label.get(lang).to_string();
+                view! {
+                    <label class="checkpoint-choice" data-testid="checkpoint-choice" data-key=choice.key.clone()>
+                        <input type="radio" name="checkpoint-choice" value=i.to_string()
+                            prop:checked=move || picked.get() == Some(i)
+                            on:change=move |_| picked.set(Some(i)) />
+                        <span>{label}</span>
+                    </label>
+                }
+            })
+            .collect_view();
+        let heading = match lang {
+            crate::engine::Lang::Zh => {
+                format!("检查点 · 规则 {}：先预测，再看这一步", checkpoint.rule)
+            }
+            crate::engine::Lang::En => format!(
+                "Checkpoint · rule {}: predict, then see the step",
+                checkpoint.rule
+            ),
+        };
+        Some(view! {
+            <p class="checkpoint-heading">{heading}</p>
+            <p class="checkpoint-question" id="checkpoint-question">{checkpoint.question.get(lang).to_string()}</p>
+            <div class="checkpoint-choices" role="radiogroup" aria-labelledby="checkpoint-question"
+                data-testid="checkpoint-choices">
+                {choices}
+            </div>
+            <button type="button" class="checkpoint-check" data-testid="checkpoint-check"
+                prop:disabled=move || picked.get().is_none()
+                on:click=move |_| {
+                    if let Some(i) = picked.get_untracked() {
+                        cp.choose(pg, i);
+                    }
+                }>
+                {tr(lang, "确定", "Check")}
+            </button>
+        })
+    };
+    view! {
+        <Show when=move || asked.with(Option::is_some) || feedback().is_some()>
+            <section class="checkpoint" data-testid="checkpoint"
+                aria-label=move || tr(lang.get(), "检查点", "Checkpoint")
+                data-asking=move || asked.with(Option::is_some).to_string()>
+                {question}
+                <p class="checkpoint-feedback" data-testid="checkpoint-feedback" role="status"
+                    data-right=move || feedback().map(|(_, f)| f.right.to_string())>
+                    {move || feedback().map(|(_, f)| f.text.get(lang.get()).to_string())}
+                </p>
+            </section>
+        </Show>
+    }
+}
+
+/// The switch: checkpoints on or off (remembered in this browser).
+#[component]
+pub fn CheckpointSwitch() -> impl IntoView {
+    let pg = Playground::get();
+    let cp = Checkpoints::get();
+    let has_any = move || cp.placement.with(|p| !p.placed.is_empty());
+    view! {
+        <Show when=has_any>
+            <label class="checkpoint-switch">
+                <input type="checkbox" data-testid="checkpoint-switch"
+                    prop:checked=move || cp.enabled.get()
+                    on:change=move |ev| cp.set_enabled(event_target_checked(&ev)) />
+                <span>{move || tr(pg.lang.get(), "检查点", "Checkpoints")}</span>
+            </label>
+        </Show>
+    }
+}
+
+/// The score in the result panel, and at the lesson's end the checkpoints missed, each with a
+/// button to its step (a jump: it never asks).
+#[component]
+pub fn CheckpointScore() -> impl IntoView {
+    let pg = Playground::get();
+    let cp = Checkpoints::get();
+    let lang = pg.lang;
+    let score = Memo::new(move |_| cp.score(pg));
+    let at_end = move || {
+        let last = pg.last_step();
+        last > 0 && pg.step.get() >= last
+    };
+    let missed = move || {
+        let lang = lang.get();
+        let score = score.get();
+        cp.placement.with(|p| {
+            score
+                .missed(p)
+                .into_iter()
+                .map(|c| {
+                    let step = c.step;
+                    let question = c.question.get(lang).to_string();
+                    view! {
+                        <li data-testid="checkpoint-missed" data-id=c.id.clone()>
+                            <button type="button"
+                                on:click=move |_| pg.go_to(step)>
+                                {move || match lang {
+                                    crate::engine::Lang::Zh => format!("第 {step} 步"),
+                                    crate::engine::Lang::En => format!("Step {step}"),
+                                }}
+                            </button>
+                            " "{question}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <Show when=move || cp.placement.with(|p| !p.placed.is_empty())>
+            <div class="checkpoint-score" data-testid="checkpoint-score">
+                <p data-testid="checkpoint-tally">
+                    {move || cp.placement.with(|p| score.get().words(p, lang.get()))}
+                </p>
+                <Show when=at_end>
+                    <p>{move || tr(lang.get(), "没有第一次就答对的检查点：", "Checkpoints not right at the first try:")}</p>
+                    <ul class="checkpoint-missed">{missed}</ul>
+                </Show>
+            </div>
+        </Show>
+    }
+}

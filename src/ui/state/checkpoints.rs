@@ -1,0 +1,190 @@
+//! The checkpoints' page state (issue 26): whether they ask (the switch, remembered in local
+//! storage like the language), the learner's scores per lesson (kept in this browser's local
+//! storage beside the session, by lesson id and checkpoint id), the checkpoint being asked and
+//! the last answer's feedback. The lesson's checkpoints are placed on the run on screen
+//! (`lessons::checkpoint::place`); which move asks is the native playhead's
+//! (`Playhead::asks`), applied by [`Checkpoints::intercept`] from the transport's `drive`.
+
+use std::cell::Cell;
+use std::collections::BTreeMap;
+
+use leptos::prelude::*;
+
+use crate::lessons::checkpoint::{place, Placement};
+use crate::ui::browser::storage;
+use crate::ui::state::context::Playground;
+use crate::view::checkpoints::{Feedback, Score};
+use crate::view::playhead::{Change, Command, Playhead};
+
+/// Local storage: "off" when the learner turned checkpoints off.
+const SWITCH_KEY: &str = "atp.checkpoints";
+/// Local storage: the scores, lesson id to [`Score`], as JSON.
+const SCORES_KEY: &str = "atp.checkpoint-scores";
+
+thread_local! {
+    static CURRENT: Cell<Option<Checkpoints>> = const { Cell::new(None) };
+}
+
+/// Handles to the checkpoints' state; `Copy`, from [`Checkpoints::get`].
+#[derive(Clone, Copy)]
+pub struct Checkpoints {
+    /// Checkpoints ask (the switch).
+    pub enabled: RwSignal<bool>,
+    /// Lesson id to the learner's tries there.
+    pub scores: RwSignal<BTreeMap<String, Score>>,
+    /// The step of the checkpoint being asked (the screen shows the step before it).
+    pub asking: RwSignal<Option<usize>>,
+    /// The last try's checkpoint id and feedback.
+    pub feedback: RwSignal<Option<(String, Feedback)>>,
+    /// The lesson's checkpoints on the run on screen.
+    pub placement: Memo<Placement>,
+    /// A run the embed API started: its ticks never ask.
+    quiet: StoredValue<bool>,
+}
+
+impl Checkpoints {
+    /// Creates the state and provides it as context.
+    pub fn provide(pg: Playground) -> Checkpoints {
+        let enabled = storage::read(SWITCH_KEY).is_none_or(|v| v != "off");
+        let scores = storage::read(SCORES_KEY)
+            .and_then(|text| serde_json::from_str(&text).ok())
+            .unwrap_or_default();
+        let placement = Memo::new(move |_| {
+            let lesson = pg.lesson_on_screen();
+            pg.run.with(|run| match (lesson, run) {
+                (Some(lesson), Ok(run)) => place(&lesson.checkpoints, &run.0),
+                _ => Placement::default(),
+            })
+        });
+        let checkpoints = Checkpoints {
+            enabled: RwSignal::new(enabled),
+            scores: RwSignal::new(scores),
+            asking: RwSignal::new(None),
+            feedback: RwSignal::new(None),
+            placement,
+            quiet: StoredValue::new(false),
+        };
+        // A question belongs to its step: any other move of the playhead closes it.
+        Effect::new(move |_| {
+            let step = pg.step.get();
+            let asked = checkpoints.asking.get_untracked();
+            if asked.is_some_and(|at| at != step + 1) {
+                checkpoints.asking.set(None);
+            }
+            // The explanation of a right answer stays with its step.
+            let stale = checkpoints.feedback.with_untracked(|f| {
+                f.as_ref().is_some_and(|(id, _)| {
+                    let at = placement.with_untracked(|p| p.by_id(id).map(|c| c.step));
+                    at != Some(step) && at != Some(step + 1)
+                })
+            });
+            if stale {
+                checkpoints.feedback.set(None);
+            }
+        });
+        CURRENT.with(|current| current.set(Some(checkpoints)));
+        checkpoints
+    }
+
+    /// The page's checkpoints state. Kept in a thread local rather than the reactive context:
+    /// the transport's timer and the embed API call `drive` outside any component.
+    pub fn get() -> Checkpoints {
+        // Invariant: `App` provides it before any component or handler runs.
+        CURRENT
+            .with(Cell::get)
+            .expect("Checkpoints::provide ran when the page was built")
+    }
+
+    /// The score key: the lesson id, or the free-play scenario's title.
+    fn lesson_key(pg: Playground) -> String {
+        pg.lesson_id.get_untracked()
+    }
+
+    /// This lesson's score. Tracked.
+    pub fn score(&self, pg: Playground) -> Score {
+        let id = pg.lesson_id.get();
+        self.scores
+            .with(|s| s.get(&id).cloned())
+            .unwrap_or_default()
+    }
+
+    /// Turns checkpoints on or off, remembered.
+    pub fn set_enabled(&self, on: bool) {
+        self.enabled.set(on);
+        if !on {
+            self.asking.set(None);
+        }
+        storage::write(SWITCH_KEY, if on { "on" } else { "off" });
+    }
+
+    /// Marks the embed API's `run` (true) or the learner's own (false).
+    pub fn set_quiet(&self, quiet: bool) {
+        self.quiet.set_value(quiet);
+    }
+
+    /// What `drive` writes for `command`: `change`, or, when the move would pass or land on an
+    /// unanswered checkpoint, a pause just before it with the question open.
+    pub fn intercept(
+        &self,
+        pg: Playground,
+        command: Command,
+        here: Playhead,
+        change: Change,
+    ) -> Change {
+        if matches!(command, Command::Run | Command::Toggle | Command::Forward) {
+            self.quiet.set_value(false);
+        }
+        if !self.enabled.get_untracked() || (command == Command::Tick && self.quiet.get_value()) {
+            return change;
+        }
+        let score = self.score_untracked(pg);
+        let unanswered: Vec<usize> = self.placement.with_untracked(|p| {
+            p.placed
+                .iter()
+                .filter(|c| !score.answered(&c.id))
+                .map(|c| c.step)
+                .collect()
+        });
+        match here.asks(command, change, &unanswered) {
+            Some((at, instead)) => {
+                self.feedback.set(None);
+                self.asking.set(Some(at));
+                instead
+            }
+            None => change,
+        }
+    }
+
+    fn score_untracked(&self, pg: Playground) -> Score {
+        let id = Self::lesson_key(pg);
+        self.scores
+            .with_untracked(|s| s.get(&id).cloned())
+            .unwrap_or_default()
+    }
+
+    /// The learner picks `choice` at the checkpoint being asked: the feedback, the score kept,
+    /// and on the right answer the step shown.
+    pub fn choose(&self, pg: Playground, choice: usize) {
+        let Some(at) = self.asking.get_untracked() else {
+            return;
+        };
+        let Some(checkpoint) = self.placement.with_untracked(|p| p.at(at).cloned()) else {
+            return;
+        };
+        let id = Self::lesson_key(pg);
+        let mut feedback = None;
+        self.scores.update(|scores| {
+            feedback = scores.entry(id).or_default().answer(&checkpoint, choice);
+        });
+        if let Ok(json) = self.scores.with_untracked(serde_json::to_string) {
+            storage::write(SCORES_KEY, &json);
+        }
+        let Some(feedback) = feedback else { return };
+        let right = feedback.right;
+        self.feedback.set(Some((checkpoint.id.clone(), feedback)));
+        if right {
+            self.asking.set(None);
+            pg.go_to(at);
+        }
+    }
+}
