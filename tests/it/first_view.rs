@@ -7,7 +7,10 @@
 use std::path::PathBuf;
 
 use agent_team_playground::engine::Lang;
+use agent_team_playground::lessons;
 use agent_team_playground::lessons::catalog;
+use agent_team_playground::lessons::checkpoint::place;
+use agent_team_playground::lessons::language::tr;
 use agent_team_playground::lessons::language::LangText;
 use agent_team_playground::view::caption::step_caption;
 use agent_team_playground::view::card::cards;
@@ -112,6 +115,18 @@ fn first_view_texts_are_the_view_models_at_step_0_in_each_language() {
                 assert!(placement.chips(lane).is_empty(), "{at}: {lane:?} has chips");
             }
             assert_eq!(html.matches("<li class=\"empty\">").count(), 4, "{at}");
+            // The toolbar draws the checkpoint switch where the lesson places checkpoints on
+            // this run (as `CheckpointSwitch`), labelled in the view's language, disabled, on.
+            let placed = lessons::lesson(info.id, lang)
+                .is_some_and(|l| !place(&l.checkpoints, &zero.timeline).placed.is_empty());
+            let switch = html.find("<label class=\"checkpoint-switch\">");
+            assert_eq!(switch.is_some(), placed, "{at}: the checkpoint switch");
+            if switch.is_some() {
+                let label = text_of(inside(&html, "class=\"checkpoint-switch\"", "label"));
+                assert_eq!(label, tr(lang, "检查点", "Checkpoints"), "{at}");
+                let input = "data-testid=\"checkpoint-switch\" checked=\"\" disabled=\"\"";
+                assert!(html.contains(input), "{at}: the switch is on and disabled");
+            }
             // The view says it is loading in its language, and nothing on it is live.
             assert!(html.contains(&format!("data-loading=\"{}\"", loading_words(lang))));
             assert!(html.starts_with("<div class=\"app\" id=\"first-view\" inert=\"\""));

@@ -14,6 +14,7 @@ mod stage;
 mod team;
 
 use crate::engine::{Lang, TeamState, Timeline};
+use crate::lessons::checkpoint::place;
 use crate::lessons::key_steps::{key_steps, KeyStep};
 use crate::lessons::language::{tr, LangText};
 use crate::lessons::PlayOptions;
@@ -33,6 +34,8 @@ pub struct StepZero {
     pub timeline: Timeline,
     pub state: TeamState,
     pub key_steps: Vec<KeyStep>,
+    /// The run places at least one checkpoint, so the toolbar draws the checkpoint switch.
+    pub checkpoints: bool,
 }
 
 impl StepZero {
@@ -49,10 +52,13 @@ impl StepZero {
             lang,
             ..PlayOptions::default()
         };
-        let played = OnScreen::new(source, options)
-            .play()
-            .map_err(|e| e.to_string())?;
+        let on_screen = OnScreen::new(source, options);
+        let played = on_screen.play().map_err(|e| e.to_string())?;
         let timeline = played.timeline;
+        // As the page's placement memo: the lesson on screen's checkpoints on its run.
+        let checkpoints = on_screen
+            .lesson()
+            .is_some_and(|lesson| !place(&lesson.checkpoints, &timeline).placed.is_empty());
         let state = timeline.state_at(0);
         let key_steps = match keyed {
             true => key_steps(id, &timeline),
@@ -64,6 +70,7 @@ impl StepZero {
             timeline,
             state,
             key_steps,
+            checkpoints,
         })
     }
 }

@@ -1,6 +1,7 @@
 //! The stage's top at step 0, as `ui/panels/transport.rs`, `toggles.rs` and `caption.rs` draw
-//! it: the transport (every control disabled until the module is live), the contrast switches'
-//! row and the caption bar with the step-0 caption and its facts.
+//! it: the transport (every control disabled until the module is live), the toolbar row (the
+//! contrast switches, the checkpoint switch) and the caption bar with the step-0 caption and
+//! its facts.
 
 use super::StepZero;
 use crate::engine::Lang;
@@ -188,7 +189,8 @@ fn scrubber(pen: &Pen, section: &Node, zero: &StepZero, last: usize) {
 }
 
 /// The toolbar row: the contrast switches where the lesson offers them (the modes in force at
-/// step 0), and the way to the breakpoints and keys.
+/// step 0), the checkpoint switch where the run has checkpoints, and the way to the
+/// breakpoints and keys.
 pub fn toolbar(pen: &Pen, stage: &Node, zero: &StepZero) {
     let lang = zero.lang;
     let Some(row) = pen.add(stage, "div", &[("class", "stage-toolbar")]) else {
@@ -224,6 +226,9 @@ pub fn toolbar(pen: &Pen, stage: &Node, zero: &StepZero) {
             }
         }
     }
+    if zero.checkpoints {
+        checkpoint_switch(pen, &row, lang);
+    }
     let attrs = [
         ("type", "button"),
         ("class", "to-options"),
@@ -232,6 +237,22 @@ pub fn toolbar(pen: &Pen, stage: &Node, zero: &StepZero) {
     ];
     let text = tr(lang, "断点与按键 ›", "Breakpoints, keys ›");
     pen.text(&row, "button", &attrs, text);
+}
+
+/// The checkpoint switch as `CheckpointSwitch` draws it, on (as with nothing stored); the
+/// page's script unchecks it when this browser stored `atp.checkpoints` as "off".
+fn checkpoint_switch(pen: &Pen, row: &Node, lang: Lang) {
+    let Some(label) = pen.add(row, "label", &[("class", "checkpoint-switch")]) else {
+        return;
+    };
+    let attrs = [
+        ("type", "checkbox"),
+        ("data-testid", "checkpoint-switch"),
+        ("checked", ""),
+        ("disabled", ""),
+    ];
+    pen.void(&label, "input", &attrs);
+    pen.text(&label, "span", &[], tr(lang, "检查点", "Checkpoints"));
 }
 
 /// The caption bar at step 0: the kind line ("start"), the key-step label if step 0 is one,
