@@ -2,7 +2,8 @@
 // shows the linked lesson's step 0 (index.html picks the static view the native renderer wrote,
 // src/view/first_view), in the link's language; when the module mounts, the live page takes its
 // place with the caption where it was (no layout shift). A later-step link shows only the title
-// and the loading bar. The module is held back by a route that does not answer until released.
+// and the loading bar. The checkpoint switch (issue 26) shows as this browser stored it, on when
+// nothing is. The module is held back by a route that does not answer until released.
 import { test, expect, Page } from '@playwright/test';
 import { CJK, LESSON_IDS } from './helpers';
 
@@ -58,7 +59,9 @@ async function stageOf(page: Page) {
   const members = await page.getByTestId('member-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-member')));
   const stage = await page.getByTestId('stage-column').innerText();
   const level = await page.locator('[data-testid^=level-]:checked').getAttribute('value');
-  return { title, caption: (await caption.textContent()) ?? '', box, members, stage, level };
+  // The checkpoint switch (in the lessons that have checkpoints): whether it is on.
+  const checkpoints = await page.getByTestId('checkpoint-switch').evaluateAll((s) => s.map((i) => (i as HTMLInputElement).checked));
+  return { title, caption: (await caption.textContent()) ?? '', box, members, stage, level, checkpoints };
 }
 
 const live = (page: Page) => expect(page.locator('#first-view')).toHaveCount(0, { timeout: 30_000 });
@@ -84,6 +87,9 @@ for (const [id, lang, title, viewport] of [
     expect(CJK.test(before.caption)).toBe(lang === 'zh');
     expect(before.members.length).toBeGreaterThan(1);
     for (const name of before.members) await expect(first.locator(`[data-member="${name}"] .member-name`)).toHaveText(name!);
+    // The checkpoint switch as this browser stored it (the specs start with checkpoints off), inert.
+    expect(before.checkpoints).toEqual([false]);
+    await expect(first.getByTestId('checkpoint-switch')).toBeDisabled();
     await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? 'zh-CN' : 'en');
 
     release();
@@ -96,6 +102,7 @@ for (const [id, lang, title, viewport] of [
     expect(after.members).toEqual(before.members);
     expect(after.stage).toBe(before.stage);
     expect(after.level).toBe(before.level);
+    expect(after.checkpoints).toEqual(before.checkpoints);
     expect(Math.abs(after.box!.x - before.box!.x)).toBeLessThanOrEqual(1);
     expect(Math.abs(after.box!.y - before.box!.y)).toBeLessThanOrEqual(1);
     expect(await swapShift(page)).toBeLessThanOrEqual(0.05);
@@ -147,9 +154,33 @@ test('LOAD: every lesson and free play, in both languages: the static first view
       const after = await stageOf(page);
       expect(after.stage, `${id} ${lang}`).toBe(before.stage);
       expect(after.level, `${id} ${lang}: the level chosen`).toBe(before.level);
+      expect(after.checkpoints, `${id} ${lang}: the checkpoint switch`).toEqual(before.checkpoints);
       expect(await page.locator('.app > header').innerText(), `${id} ${lang}`).toBe(header);
       await page.unroute(WASM);
       await page.goto('about:blank');
     }
   }
+});
+
+test.describe('with nothing stored', () => {
+  // Checkpoints are on in a browser that never turned them off.
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('LOAD: with nothing stored the static view shows the checkpoint switch on and disabled, and the live page keeps it on, at the same place', async ({ page }) => {
+    const release = await holdModule(page);
+    await page.goto('/#lesson=l3-lock-scope&lang=en');
+    const first = page.locator('#first-view');
+    const switchOf = first.getByTestId('checkpoint-switch');
+    await expect(switchOf).toBeChecked();
+    await expect(switchOf).toBeDisabled();
+    const box = await switchOf.boundingBox();
+    release();
+    await live(page);
+    const liveSwitch = page.getByTestId('checkpoint-switch');
+    await expect(liveSwitch).toBeChecked();
+    await expect(liveSwitch).toBeEnabled();
+    const after = await liveSwitch.boundingBox();
+    expect(Math.abs(after!.x - box!.x)).toBeLessThanOrEqual(1);
+    expect(Math.abs(after!.y - box!.y)).toBeLessThanOrEqual(1);
+  });
 });
