@@ -8,7 +8,7 @@
 # Needs dist/ from `trunk build --release`. Env: E2E_PORT (default 8181; the baseline uses +1,
 # the size baseline +2, the compressing server +3),
 # PERF_LOAD_RUNS (default 15: the medians of 7 moved the ratio by 0.5x between runs),
-# PERF_SIZE_BASELINE (default 1; 0 skips it and saves one build): also builds
+# PERF_SIZE_BASELINE (default 0; 1 adds one more release build, about 3 minutes): also builds
 # www/minimal-full-size.html, the minimal page with the whole playground linked in but not run,
 # served on +2, and beside it the first-view floor page that perf.spec.ts writes (that page plus
 # the playground's first view as static HTML with its stylesheet, put in at once, no app code
@@ -62,7 +62,7 @@ FULL_PORT=$((PORT + 2))
 PORTS=("$PORT" "$MIN_PORT")
 FULL_SIZE_URL=""
 FULL_SIZE_DIR=""
-if [ "${PERF_SIZE_BASELINE:-1}" = 1 ]; then
+if [ "${PERF_SIZE_BASELINE:-0}" = 1 ]; then
   echo "perf: building the size baseline (trunk build www/minimal-full-size.html --release)"
   trunk build www/minimal-full-size.html --dist target/dist-full-size --release
   # The floor page (written by perf.spec.ts) links the playground's stylesheet from here.

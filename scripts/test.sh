@@ -8,7 +8,7 @@
 # and prints the size figures of dist/ and the performance figures (scripts/perf.sh).
 # Flags: --sizes (only build and print sizes),
 # --skip-setup. Env: PROPTEST_CASES (default 1000), E2E_PORT (default 8181),
-# MODEL_SERVER_PORT (default 8790).
+# MODEL_SERVER_PORT (default 8790), E2E_SHOTS (default 0 here: 1 writes the e2e screenshots).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -66,7 +66,8 @@ node scripts/precompress.mjs --check dist
 if [ "$SIZES_ONLY" = 1 ]; then exit 0; fi
 
 step "end-to-end tests: Playwright + /usr/bin/chromium"
-scripts/e2e.sh --grep-invert "perf \\("
+# Screenshots are for a person to open (scripts/e2e.sh alone writes them); here they only cost time.
+E2E_SHOTS="${E2E_SHOTS:-0}" scripts/e2e.sh --grep-invert "perf \\("
 step "performance figures (printed, not asserted): scripts/perf.sh"
 scripts/perf.sh
 step "all test layers passed"

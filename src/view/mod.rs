@@ -25,6 +25,7 @@
 //!   what the cycle did) and the levels a learner steps at (key moments, story, every event).
 //! - [`repeats`]: runs of identical tool calls, collapsed in captions and lists.
 //! - [`result`]: the result panel (final answers, the step's whole tool result).
+//! - [`rules`]: the rules the playground teaches, told short in both languages (a checkpoint's rule).
 //! - [`window`]: which items of a long scrolling list are in view.
 //! - [`transcript`]: a timeline as text, one line per event with its caption (the golden
 //!   files, the export's event log).
@@ -44,6 +45,7 @@ pub mod playhead;
 pub mod protocol;
 pub mod repeats;
 pub mod result;
+pub mod rules;
 pub mod sequence;
 pub mod story;
 pub mod transcript;

@@ -1,12 +1,13 @@
 // Accessibility: an axe-core pass (the engine injected from node_modules) over every lesson at
 // its first, a middle and its last step, in both languages and both colour schemes, with a
-// member open in the detail panel. Zero violations. One page load per lesson, language and
-// scheme; the steps are reached with the keyboard and the scrubber.
+// member open in the detail panel, and with a checkpoint's question open. Zero violations. One
+// page load per lesson, language and scheme; the steps are reached with the keyboard and the
+// scrubber.
 import { test, expect, Page } from '@playwright/test';
 import * as path from 'path';
 import {
   LESSON_IDS, Lang, golden, trackErrors, waitReady, expectStep, scrubTo, focusPlayground,
-  selectMember,
+  selectMember, chooseLevel,
 } from './helpers';
 
 const AXE = path.resolve(__dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js');
@@ -69,6 +70,48 @@ for (const scheme of ['light', 'dark'] as const) {
           expect(errors).toEqual([]);
         });
       }
+    });
+  }
+}
+
+// A checkpoint's question open on the stage (issue 26 part 5): the radio group, its label, the
+// Check button and a wrong try's explanation pass axe-core in both languages and schemes, and
+// the question is announced by a status region (the caption stays on the step before). Lesson 2
+// asks its first question when stepping onto step 8 (tests/e2e/checkpoints.spec.ts).
+for (const scheme of ['light', 'dark'] as const) {
+  for (const lang of ['en', 'zh'] as Lang[]) {
+    test.describe(`M5: a checkpoint's question (${scheme}, ${lang})`, () => {
+      // Checkpoints are on in an empty storage (the other specs start with them off).
+      test.use({ colorScheme: scheme, storageState: { cookies: [], origins: [] } });
+      test(`M5: a checkpoint's question, open, with its rule's text and after a wrong try, passes axe-core and is announced, ${lang}, ${scheme}`, async ({ page }) => {
+        const errors = trackErrors(page);
+        await page.goto(`/#lesson=l2-drain-loses-mail&step=0&lang=${lang}`);
+        await waitReady(page);
+        await chooseLevel(page, 'event');
+        await scrubTo(page, 7);
+        await page.getByTestId('step-forward').click();
+        const question = page.getByTestId('checkpoint');
+        await expect(question).toHaveAttribute('data-asking', 'true');
+        await expectStep(page, 7);
+        const asked = (await page.locator('#checkpoint-question').textContent()) ?? '';
+        expect(asked).not.toBe('');
+        const announce = page.getByTestId('checkpoint-announce');
+        await expect(announce).toHaveAttribute('role', 'status');
+        await expect(announce).toContainText(asked);
+        await expect(announce).toContainText(lang === 'zh' ? '检查点' : 'Checkpoint');
+        expect(await axeViolations(page), `question open (${lang}, ${scheme})`).toEqual([]);
+        // The rule it illustrates, named by id, opens its text in the page (kept open below).
+        const rule = page.getByTestId('checkpoint-rule');
+        await expect(rule).toHaveAttribute('data-rule', 'M5');
+        await rule.locator('summary').click();
+        await expect(rule.locator('p')).toBeVisible();
+        await expect(rule.locator('p')).toContainText(lang === 'zh' ? '候选被丢弃' : 'the candidate is thrown away');
+        await page.locator('[data-testid="checkpoint-choice"][data-key="lost"] input').check();
+        await page.getByTestId('checkpoint-check').click();
+        await expect(page.getByTestId('checkpoint-feedback')).toHaveAttribute('data-right', 'false');
+        expect(await axeViolations(page), `after a wrong try (${lang}, ${scheme})`).toEqual([]);
+        expect(errors).toEqual([]);
+      });
     });
   }
 }

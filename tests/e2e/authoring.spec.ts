@@ -4,7 +4,7 @@
 // message the member never received, the task is held to the engine's body limit, and the
 // fork panel numbers a member's requests from 1 like the editor.
 import { test, expect, Page } from '@playwright/test';
-import { memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady } from './helpers';
+import { memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady, shot } from './helpers';
 import { axeViolations, commit } from './editor-helpers';
 
 /** ana tells ben the launch date (m2); ben announces it; the lead's third reply never runs. */
@@ -84,14 +84,14 @@ test('AUTHORING M6: a lost message written in the editor: a delivery fault in dr
   // ben no longer speaks of m2; the check says his main text never runs in this run.
   await expect(check.getByTestId('editor-findings')).not.toContainText("ben would speak of a message");
   await expect(check.getByTestId('editor-findings')).toContainText("Reply 6's condition needs m2, which ben never received in this run");
-  await page.getByTestId('editor').screenshot({ path: 'target/e2e/authoring-editor-en.png' });
+  await shot(page.getByTestId('editor'), { path: 'target/e2e/authoring-editor-en.png' });
 
   // In Chinese: the check's list and the answered rows.
   await page.getByTestId('lang-toggle').click();
   await expect(check.getByTestId('editor-findings')).toContainText('第 3 个回复从没运行');
   await expect(check.getByTestId('editor-answered')).toContainText('ben 的第 1 个请求 → 第 6 个回复的“否则”');
   await expect(page.getByTestId('editor-faults')).toContainText('故障（1 个）');
-  await page.getByTestId('editor').screenshot({ path: 'target/e2e/authoring-editor-zh.png' });
+  await shot(page.getByTestId('editor'), { path: 'target/e2e/authoring-editor-zh.png' });
   await page.getByTestId('lang-toggle').click();
 
   // A request fault instead: ben's request 1 fails, which clashes with his reply 1.
@@ -147,13 +147,13 @@ test('AUTHORING M7: an older version 1 scenario with a task over the body limit 
   await expect(taskError).toContainText('task is too long: 700 characters; the limit is 600');
   await expect(taskError).toContainText('the engine refuses this task');
   await taskError.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'target/e2e/authoring-old-long-task-phone-en.png' });
+  await shot(page, { path: 'target/e2e/authoring-old-long-task-phone-en.png' });
   await page.getByTestId('lang-toggle').click();
   await expect(taskError).toContainText('task 太长：700 个字符，上限是 600');
   await expect(taskError).toContainText('引擎会拒绝这个任务');
   await page.setViewportSize({ width: 1366, height: 800 });
   await taskError.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'target/e2e/authoring-old-long-task-laptop-zh.png' });
+  await shot(page, { path: 'target/e2e/authoring-old-long-task-laptop-zh.png' });
   expect(errors).toEqual([]);
 });
 
@@ -196,9 +196,9 @@ for (const lang of ['en', 'zh'] as const) {
         expect(box, part).not.toBeNull();
         expect(box!.x + box!.width, `${part} fits ${w}px`).toBeLessThanOrEqual(w + 1);
       }
-      await page.getByTestId('editor-faults').screenshot({ path: `target/e2e/authoring-faults-${name}-${lang}.png` });
-      await page.getByTestId('editor-reply-5').screenshot({ path: `target/e2e/authoring-reply-${name}-${lang}.png` });
-      await page.getByTestId('editor-check').screenshot({ path: `target/e2e/authoring-check-${name}-${lang}.png` });
+      await shot(page.getByTestId('editor-faults'), { path: `target/e2e/authoring-faults-${name}-${lang}.png` });
+      await shot(page.getByTestId('editor-reply-5'), { path: `target/e2e/authoring-reply-${name}-${lang}.png` });
+      await shot(page.getByTestId('editor-check'), { path: `target/e2e/authoring-check-${name}-${lang}.png` });
     }
   });
 }

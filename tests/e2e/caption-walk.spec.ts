@@ -7,6 +7,7 @@ import { test, expect, Page } from '@playwright/test';
 import {
   LESSON_IDS, Lang, trackErrors, openLesson, setLang, focusPlayground, expectStep, readCounter,
   scrubTo, golden, stepAfter, selectMember, caption, screenshots,
+  shot,
 } from './helpers';
 
 /** The facts of the caption on screen that the rest of the DOM contradicts, and why. */
@@ -168,7 +169,7 @@ test('PATH: screenshots of the changed caption steps in English and Chinese', as
       await setLang(page, lang);
       if (step > 0) await scrubTo(page, step);
       if (id.startsWith('l1') && cat === 'commit') await selectMember(page, 'reader');
-      await page.screenshot({ path: `target/e2e/caption-${id.slice(0, 2)}-step${step}-${lang}.png`, fullPage: false });
+      await shot(page, { path: `target/e2e/caption-${id.slice(0, 2)}-step${step}-${lang}.png`, fullPage: false });
     }
   }
 });

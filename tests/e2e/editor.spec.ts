@@ -4,7 +4,7 @@
 // in the list while the last valid scenario keeps playing and what was typed stays; any
 // built-in lesson opens in it as a starting point; an embed link's hide=editor hides it.
 import { test, expect } from '@playwright/test';
-import { memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady } from './helpers';
+import { memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady, shot } from './helpers';
 import { axeViolations, buildFiveMembers, commit, NAMES } from './editor-helpers';
 
 test('EDITOR: a five-member scenario built in the editor plays on the scripted model: its cards and its lanes', async ({ page }) => {
@@ -26,11 +26,11 @@ test('EDITOR: a five-member scenario built in the editor plays on the scripted m
   await scrubTo(page, last);
   await expect(page.locator('[data-testid=message-chip][data-to=reader]')).toHaveCount(0);
   await expect(page.getByTestId('files-panel')).toContainText('print(7 * 6)');
-  await page.getByTestId('editor').screenshot({ path: 'target/e2e/editor-en.png' });
+  await shot(page.getByTestId('editor'), { path: 'target/e2e/editor-en.png' });
   await page.getByTestId('lang-toggle').click();
   await expect(page.getByTestId('editor')).toContainText('场景编辑器');
   await expect(page.getByTestId('editor-member-name-3')).toHaveValue('carol');
-  await page.getByTestId('editor').screenshot({ path: 'target/e2e/editor-zh.png' });
+  await shot(page.getByTestId('editor'), { path: 'target/e2e/editor-zh.png' });
   expect(errors).toEqual([]);
 });
 
@@ -65,7 +65,7 @@ test('EDITOR: an invalid edit shows its error beside the field, the last valid s
   // In Chinese too.
   await page.getByTestId('lang-toggle').click();
   await expect(page.getByTestId('editor-errors')).toContainText('task 是空的');
-  await page.getByTestId('editor').screenshot({ path: 'target/e2e/editor-invalid-zh.png' });
+  await shot(page.getByTestId('editor'), { path: 'target/e2e/editor-invalid-zh.png' });
   await page.getByTestId('lang-toggle').click();
   // Fixed, it plays again: the new task is the lead's first prompt.
   await commit(page, 'editor-limit-body_chars', '');
@@ -121,7 +121,7 @@ for (const [scheme, lang] of [['light', 'en'], ['dark', 'zh']] as const) {
       await expect(page.getByTestId('editor-errors')).toBeVisible();
       await expect(page.getByTestId('export-panel')).toBeVisible();
       expect(await axeViolations(page)).toEqual([]);
-      await page.getByTestId('export-panel').screenshot({ path: `target/e2e/export-panel-${lang}.png` });
+      await shot(page.getByTestId('export-panel'), { path: `target/e2e/export-panel-${lang}.png` });
     });
   });
 }

@@ -6,7 +6,7 @@
 import { test, expect, Page, Frame, FrameLocator } from '@playwright/test';
 import { HostServer } from './host-server';
 import * as path from 'path';
-import { expectStep, readCounter, trackErrors } from './helpers';
+import { expectStep, readCounter, trackErrors, shot } from './helpers';
 
 const NAME = 'agent-team-playground';
 const HOST_PORT = Number(process.env.EMBED_HOST_PORT ?? 8382);
@@ -472,7 +472,7 @@ test('EMBED: embed=1 hides the chrome, hide= hides the diagram, the picker and t
   await expect(page.getByTestId('member-detail')).toBeAttached();
   // The embedded page never offers a live run.
   await expect(page.getByTestId('live-panel')).toHaveCount(0);
-  await page.screenshot({ path: 'target/e2e/embed-chrome-en.png', fullPage: true });
+  await shot(page, { path: 'target/e2e/embed-chrome-en.png', fullPage: true });
   expect(await axeViolations(page)).toEqual([]);
 
   await page.goto('/#lesson=l4-coder-and-reviewer&step=8&lang=zh&embed=1&hide=diagram,picker,request');
@@ -483,7 +483,7 @@ test('EMBED: embed=1 hides the chrome, hide= hides the diagram, the picker and t
   await expect(page.getByTestId('lesson-select')).toHaveCount(0);
   await expect(page.getByTestId('member-detail')).toHaveCount(0);
   await expect(page.getByTestId('lang-toggle')).toBeVisible();
-  await page.screenshot({ path: 'target/e2e/embed-chrome-zh.png', fullPage: true });
+  await shot(page, { path: 'target/e2e/embed-chrome-zh.png', fullPage: true });
   expect(await axeViolations(page)).toEqual([]);
   // The address bar keeps the flags.
   await expect.poll(() => page.url()).toContain('embed=1&hide=diagram,picker,request');
@@ -551,14 +551,14 @@ test('EMBED: the embed snippet holds an iframe with the link of the current stat
   await page.getByTestId('step-forward').click();
   await expect(snippet).toHaveValue(/step=7/);
   const hidden = (/src="([^"]*)"/.exec(await snippet.inputValue())![1]).replace(/&amp;/g, '&');
-  await page.screenshot({ path: 'target/e2e/embed-dialog-en.png' });
+  await shot(page, { path: 'target/e2e/embed-dialog-en.png' });
   expect(await axeViolations(page)).toEqual([]);
 
   // Chinese.
   await page.getByTestId('lang-toggle').click();
   await expect(page.getByTestId('embed-dialog')).toContainText('嵌入到课程页面');
   await expect(snippet).toHaveValue(/lang=zh/);
-  await page.screenshot({ path: 'target/e2e/embed-dialog-zh.png' });
+  await shot(page, { path: 'target/e2e/embed-dialog-zh.png' });
   expect(await axeViolations(page)).toEqual([]);
   // Escape closes the dialog.
   await snippet.focus();
@@ -641,7 +641,7 @@ test('EMBED: the demo page embeds two lessons, sizes them from resize and drives
   await expectFrameStep(first, 0);
   // The second frame was never driven.
   await expectFrameStep(second, 0);
-  await page.screenshot({ path: 'target/e2e/embed-demo.png', fullPage: true });
+  await shot(page, { path: 'target/e2e/embed-demo.png', fullPage: true });
   expect(errors).toEqual([]);
 });
 
@@ -753,7 +753,7 @@ for (const lang of ['en', 'zh'] as const) {
       (window as any).AgentTeamPlayground.hello(document.getElementById('pg'));
     }));
     expect(asked).toBe(await page.locator('#pg').evaluate((el) => el.clientHeight));
-    await page.screenshot({ path: `target/e2e/embed-fit-embedjs-${lang}.png` });
+    await shot(page, { path: `target/e2e/embed-fit-embedjs-${lang}.png` });
     expect(errors).toEqual([]);
   });
 
@@ -909,7 +909,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(frame.locator('#member-detail-heading')).toContainText('reader');
     await expect(frame.locator('#member-detail-heading')).toBeInViewport();
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await page.screenshot({ path: `target/e2e/embed-fit-tabs-${lang}.png` });
+    await shot(page, { path: `target/e2e/embed-fit-tabs-${lang}.png` });
     expect(errors).toEqual([]);
   });
 }

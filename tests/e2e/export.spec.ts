@@ -5,7 +5,7 @@
 import { test, expect, Page } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
-import { caption, expectStep, memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady } from './helpers';
+import { caption, expectStep, memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady, shot } from './helpers';
 import { buildFiveMembers, NAMES } from './editor-helpers';
 
 const SECRET = 'sk-test-DO-NOT-LEAK-4242';
@@ -51,7 +51,7 @@ test('EXPORT: an edited five-member scenario exports as JSON and imports in a ne
   await expect(fresh.getByTestId('editor-member-name-3')).toHaveValue('carol');
   await expect(fresh.getByTestId('editor-task')).toHaveValue(/carol and dave stand by/);
   await expect(fresh.getByTestId('error-banner')).toHaveCount(0);
-  await fresh.getByTestId('export-panel').screenshot({ path: 'target/e2e/export-panel-en.png' });
+  await shot(fresh.getByTestId('export-panel'), { path: 'target/e2e/export-panel-en.png' });
   expect(errors).toEqual([]);
 });
 
@@ -100,7 +100,7 @@ test('EXPORT: a bad import file shows the error banner and changes nothing', asy
   await expect(page.getByTestId('error-banner')).toContainText("课程 'l9-no-such-lesson' 不存在");
   await expect(page.getByTestId('lesson-select')).toHaveValue('l2-drain-loses-mail');
   await expectStep(page, 3);
-  await page.screenshot({ path: 'target/e2e/export-bad-file-zh.png' });
+  await shot(page, { path: 'target/e2e/export-bad-file-zh.png' });
 });
 
 test('EXPORT: a downloaded recording imports and replays offline, with the network blocked', async ({ page }) => {

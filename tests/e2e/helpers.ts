@@ -225,15 +225,25 @@ export async function setLang(page: Page, lang: Lang) {
 }
 
 /**
+ * Writes a screenshot for a person to look at (never compared). `E2E_SHOTS=0` skips them: the
+ * README test command sets it, since nobody opens CI's PNGs and they cost about a minute.
+ */
+export async function shot(target: Page | Locator, options: { path: string; fullPage?: boolean }) {
+  if (process.env.E2E_SHOTS === '0') return;
+  await target.screenshot(options);
+}
+
+/**
  * Screenshots of the current step: light and dark, 1280 px and 390 px wide, full page, into
  * target/e2e/<name>-<scheme>-<width>.png. Restores 1280 px light afterwards.
  */
 export async function screenshots(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
+  const shots = process.env.E2E_SHOTS !== '0';
+  for (const colorScheme of shots ? (['light', 'dark'] as const) : []) {
     await page.emulateMedia({ colorScheme });
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `target/e2e/${name}-${colorScheme}-${width}.png`, fullPage: true });
+      await shot(page, { path: `target/e2e/${name}-${colorScheme}-${width}.png`, fullPage: true });
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

@@ -7,7 +7,7 @@
 import { test, expect, Page, BrowserContext } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
-import { openLesson, scrubTo, readCounter, waitReady, expectStep, setLang, memberCard, trackErrors, CJK } from './helpers';
+import { openLesson, scrubTo, readCounter, waitReady, expectStep, setLang, memberCard, trackErrors, CJK, shot } from './helpers';
 import { commit } from './editor-helpers';
 
 const HOST = 'https://course.example';
@@ -20,7 +20,7 @@ async function screens(page: Page, name: string) {
   const before = page.viewportSize();
   for (const [w, h] of [[390, 844], [1366, 800]]) {
     await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `target/e2e/keep-${name}-${w}.png` });
+    await shot(page, { path: `target/e2e/keep-${name}-${w}.png` });
   }
   if (before) await page.setViewportSize(before);
 }

@@ -4,7 +4,7 @@
 // lanes as on the scripted model, its recording replays offline, and the key appears nowhere
 // but in its input.
 import { test, expect, Page } from '@playwright/test';
-import { openLesson, readCounter, scrubTo, laneOf, trackErrors, selectMember, requestView } from './helpers';
+import { openLesson, readCounter, scrubTo, laneOf, trackErrors, selectMember, requestView, shot } from './helpers';
 
 const SERVER = process.env.MODEL_SERVER_URL;
 const SECRET = 'sk-test-DO-NOT-LEAK-4242';
@@ -46,8 +46,8 @@ for (const provider of PROVIDERS) {
     await runLive(page, provider.kind, provider.base());
 
     const live = await readCounter(page);
-    await page.getByTestId('live-panel').screenshot({ path: `target/e2e/live-${provider.kind}.png` });
-    await page.screenshot({ path: `target/e2e/live-${provider.kind}-page.png`, fullPage: true });
+    await shot(page.getByTestId('live-panel'), { path: `target/e2e/live-${provider.kind}.png` });
+    await shot(page, { path: `target/e2e/live-${provider.kind}-page.png`, fullPage: true });
     expect(live.last).toBeGreaterThan(30);
     expect(live.step).toBe(live.last);
     const toScreen = await page.evaluate(() => ((window as any).__atpReplyToScreen ?? []) as number[]);
@@ -150,7 +150,7 @@ test('M3 UI: a live reply shows in the request view as it streams in, then the r
   await page.locator('[data-testid=member-card][data-member="lead"]').click();
   const streaming = page.getByTestId('request-streaming');
   await expect(streaming).toContainText('Let me');
-  await streaming.screenshot({ path: 'target/e2e/live-streaming.png' });
+  await shot(streaming, { path: 'target/e2e/live-streaming.png' });
   await expect(streaming).not.toContainText('[list_teammates]');
   await expect(streaming).toContainText('[list_teammates]');
   await expect(page.getByTestId('live-status')).toContainText(/The run is over/, { timeout: 30_000 });
@@ -184,7 +184,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(note).toContainText('lead');
     await page.getByTestId('server-notes').locator('summary').click();
     await expect(page.getByTestId('server-notes')).toContainText('--chat_format chatml-function-calling');
-    await page.getByTestId('live-panel').screenshot({ path: `target/e2e/live-whole-${lang}.png` });
+    await shot(page.getByTestId('live-panel'), { path: `target/e2e/live-whole-${lang}.png` });
 
     const log = (await (await request.get(`${SERVER}/_log`)).json()) as Array<Record<string, any>>;
     const posts = log.filter((e) => e.api === 'openai');

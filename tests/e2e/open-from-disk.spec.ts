@@ -6,7 +6,7 @@
 import { test, expect, Page } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
-import { expectStep, memberCard, openLesson, readCounter, scrubTo, setLang, trackErrors, waitReady } from './helpers';
+import { expectStep, memberCard, openLesson, readCounter, scrubTo, setLang, trackErrors, waitReady, shot } from './helpers';
 import { commit } from './editor-helpers';
 
 const SCENARIO = path.resolve(__dirname, '..', 'fixtures', 'five-member-scenario.json');
@@ -38,7 +38,7 @@ async function screenshotBoth(page: Page, name: string) {
   for (const [w, h] of [[390, 844], [1366, 800]]) {
     await page.setViewportSize({ width: w, height: h });
     await page.getByTestId('export-panel').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `target/e2e/${name}-${w}.png` });
+    await shot(page, { path: `target/e2e/${name}-${w}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }

@@ -7,6 +7,7 @@ import { test, expect, Page } from '@playwright/test';
 import {
   golden, stepAfter, trackErrors, openLesson, scrubTo, readCounter, caption, waitReady, chip,
   memberCard, selectMember, expectStep, statuses, focusPlayground, setLang, LESSON_IDS,
+  shot,
 } from './helpers';
 
 /** The key steps the scrubber marks, in order. */
@@ -165,7 +166,7 @@ test('PATH: at 390 px the transport and the caption stay in view while the lanes
     await page.getByTestId('step-forward').click();
     await expectStep(page, before + 1);
   }
-  await page.screenshot({ path: 'target/e2e/path-l1-lanes-390.png' });
+  await shot(page, { path: 'target/e2e/path-l1-lanes-390.png' });
 });
 
 test('P1 PATH: a protocol chip shows its request id and opens its full body and journey', async ({ page }) => {
@@ -197,10 +198,10 @@ test('P1 PATH: a protocol chip shows its request id and opens its full body and 
   await expect(stops.first()).toHaveText(`第 ${stored} 步起：已排队`);
   await setLang(page, 'en');
   await detail.evaluate((el) => el.scrollIntoView({ block: 'end' }));
-  await page.screenshot({ path: 'target/e2e/path-l5-chip-1280.png' });
+  await shot(page, { path: 'target/e2e/path-l5-chip-1280.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await detail.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: 'target/e2e/path-l5-chip-390.png' });
+  await shot(page, { path: 'target/e2e/path-l5-chip-390.png' });
   expect(errors).toEqual([]);
 });
 
@@ -236,7 +237,7 @@ test('PATH: repeated identical tool calls collapse into one group in the caption
   await scrubTo(page, reads[4].seq + 1);
   await expect(page.getByTestId('repeat-note')).toContainText(`${reads.length} times in a row`);
   await expect(page.getByTestId('repeat-note')).toContainText('this is call 5');
-  await page.screenshot({ path: 'target/e2e/path-l7-repeats-1280.png' });
+  await shot(page, { path: 'target/e2e/path-l7-repeats-1280.png' });
   await page.getByTestId('skip-repeats').click();
   await expectStep(page, reads[reads.length - 1].seq + 2);
   await expect(page.getByTestId('repeat-note')).toHaveCount(0);

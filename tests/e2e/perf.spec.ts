@@ -98,7 +98,7 @@ function writeFloorPage(dir: string, body: string | undefined) {
 test('perf (a): navigation to first lesson rendered vs a minimal Leptos page', async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   const minimalUrl = process.env.MINIMAL_URL;
-  // Set by scripts/perf.sh unless PERF_SIZE_BASELINE=0: where the minimal page with the whole
+  // Set by scripts/perf.sh with PERF_SIZE_BASELINE=1: where the minimal page with the whole
   // playground linked in is served from, and its directory (the floor page is written there).
   const fullSizeUrl = process.env.FULL_SIZE_URL || undefined;
   const fullSizeDir = process.env.FULL_SIZE_DIR || undefined;

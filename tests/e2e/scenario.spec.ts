@@ -4,7 +4,7 @@
 // HTTP error, a host without CORS headers and a failed fetch each explain themselves in the
 // error banner (in the page's language) while the default lesson stays open.
 import { test, expect, Page } from '@playwright/test';
-import { memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady } from './helpers';
+import { memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady, shot } from './helpers';
 
 const HOST = 'https://course.example';
 
@@ -62,7 +62,7 @@ test('SCENARIO: a src= link to a scenario file on a host with CORS headers opens
   // The narration explains the last event (a scenario has no lesson captions).
   await expect(page.getByTestId('caption')).not.toBeEmpty();
   await expect(page.getByTestId('result-panel')).toContainText('notes.txt says hello; checked.');
-  await page.screenshot({ path: 'target/e2e/scenario-src-end.png', fullPage: true });
+  await shot(page, { path: 'target/e2e/scenario-src-end.png', fullPage: true });
   expect(errors).toEqual([]);
 });
 
@@ -72,7 +72,7 @@ test('SCENARIO: a src= answer that is not JSON shows the error banner and the de
   );
   await openSrc(page, `${HOST}/page.html`);
   await expectDefaultLessonWith(page, /could not be opened: the answer is not JSON \(it starts: <!doctype html>/);
-  await page.screenshot({ path: 'target/e2e/scenario-src-not-json.png' });
+  await shot(page, { path: 'target/e2e/scenario-src-not-json.png' });
 });
 
 test('SCENARIO: a src= fetch that fails shows the error banner and the default lesson, in the page language, and the stored session stays', async ({ page }) => {
@@ -139,6 +139,6 @@ test('LIVE: a scenario opened from src= runs live on the loopback model server a
     await expect(memberCard(page, name)).toContainText(/deliveries 1\/2/);
   }
   await expect(page.getByTestId('result-panel')).toContainText('Summary of the reports');
-  await page.screenshot({ path: 'target/e2e/scenario-live.png', fullPage: true });
+  await shot(page, { path: 'target/e2e/scenario-live.png', fullPage: true });
   expect(errors).toEqual([]);
 });

@@ -11,6 +11,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import {
   caption, expectStep, golden, memberCard, openLesson, readCounter, scrubTo, setLang, trackErrors, waitReady,
+  shot,
 } from './helpers';
 
 const L3 = 'l3-lock-scope';
@@ -40,7 +41,7 @@ async function freshLoad(page: Page, link: string) {
 
 async function screenshot(page: Page, name: string) {
   fs.mkdirSync('target/e2e', { recursive: true });
-  await page.screenshot({ path: `target/e2e/${name}.png` });
+  await shot(page, { path: `target/e2e/${name}.png` });
 }
 
 test('SHARE: a link at step N opens at step N of its lesson, in its language', async ({ page }) => {

@@ -1,7 +1,7 @@
 // The playground shell: it loads, lists the built-in lessons, and the language toggle switches
 // every title between English and Chinese.
 import { test, expect } from '@playwright/test';
-import { openLesson, readCounter, trackErrors } from './helpers';
+import { openLesson, readCounter, trackErrors, shot } from './helpers';
 
 test('UI: shell loads, lists lessons, and switches language', async ({ page }) => {
   const errors: string[] = [];
@@ -24,11 +24,11 @@ test('UI: shell loads, lists lessons, and switches language', async ({ page }) =
   await page.getByTestId('lang-toggle').click();
   await expect(options.first()).toContainText('两个调查者');
   await expect(page.getByTestId('lane-queued')).toContainText('已排队');
-  await page.screenshot({ path: 'target/e2e/shell-zh.png', fullPage: true });
+  await shot(page, { path: 'target/e2e/shell-zh.png', fullPage: true });
 
   await page.getByTestId('lang-toggle').click();
   await expect(options.first()).toContainText('Two investigators');
-  await page.screenshot({ path: 'target/e2e/shell-en.png', fullPage: true });
+  await shot(page, { path: 'target/e2e/shell-en.png', fullPage: true });
   expect(errors).toEqual([]);
 });
 

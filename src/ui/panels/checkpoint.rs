@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use crate::ui::browser::i18n::tr;
 use crate::ui::state::checkpoints::Checkpoints;
 use crate::ui::state::context::Playground;
+use crate::view::rules::{rule_by_id, rule_heading};
 
 /// The question being asked, with its choices and the last try's feedback.
 #[component]
@@ -49,17 +50,24 @@ pub fn CheckpointQuestion() -> impl IntoView {
                 }
             })
             .collect_view();
-        let heading = match lang {
-            crate::engine::Lang::Zh => {
-                format!("检查点 · 规则 {}：先预测，再看这一步", checkpoint.rule)
+        let heading = tr(
+            lang,
+            "检查点：先预测，再看这一步",
+            "Checkpoint: predict, then see the step",
+        );
+        // The rule it illustrates: its id and title open its text, in the page.
+        let rule = rule_by_id(&checkpoint.rule).map(|r| {
+            let summary = format!("{} {}", tr(lang, "规则", "Rule"), rule_heading(r.id, lang));
+            view! {
+                <details class="checkpoint-rule" data-testid="checkpoint-rule" data-rule=r.id>
+                    <summary>{summary}</summary>
+                    <p>{r.gist.get(lang).to_string()}</p>
+                </details>
             }
-            crate::engine::Lang::En => format!(
-                "Checkpoint · rule {}: predict, then see the step",
-                checkpoint.rule
-            ),
-        };
+        });
         Some(view! {
             <p class="checkpoint-heading">{heading}</p>
+            {rule}
             <p class="checkpoint-question" id="checkpoint-question">{checkpoint.question.get(lang).to_string()}</p>
             <div class="checkpoint-choices" role="radiogroup" aria-labelledby="checkpoint-question"
                 data-testid="checkpoint-choices">
@@ -76,7 +84,30 @@ pub fn CheckpointQuestion() -> impl IntoView {
             </button>
         })
     };
+    // The caption (the page's live region) stays on the step before while a question is open,
+    // so the question is announced here; this region is always in the page, since one that
+    // appears together with its text is not read by every screen reader.
+    let announce = move || {
+        let lang = lang.get();
+        asked.with(|a| {
+            a.as_ref().map(|c| match lang {
+                crate::engine::Lang::Zh => {
+                    format!(
+                        "检查点（规则 {}）：{} 先选一个答案，再按“确定”。",
+                        c.rule,
+                        c.question.get(lang)
+                    )
+                }
+                crate::engine::Lang::En => format!(
+                    "Checkpoint (rule {}): {} Choose an answer, then Check.",
+                    c.rule,
+                    c.question.get(lang)
+                ),
+            })
+        })
+    };
     view! {
+        <p class="visually-hidden" role="status" data-testid="checkpoint-announce">{announce}</p>
         <Show when=move || asked.with(Option::is_some) || feedback().is_some()>
             <section class="checkpoint" data-testid="checkpoint"
                 aria-label=move || tr(lang.get(), "检查点", "Checkpoint")
