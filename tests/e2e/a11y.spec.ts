@@ -83,7 +83,7 @@ for (const scheme of ['light', 'dark'] as const) {
     test.describe(`M5: a checkpoint's question (${scheme}, ${lang})`, () => {
       // Checkpoints are on in an empty storage (the other specs start with them off).
       test.use({ colorScheme: scheme, storageState: { cookies: [], origins: [] } });
-      test(`M5: a checkpoint's question, open, with its rule's text and after a wrong try, passes axe-core and is announced, ${lang}, ${scheme}`, async ({ page }) => {
+      test('M5: a question at a checkpoint, open, with its rule text and after a wrong try, passes axe-core and is announced, ' + lang + ', ' + scheme, async ({ page }) => {
         const errors = trackErrors(page);
         await page.goto(`/#lesson=l2-drain-loses-mail&step=0&lang=${lang}`);
         await waitReady(page);
