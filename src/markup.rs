@@ -89,6 +89,16 @@ impl Pen {
         Some(node)
     }
 
+    /// Appends a void element `<tag attrs…>` (an `input`: no content, no end tag) under
+    /// `parent`; the static first view (`view::first_view`) writes its form controls with it.
+    pub fn void(&self, parent: &Node, tag: &'static str, attrs: &[(&'static str, &str)]) {
+        if let Some(node) = self.add(parent, tag, attrs) {
+            let mut inner = self.inner.borrow_mut();
+            // Closed at once, without an end tag.
+            inner.open.retain(|(id, _)| *id != node.0);
+        }
+    }
+
     /// Appends text under `parent`.
     pub fn append_text(&self, parent: &Node, text: &str) {
         let mut inner = self.inner.borrow_mut();

@@ -57,7 +57,10 @@ export default function initializer() {
       label.textContent = t.progress(kb(Math.min(current, total)), kb(total));
     },
     onSuccess() {
-      // The module has mounted the page by now (its start function ran inside init).
+      // The module has mounted the page by now (its start function ran inside init), after
+      // the static first view (index.html): the live page takes its place in the same frame.
+      document.getElementById('first-view')?.remove();
+      document.documentElement.classList.remove('first-view-shown');
       boot?.remove();
     },
     onFailure(error) {

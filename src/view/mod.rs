@@ -36,6 +36,7 @@ pub mod checkpoints;
 pub mod contrast;
 pub mod detail;
 pub mod facts;
+pub mod first_view;
 pub mod fork_form;
 pub mod journey;
 pub mod lanes;

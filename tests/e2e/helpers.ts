@@ -76,8 +76,10 @@ export async function expectStep(page: Page, step: number) {
   await expect(counter(page)).toHaveText(new RegExp(`(^|\\D)${step} / \\d+`));
 }
 
-/** Waits for the playground to be rendered: a member card and a non-empty caption. */
+/** Waits for the playground to be live: the static first view (index.html) gone, a member
+ * card and a non-empty caption. */
 export async function waitReady(page: Page) {
+  await expect(page.locator('#first-view')).toHaveCount(0);
   await expect(page.getByTestId('member-card').first()).toBeVisible();
   await expect(caption(page)).not.toBeEmpty();
 }

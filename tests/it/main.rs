@@ -16,6 +16,7 @@ mod engine_fidelity;
 mod engine_rules;
 mod engine_timeline;
 mod export;
+mod first_view;
 mod fork_form;
 mod hostile_links;
 mod hostile_replies;
