@@ -4,6 +4,7 @@
 //! carried or closing caption states what is true at that step, not where it was written.
 
 use crate::engine::{Category, Event, EventKind, Lang, TeamState, Timeline, Toggles};
+use crate::lessons::key_steps::KeyStep;
 use crate::view::facts::{plain, render, sends_on_its_own, CaptionPart, Scene};
 use crate::view::narration::{caption_in, narrate_in};
 use crate::view::tr;
@@ -236,6 +237,17 @@ pub fn modes(toggles: &Toggles, lang: Lang) -> (bool, String) {
         toggles.drain_on_read || toggles.hold_lock_during_model_call,
         format!("{inbox} · {lock}"),
     )
+}
+
+/// The caption bar's key-step label at `step` ("◆ Key step 2 of 7: ..."), when `step` is one of
+/// the key steps: the live caption and the static first view say it the same way.
+pub fn key_step_label(keys: &[KeyStep], step: usize, lang: Lang) -> Option<String> {
+    let i = keys.iter().position(|k| k.step == step)?;
+    let label = keys[i].label(lang);
+    Some(match lang {
+        Lang::Zh => format!("◆ 关键步 {} / {}：{}", i + 1, keys.len(), label),
+        Lang::En => format!("◆ Key step {} of {}: {}", i + 1, keys.len(), label),
+    })
 }
 
 #[cfg(test)]

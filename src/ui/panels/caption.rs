@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::state::context::Playground;
 use crate::view::caption::{
-    event_parts_in, logical_time_hint, logical_time_label, step_caption_parts,
+    event_parts_in, key_step_label, logical_time_hint, logical_time_label, step_caption_parts,
 };
 use crate::view::facts::{original_words, CaptionPart};
 use crate::view::playhead::Command;
@@ -87,24 +87,7 @@ pub fn CaptionBar() -> impl IntoView {
     // "Key step 2 of 6: ..." when the step is one of the lesson's key steps.
     let key_label = move || {
         let (step, lang) = (pg.step.get(), pg.lang.get());
-        pg.key_steps.with(|keys| {
-            keys.iter()
-                .position(|k| k.step == step)
-                .map(|i| match lang {
-                    Lang::Zh => format!(
-                        "◆ 关键步 {} / {}：{}",
-                        i + 1,
-                        keys.len(),
-                        keys[i].label(lang)
-                    ),
-                    Lang::En => format!(
-                        "◆ Key step {} of {}: {}",
-                        i + 1,
-                        keys.len(),
-                        keys[i].label(lang)
-                    ),
-                })
-        })
+        pg.key_steps.with(|keys| key_step_label(keys, step, lang))
     };
     let repeat = Memo::new(move |_| {
         let step = pg.step.get();

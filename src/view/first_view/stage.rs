@@ -7,7 +7,7 @@ use super::StepZero;
 use crate::engine::Lang;
 use crate::lessons::language::{tr, LangText};
 use crate::markup::{Node, Pen};
-use crate::view::caption::{event_parts_in, step_caption_parts};
+use crate::view::caption::{event_parts_in, key_step_label, step_caption_parts};
 use crate::view::contrast::{drain_label, hold_lock_label, offers_toggles};
 use crate::view::facts::CaptionPart;
 use crate::view::story::{story_of, Level};
@@ -272,22 +272,7 @@ pub fn caption_bar(pen: &Pen, stage: &Node, zero: &StepZero) {
     if let Some(kind) = pen.add(&bar, "p", &attrs) {
         pen.text(&kind, "span", &[("class", "kind-name")], line.kind);
     }
-    let keys = &zero.key_steps;
-    if let Some(i) = keys.iter().position(|k| k.step == 0) {
-        let text = match lang {
-            Lang::Zh => format!(
-                "◆ 关键步 {} / {}：{}",
-                i + 1,
-                keys.len(),
-                keys[i].label(lang)
-            ),
-            Lang::En => format!(
-                "◆ Key step {} of {}: {}",
-                i + 1,
-                keys.len(),
-                keys[i].label(lang)
-            ),
-        };
+    if let Some(text) = key_step_label(&zero.key_steps, 0, lang) {
         let attrs = [
             ("class", "key-step-label"),
             ("data-testid", "key-step-label"),
@@ -303,7 +288,7 @@ pub fn caption_bar(pen: &Pen, stage: &Node, zero: &StepZero) {
         return;
     };
     // The page opens at the story level: a stop that folded a cycle shows its folded caption.
-    let story = story_of(&zero.timeline, keys);
+    let story = story_of(&zero.timeline, &zero.key_steps);
     if let Some(fold) = (Level::default() == Level::Story)
         .then(|| story.fold_at(0))
         .flatten()
