@@ -106,11 +106,13 @@ impl Results {
             let (step, lesson) = (pg.step.get(), pg.lesson_id.get());
             untrack(|| {
                 let last = pg.last_step_untracked();
-                let met = {
-                    let score = cp.score_untracked(pg);
-                    cp.placement
-                        .with(|placement| LessonScore::all_answered(&score, placement))
-                };
+                let score = cp.score_untracked(pg);
+                let (met, result) = cp.placement.with(|placement| {
+                    (
+                        LessonScore::all_answered(&score, placement),
+                        LessonScore::of(&score, placement),
+                    )
+                });
                 let mut now = false;
                 results.completion.update_value(|(opened, completion)| {
                     if *opened != lesson {
@@ -120,7 +122,6 @@ impl Results {
                     now = completion.at(step, last, met);
                 });
                 if now && up() {
-                    let result = score_untracked(pg);
                     let message = embed_results::completed(
                         &lesson,
                         title(pg).as_ref(),
