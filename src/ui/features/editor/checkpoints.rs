@@ -140,18 +140,6 @@ fn CheckpointRow(editor: Editor, i: usize, names: Memo<Vec<String>>) -> impl Int
     let nth = read(|c| c.nth.to_string());
     let zh = read(|c| c.question.zh.clone());
     let en = read(|c| c.question.en.clone());
-    let kind = read(|c| ask_kind(&c.ask).to_string());
-    let message = read(|c| subjects(&c.ask).0);
-    let request = read(|c| subjects(&c.ask).1);
-    let ask_member = read(|c| subjects(&c.ask).2);
-    let counts = read(|c| match &c.ask {
-        Ask::InboxHolds { counts, .. } => counts
-            .iter()
-            .map(usize::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
-        _ => String::new(),
-    });
     let set = move |part: CheckpointPart| {
         editor.apply(
             Edit::Checkpoint(CheckpointEdit::Set { index: i, part }),
@@ -177,17 +165,6 @@ fn CheckpointRow(editor: Editor, i: usize, names: Memo<Vec<String>>) -> impl Int
             text: event_target_value(&ev),
         })
     };
-    let kind_is =
-        move |kinds: &'static [&'static str]| move || kinds.contains(&kind.get().as_str());
-    let has_message = kind_is(&["where_is_message", "in_request", "sender_of"]);
-    let has_request = kind_is(&["in_request", "protocol_status"]);
-    let has_member = kind_is(&[
-        "lock_during_model_call",
-        "member_status",
-        "history_loaded",
-        "inbox_holds",
-    ]);
-    let has_counts = kind_is(&["inbox_holds"]);
     let note = move || placement_note(editor, &id.get(), lang.get());
     let t = move |zh: &'static str, en: &'static str| move || tr(lang.get(), zh, en);
     let tid = move |name: &str| format!("editor-checkpoint-{name}-{i}");
@@ -237,6 +214,59 @@ fn CheckpointRow(editor: Editor, i: usize, names: Memo<Vec<String>>) -> impl Int
                 <span>{t("问题（英文）", "Question (English)")}</span>
                 <input type="text" lang="en" data-testid=tid("question-en") prop:value=move || en.get() on:change=on_en />
             </label>
+            <AskFields editor=editor i=i names=names />
+            <button type="button" data-testid=format!("editor-remove-checkpoint-{i}")
+                on:click=move |_| editor.apply(Edit::Checkpoint(CheckpointEdit::Remove { index: i }), Field::Checkpoint(i))>
+                {t("删除", "Remove")}
+            </button>
+            <FieldProblems editor=editor field=Field::Checkpoint(i) />
+            {move || note().map(|text| view! { <p class="editor-hint" data-testid=tid("placement")>{text}</p> })}
+        </li>
+    }
+}
+
+/// What checkpoint `i` asks: the kind, and that kind's parameters.
+#[component]
+fn AskFields(editor: Editor, i: usize, names: Memo<Vec<String>>) -> impl IntoView {
+    let lang = editor.pg.lang;
+    let read = move |f: fn(&crate::lessons::Checkpoint) -> String| {
+        editor.memo(move |d| d.checkpoints.get(i).map(f).unwrap_or_default())
+    };
+    let kind = read(|c| ask_kind(&c.ask).to_string());
+    let message = read(|c| subjects(&c.ask).0);
+    let request = read(|c| subjects(&c.ask).1);
+    let ask_member = read(|c| subjects(&c.ask).2);
+    let counts = read(|c| match &c.ask {
+        Ask::InboxHolds { counts, .. } => counts
+            .iter()
+            .map(usize::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        _ => String::new(),
+    });
+    let set = move |part: CheckpointPart| {
+        editor.apply(
+            Edit::Checkpoint(CheckpointEdit::Set { index: i, part }),
+            Field::Checkpoint(i),
+        )
+    };
+    let typed = move |make: fn(String) -> CheckpointPart| {
+        move |ev: leptos::ev::Event| set(make(event_target_value(&ev)))
+    };
+    let kind_is =
+        move |kinds: &'static [&'static str]| move || kinds.contains(&kind.get().as_str());
+    let has_message = kind_is(&["where_is_message", "in_request", "sender_of"]);
+    let has_request = kind_is(&["in_request", "protocol_status"]);
+    let has_member = kind_is(&[
+        "lock_during_model_call",
+        "member_status",
+        "history_loaded",
+        "inbox_holds",
+    ]);
+    let has_counts = kind_is(&["inbox_holds"]);
+    let t = move |zh: &'static str, en: &'static str| move || tr(lang.get(), zh, en);
+    let tid = move |name: &str| format!("editor-checkpoint-{name}-{i}");
+    view! {
             <label class="editor-wide">
                 <span>{t("问的是什么", "What it asks")}</span>
                 <select data-testid=tid("kind") prop:value=move || kind.get() on:change=typed(CheckpointPart::AskKind)>
@@ -269,12 +299,5 @@ fn CheckpointRow(editor: Editor, i: usize, names: Memo<Vec<String>>) -> impl Int
                     <input type="text" data-testid=tid("counts") prop:value=move || counts.get() on:change=typed(CheckpointPart::AskCounts) />
                 </label>
             </Show>
-            <button type="button" data-testid=format!("editor-remove-checkpoint-{i}")
-                on:click=move |_| editor.apply(Edit::Checkpoint(CheckpointEdit::Remove { index: i }), Field::Checkpoint(i))>
-                {t("删除", "Remove")}
-            </button>
-            <FieldProblems editor=editor field=Field::Checkpoint(i) />
-            {move || note().map(|text| view! { <p class="editor-hint" data-testid=tid("placement")>{text}</p> })}
-        </li>
     }
 }
