@@ -92,9 +92,11 @@ test('EDITOR: an authored checkpoint survives the share link and the JSON export
   await authorOne(page, 'en');
   await commit(page, 'editor-checkpoint-id-0', 'task-queued');
   const step = await askedStep(page);
-  // The address bar holds the scenario (kept current once the step rests).
-  await expect.poll(() => page.evaluate(() => location.hash)).toContain('x=');
-  const link = await page.evaluate(() => location.href);
+  // The Share dialog's link carries the scenario as it is now.
+  await page.getByTestId('share-button').click();
+  const link = await page.getByTestId('share-link').inputValue();
+  expect(link).toContain('x=');
+  await page.keyboard.press('Escape');
   const other = await context.newPage();
   await other.goto(link);
   await waitReady(other);
