@@ -316,7 +316,7 @@ mod tests {
             CheckpointPart::Event("round_finished".into()),
             CheckpointPart::Member("reader".into()),
             CheckpointPart::Contains("reader".into()),
-            CheckpointPart::Nth(0),
+            CheckpointPart::Nth(1),
             CheckpointPart::Question {
                 lang: Lang::Zh,
                 text: "reader 现在是什么状态？".into(),
@@ -335,6 +335,12 @@ mod tests {
         let c = &s.checkpoints[0];
         assert_eq!(c.id, "reader-status");
         assert_eq!(c.member.as_deref(), Some("reader"));
+        assert_eq!((c.contains.as_deref(), c.nth), (Some("reader"), 1));
+        assert_eq!(
+            (c.rule.as_str(), c.event.as_str()),
+            ("L1", "round_finished")
+        );
+        assert_eq!(c.question.en, "What is reader's status now?");
         assert_eq!(
             c.ask,
             Ask::MemberStatus {
