@@ -11,6 +11,7 @@
 //! [`Field`] says which field of the editor a problem belongs to, so it is shown beside it.
 
 use super::edit_authoring::{tool_calls_from_json, AuthoringEdit};
+use super::edit_checkpoint::CheckpointEdit;
 use super::errors::{Problem, ScenarioErrors};
 use super::format::{Scenario, ScenarioMember, ScenarioReply};
 use super::ranges::LIMITS;
@@ -126,6 +127,8 @@ pub enum Edit {
     },
     /// A fault, or a reply's condition and alternative (version 2, `edit_authoring.rs`).
     Authoring(AuthoringEdit),
+    /// A checkpoint added, removed or changed (version 2, `edit_checkpoint.rs`).
+    Checkpoint(CheckpointEdit),
 }
 
 /// A field of the editor a problem is shown beside.
@@ -140,6 +143,7 @@ pub enum Field {
     Limit(&'static str),
     Reply(usize),
     Fault(usize),
+    Checkpoint(usize),
 }
 
 impl Field {
@@ -155,6 +159,7 @@ impl Field {
             Field::Limit(key) => format!("limit-{key}"),
             Field::Reply(i) => format!("reply-{i}"),
             Field::Fault(i) => format!("fault-{i}"),
+            Field::Checkpoint(i) => format!("checkpoint-{i}"),
         }
     }
 
@@ -190,6 +195,7 @@ impl Field {
                     || en.starts_with(&format!("faults[{i}]:"))
                     || en.starts_with(&format!("faults[{i}]."))
             }
+            Field::Checkpoint(i) => en.starts_with(&format!("checkpoints[{i}].")),
         }
     }
 }
@@ -269,6 +275,7 @@ impl Scenario {
                 reply_mut(&mut s, *index)?.tool_calls = calls;
             }
             Edit::Authoring(edit) => s.apply_authoring(edit)?,
+            Edit::Checkpoint(edit) => s.apply_checkpoint(edit)?,
         }
         s.settle_version();
         Ok(s)
@@ -373,6 +380,7 @@ impl Scenario {
             }
         }
         self.rename_in_authoring(&old, name);
+        self.rename_in_checkpoints(&old, name);
         Ok(())
     }
 

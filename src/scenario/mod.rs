@@ -17,7 +17,8 @@
 //! - `authoring.rs`: the checks of version 2's fields (faults at a chosen moment,
 //!   conditional replies);
 //! - `edit.rs`: the editor's operations ([`edit::Edit`]), each refused or made and validated;
-//!   `edit_authoring.rs` those on faults and conditional replies;
+//!   `edit_authoring.rs` those on faults and conditional replies, `edit_checkpoint.rs` those
+//!   on checkpoints;
 //! - `convert.rs`: a lesson to a scenario and a scenario to the lesson that plays it;
 //! - `on_screen.rs`: [`on_screen::OnScreen`], the run on screen (a lesson, the stress log or
 //!   free play's scenario, its options, a recording, the step) and its one `play`, through the
@@ -35,6 +36,7 @@ mod config_words;
 mod convert;
 pub mod edit;
 pub mod edit_authoring;
+pub mod edit_checkpoint;
 mod errors;
 mod format;
 pub mod on_screen;

@@ -7,6 +7,7 @@
 //! error value with a clear message; the caller shows it and opens the default lesson.
 
 pub mod codec;
+pub mod edx;
 pub mod embed_api;
 pub mod embed_results;
 pub mod embed_snippet;

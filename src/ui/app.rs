@@ -54,6 +54,7 @@ pub fn App() -> impl IntoView {
     generated_log::remember(pg);
     link::keep_address_current(pg);
     embed::install(pg);
+    crate::ui::features::edx::install(pg);
     let lang = pg.lang;
     // The embed flags are the link's as the page opened; a later `load` does not change them.
     let flags = pg.embed.get_untracked();

@@ -3,6 +3,7 @@
 //! page drives).
 
 pub mod editor;
+pub mod edx;
 pub mod embed;
 pub mod embed_dialog;
 pub mod embed_results;

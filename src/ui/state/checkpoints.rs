@@ -159,6 +159,18 @@ impl Checkpoints {
         }
     }
 
+    /// Puts back `lesson`'s tries (Open edX's `setState`, `ui/features/edx.rs`), kept.
+    pub fn restore(&self, lesson: &str, tries: Score) {
+        self.scores.update(|scores| {
+            scores.insert(lesson.to_string(), tries);
+        });
+        self.asking.set(None);
+        self.feedback.set(None);
+        if let Ok(json) = self.scores.with_untracked(serde_json::to_string) {
+            storage::write(SCORES_KEY, &json);
+        }
+    }
+
     /// This lesson's score, for event handlers (no reactive tracking).
     pub fn score_untracked(&self, pg: Playground) -> Score {
         let id = Self::lesson_key(pg);

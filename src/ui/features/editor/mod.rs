@@ -11,7 +11,7 @@
 //! One component per part: `members.rs` (the roster), `files.rs` (virtual files), `task.rs`
 //! (title, task, toggles, limits), `replies.rs` (the scripted replies, with `condition.rs`:
 //! what a reply's request must or must not hold and the alternative), `faults.rs` (faults at
-//! a chosen moment), `check.rs` (the authoring check: which reply answered each request, and
+//! a chosen moment), `checkpoints.rs` (predict-then-see questions), `check.rs` (the authoring check: which reply answered each request, and
 //! replies or faults that never ran or name a message the member never received).
 //!
 //! `data-testid`s (a contract with the end-to-end tests):
@@ -34,10 +34,15 @@
 //!   (`delivery`/`request`), `editor-fault-number-<i>`, `editor-fault-error-<i>`,
 //!   `editor-fault-retryable-<i>`, `editor-remove-fault-<i>`, `editor-new-fault-member`,
 //!   `editor-new-fault-moment`, `editor-add-fault`;
+//! - `editor-checkpoints`, `editor-checkpoint-<i>`, `editor-checkpoint-<part>-<i>` (`id`,
+//!   `rule`, `event`, `member`, `contains`, `nth`, `question-zh`, `question-en`, `kind`,
+//!   `message`, `request`, `ask-member`, `counts`, and `placement`: the step it asks before or
+//!   why it does not ask), `editor-remove-checkpoint-<i>`, `editor-add-checkpoint`;
 //! - `editor-check`, `editor-check-ok`, `editor-check-waiting`, `editor-findings`,
 //!   `editor-finding`, `editor-answered`, `editor-answered-row`; `editor-task-count`.
 
 mod check;
+mod checkpoints;
 mod condition;
 mod faults;
 mod files;
@@ -52,6 +57,7 @@ use leptos::prelude::*;
 use crate::scenario::check::Report;
 use crate::scenario::edit::{Edit, Field};
 use crate::scenario::edit_authoring::AuthoringEdit;
+use crate::scenario::edit_checkpoint::CheckpointEdit;
 use crate::scenario::{Problem, Scenario};
 use crate::share::Part;
 use crate::ui::browser::i18n::{tr, Lang};
@@ -94,6 +100,7 @@ impl Editor {
                         | Edit::Authoring(
                             AuthoringEdit::AddFault { .. } | AuthoringEdit::RemoveFault { .. }
                         )
+                        | Edit::Checkpoint(CheckpointEdit::Add | CheckpointEdit::Remove { .. })
                 );
                 if moves_rows {
                     self.refused.set(Vec::new());
@@ -312,6 +319,7 @@ fn EditorBody() -> impl IntoView {
             <files::FilesEditor editor=editor />
             <replies::RepliesEditor editor=editor />
             <faults::FaultsEditor editor=editor />
+            <checkpoints::CheckpointsEditor editor=editor />
             <check::CheckPanel editor=editor />
             <button type="button" data-testid="editor-reset" on:click=reset>
                 {move || tr(lang.get(), "恢复自由练习的默认场景", "Back to free play's default scenario")}

@@ -1,0 +1,88 @@
+//! Open edX's JSInput (issue 26 part 4): in a framed page, `getGrade`, `getState` and
+//! `setState` as functions on the page's `window`, where JSInput calls them on the iframe's
+//! `contentWindow` (which it can only do from a page of the same origin: a cross-origin
+//! parent cannot reach them, so offering them in every frame gives nothing away). The values
+//! are `share::edx`'s; this file only installs the functions. A state `setState` cannot
+//! restore is said in the page's error banner and changes nothing.
+
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+
+use leptos::prelude::*;
+
+use crate::share::edx::{grade, EdxState};
+use crate::ui::state::checkpoints::Checkpoints;
+use crate::ui::state::context::Playground;
+
+/// `getGrade()`'s string: this lesson's score over the checkpoints on the run on screen.
+fn grade_now(pg: Playground) -> String {
+    let checkpoints = Checkpoints::get();
+    let tries = checkpoints.score_untracked(pg);
+    checkpoints
+        .placement
+        .with_untracked(|placement| grade(&pg.lesson_id.get_untracked(), &tries, placement))
+}
+
+/// `getState()`'s string: the run on screen and this lesson's tries.
+fn state_now(pg: Playground) -> String {
+    let Some(on_screen) = untrack(|| pg.on_screen()) else {
+        return String::new();
+    };
+    let checkpoints = Checkpoints::get();
+    let tries = checkpoints.score_untracked(pg);
+    checkpoints
+        .placement
+        .with_untracked(|placement| EdxState::of(&on_screen, &tries, placement).to_text())
+}
+
+/// `setState(text)`: shows the run the state names and restores its tries; true when done.
+/// JSInput passes `getState`'s string; an object is read as its JSON.
+fn restore(pg: Playground, value: JsValue) -> bool {
+    let text = value.as_string().unwrap_or_else(|| {
+        js_sys::JSON::stringify(&value)
+            .ok()
+            .and_then(|s| s.as_string())
+            .unwrap_or_default()
+    });
+    let lang = pg.lang.get_untracked();
+    let state = EdxState::read(&text);
+    let Some((state, on_screen)) = state
+        .as_ref()
+        .ok()
+        .and_then(|s| s.on_screen(lang).map(|o| (s, o)))
+    else {
+        if let Err(problem) = state {
+            pg.error.set(Some(problem.get(lang).to_string()));
+        }
+        return false;
+    };
+    Checkpoints::get().restore(&state.lesson, state.tries.clone());
+    pg.show(on_screen, None, Vec::new());
+    true
+}
+
+fn set(window: &web_sys::Window, name: &str, function: &JsValue) {
+    let _ = js_sys::Reflect::set(window, &JsValue::from_str(name), function);
+}
+
+/// Installs the three functions when the page is framed; does nothing otherwise.
+pub fn install(pg: Playground) {
+    if !super::embed::is_framed() {
+        return;
+    }
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    // The page lives as long as the window: the closures are handed to it for good.
+    let get_grade = Closure::<dyn Fn() -> JsValue>::new(move || JsValue::from(grade_now(pg)));
+    set(&window, "getGrade", get_grade.as_ref().unchecked_ref());
+    get_grade.forget();
+    let get_state = Closure::<dyn Fn() -> JsValue>::new(move || JsValue::from(state_now(pg)));
+    set(&window, "getState", get_state.as_ref().unchecked_ref());
+    get_state.forget();
+    let set_state = Closure::<dyn Fn(JsValue) -> JsValue>::new(move |value: JsValue| {
+        JsValue::from_bool(restore(pg, value))
+    });
+    set(&window, "setState", set_state.as_ref().unchecked_ref());
+    set_state.forget();
+}
