@@ -115,3 +115,32 @@ test('EDX: getGrade reports the score of the checkpoints answered; getState then
   expect(await page.evaluate(() => (window as any).restore('b', 'not json at all'))).toBe(false);
   expect(await page.evaluate(() => (window as any).offered('b'))).toBe(true);
 });
+
+test('EDX: a state set as soon as the frame has loaded, before the module has mounted, is restored once the page is live', async ({ page }) => {
+  // A state to give: the run at step 5 of the lesson, as getState writes it.
+  await page.goto(`${HOST}/problem.html`);
+  const a = await frameUp(page, 'a');
+  await a.getByTestId('level-event').check();
+  for (let i = 0; i < 5; i++) await a.getByTestId('step-forward').click();
+  await expectStep(a, 5);
+  const state = JSON.parse(await page.evaluate(() => (window as any).check('a'))).state;
+  // The module held back: the fresh frame's page is parsed, not mounted, when setState comes.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/_bg\.wasm$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+    (window as any).openFrame('c');
+  });
+  await expect.poll(() => page.evaluate(() => typeof (document.getElementById('c') as HTMLIFrameElement).contentWindow?.setState)).toBe('function');
+  expect(await page.evaluate(() => (document.getElementById('c') as HTMLIFrameElement).contentDocument?.querySelector('.app[data-embed-ready="true"]'))).toBeNull();
+  expect(await page.evaluate((s) => (window as any).restore('c', s), state)).toBe(true);
+  release();
+  const c = await frameUp(page, 'c');
+  await expectStep(c, 5);
+  expect(JSON.parse(await page.evaluate(() => (window as any).check('c'))).state).toBe(state);
+});

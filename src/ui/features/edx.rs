@@ -1,7 +1,8 @@
 //! Open edX's JSInput (issue 26 part 4): in a framed page, `getGrade`, `getState` and
 //! `setState` as functions on the page's `window`, where JSInput calls them on the iframe's
 //! `contentWindow` (which it can only do from a page of the same origin: a cross-origin
-//! parent cannot reach them, so offering them in every frame gives nothing away). The values
+//! parent cannot reach them, so offering them in every frame gives nothing away). Until the
+//! module has mounted, index.html offers stand-ins that keep a state set that early. The values
 //! are `share::edx`'s; this file only installs the functions. A state `setState` cannot
 //! restore is said in the page's error banner and changes nothing.
 
@@ -85,4 +86,19 @@ pub fn install(pg: Playground) {
     });
     set(&window, "setState", set_state.as_ref().unchecked_ref());
     set_state.forget();
+    // JSInput may call `setState` as soon as the frame has loaded, before this module mounted:
+    // index.html's stand-in kept the state, restored here once the page has mounted.
+    let key = JsValue::from_str(PENDING);
+    let pending = js_sys::Reflect::get(&window, &key)
+        .ok()
+        .filter(|value| !value.is_undefined());
+    if let Some(value) = pending {
+        let _ = js_sys::Reflect::delete_property(&window, &key);
+        leptos::task::spawn_local(async move {
+            restore(pg, value);
+        });
+    }
 }
+
+/// Where index.html's stand-in `setState` keeps a state set before the module mounted.
+const PENDING: &str = "__edxPendingState";
