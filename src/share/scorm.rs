@@ -13,7 +13,7 @@
 //!   level and score) within SCORM 1.2's 4096 characters; a session past the limit is cut
 //!   ([`suspend_data`] says how), and read back by [`read_suspend_data`].
 
-use crate::engine::Lang;
+use crate::engine::{Caption, Lang};
 use crate::lessons::PlayOptions;
 
 use super::embed_results::LessonScore;
@@ -149,3 +149,50 @@ pub fn read_suspend_data(text: &str, lang: Lang) -> Result<Option<StoredSession>
 /// `cmi.suspend_data` for the next launch (SCORM 1.2 resumes only a suspended attempt) and a
 /// learner who comes back to a finished lesson finds it with its score, not a new attempt.
 pub const EXIT: &str = "suspend";
+
+/// The LMS's answer to a call meant success: SCORM 1.2 answers the strings "true"/"false"
+/// (some LMSs a boolean, which the page reads as its string).
+pub fn lms_true(reply: Option<&str>) -> bool {
+    reply.is_some_and(|r| r.trim() == "true")
+}
+
+/// What the page says about the LMS, in both languages, once, without stopping the lesson.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// `scorm=1` but no LMS API in the parent frames or the opener.
+    NoApi,
+    /// `LMSInitialize` answered false; the LMS's error code.
+    Refused(String),
+    /// `cmi.suspend_data` could not be read (the reason, in the page's language).
+    Unreadable(String),
+    /// The session was cut to fit `cmi.suspend_data`.
+    Cut(Kept),
+}
+
+impl Note {
+    /// The note's text.
+    pub fn text(&self) -> Caption {
+        match self {
+            Note::NoApi => Caption::new(
+                "没有找到学习管理系统（LMS）的 SCORM 接口：这一课照常可用，但得分和进度不会报告给课程，下次打开也不会从这里继续。",
+                "No SCORM API of a learning management system (LMS) was found: the lesson works as usual, but its score and progress are not reported to the course, and the next launch does not resume here.",
+            ),
+            Note::Refused(code) => Caption::new(
+                format!("课程的学习管理系统没有开始 SCORM 会话（LMSInitialize 返回 false，错误码 {code}）：这一课照常可用，但得分和进度不会报告给课程。"),
+                format!("The course's LMS did not start the SCORM session (LMSInitialize answered false, error code {code}): the lesson works as usual, but its score and progress are not reported to the course."),
+            ),
+            Note::Unreadable(why) => Caption::new(
+                format!("学习管理系统保存的进度无法读取，这一课从头开始：{why}"),
+                format!("The progress the LMS kept cannot be read, so the lesson starts afresh: {why}"),
+            ),
+            Note::Cut(Kept::ScoreOnly) => Caption::new(
+                "你在这一课的分支太长，学习管理系统存不下（SCORM 1.2 最多 4096 个字符）：下次打开时这一课从头开始，得分保留。",
+                "Your branch of this lesson is too long for the LMS to keep (SCORM 1.2 keeps 4096 characters): the next launch opens the lesson at its start, with your score.",
+            ),
+            Note::Cut(_) => Caption::new(
+                "你之前的分支太长，学习管理系统存不下（SCORM 1.2 最多 4096 个字符）：下次打开时只保留当前分支、步骤和得分。",
+                "Your earlier branches are too long for the LMS to keep (SCORM 1.2 keeps 4096 characters): the next launch keeps the branch on screen, its step and your score only.",
+            ),
+        }
+    }
+}

@@ -52,13 +52,18 @@ fn session(options: PlayOptions, earlier: Vec<PlayOptions>, score: Score) -> Sto
 fn scorm_the_score_is_a_field_of_the_stored_session_and_round_trips() {
     let stored = session(PlayOptions::default(), Vec::new(), answered_score());
     let text = serde_json::to_string(&stored).expect("writes");
-    assert!(text.contains("\"score\":{\"cp-a\":{\"attempts\":1,\"first_try\":true,\"answered\":true}"), "{text}");
+    assert!(
+        text.contains("\"score\":{\"cp-a\":{\"attempts\":1,\"first_try\":true,\"answered\":true}"),
+        "{text}"
+    );
     let back = StoredSession::read(&text, Lang::En).expect("reads");
     assert_eq!(back, stored);
     assert_eq!(back.score.tries["cp-b"], tries(3, false, true));
     // Nothing answered: the field is left out, so a session without a score is written as before.
     let empty = session(PlayOptions::default(), Vec::new(), Score::default());
-    assert!(!serde_json::to_string(&empty).expect("writes").contains("score"));
+    assert!(!serde_json::to_string(&empty)
+        .expect("writes")
+        .contains("score"));
 }
 
 #[test]
@@ -66,7 +71,10 @@ fn scorm_a_session_stored_before_the_score_still_reads_with_no_score() {
     let old = r#"{"lesson":"l3-lock-scope","options":{"toggles":{},"interventions":[]},"earlier":[],"step":7,"level":"key","tab":"ab12"}"#;
     let session = StoredSession::read(old, Lang::Zh).expect("an old session reads");
     assert!(session.score.is_empty());
-    assert_eq!((session.lesson.as_str(), session.step), ("l3-lock-scope", 7));
+    assert_eq!(
+        (session.lesson.as_str(), session.step),
+        ("l3-lock-scope", 7)
+    );
 }
 
 #[test]
@@ -74,18 +82,33 @@ fn scorm_merging_two_copies_of_a_score_keeps_the_one_that_went_further() {
     let mut browser = Score::default();
     browser.tries.insert("cp-a".into(), tries(2, false, true));
     browser.tries.insert("cp-c".into(), tries(1, false, false));
-    browser.tries.insert("only-here".into(), tries(1, true, true));
+    browser
+        .tries
+        .insert("only-here".into(), tries(1, true, true));
     browser.merge(&answered_score());
-    assert_eq!(browser.tries["cp-a"], tries(2, false, true), "more attempts wins");
-    assert_eq!(browser.tries["cp-b"], tries(3, false, true), "missing one taken");
+    assert_eq!(
+        browser.tries["cp-a"],
+        tries(2, false, true),
+        "more attempts wins"
+    );
+    assert_eq!(
+        browser.tries["cp-b"],
+        tries(3, false, true),
+        "missing one taken"
+    );
     assert_eq!(browser.tries["cp-c"], tries(1, false, false));
     assert_eq!(browser.tries["only-here"], tries(1, true, true), "kept");
     let mut unanswered = Score::default();
-    unanswered.tries.insert("cp-c".into(), tries(2, false, false));
+    unanswered
+        .tries
+        .insert("cp-c".into(), tries(2, false, false));
     let mut answered = Score::default();
     answered.tries.insert("cp-c".into(), tries(1, false, true));
     unanswered.merge(&answered);
-    assert!(unanswered.answered("cp-c"), "answered right beats more wrong tries");
+    assert!(
+        unanswered.answered("cp-c"),
+        "answered right beats more wrong tries"
+    );
 }
 
 #[test]
@@ -148,11 +171,17 @@ fn scorm_suspend_data_keeps_the_session_within_4096_characters_and_reads_back() 
     // Only what belongs to the lesson goes to the LMS, never this browser's tab.
     let (text, kept) = suspend_data(&stored).expect("fits");
     assert_eq!(kept, Kept::Whole);
-    assert!(!text.contains("\"tab\"") && !text.contains("\"scenario\""), "{text}");
+    assert!(
+        !text.contains("\"tab\"") && !text.contains("\"scenario\""),
+        "{text}"
+    );
     let back = read_suspend_data(&text, Lang::En)
         .expect("reads")
         .expect("a session");
-    assert_eq!((back.lesson.as_str(), back.step, back.level), (LESSON, 17, Level::Event));
+    assert_eq!(
+        (back.lesson.as_str(), back.step, back.level),
+        (LESSON, 17, Level::Event)
+    );
     assert_eq!(back.score, stored.score);
     assert_eq!(read_suspend_data("", Lang::En), Ok(None));
     assert_eq!(read_suspend_data("  ", Lang::Zh), Ok(None));
@@ -172,34 +201,58 @@ fn scorm_past_4096_characters_earlier_branches_then_the_branch_are_left_out() {
         ..PlayOptions::default()
     };
     lessons::play(LESSON, &fork).expect("the fork plays");
-    let small = session(fork.clone(), vec![PlayOptions::default(); 3], answered_score());
+    let small = session(
+        fork.clone(),
+        vec![PlayOptions::default(); 3],
+        answered_score(),
+    );
     let (text, kept) = suspend_data(&small).expect("fits");
     assert_eq!(kept, Kept::Whole);
-    assert!(text.len() < 1000, "a usual session is small: {} chars", text.len());
+    assert!(
+        text.len() < 1000,
+        "a usual session is small: {} chars",
+        text.len()
+    );
 
     // Many earlier branches: they go first.
-    let many = session(fork.clone(), vec![long_branch(10, 40); 20], answered_score());
+    let many = session(
+        fork.clone(),
+        vec![long_branch(10, 40); 20],
+        answered_score(),
+    );
     assert!(serde_json::to_string(&many).expect("writes").len() > SUSPEND_DATA_LIMIT);
     let (text, kept) = suspend_data(&many).expect("fits");
     assert_eq!(kept, Kept::WithoutEarlier);
-    let back = read_suspend_data(&text, Lang::En).expect("reads").expect("one");
+    let back = read_suspend_data(&text, Lang::En)
+        .expect("reads")
+        .expect("one");
     assert!(back.earlier.is_empty());
     assert_eq!((back.options.clone(), back.step), (fork, 17));
 
     // The largest branch a page makes (MAX_INTERVENTIONS edits of long messages): the branch
     // goes too, the lesson and score stay, the step is the start.
-    let largest = session(long_branch(MAX_INTERVENTIONS, 200), Vec::new(), answered_score());
+    let largest = session(
+        long_branch(MAX_INTERVENTIONS, 200),
+        Vec::new(),
+        answered_score(),
+    );
     let (text, kept) = suspend_data(&largest).expect("fits");
     assert_eq!(kept, Kept::ScoreOnly);
     assert!(text.chars().count() <= SUSPEND_DATA_LIMIT);
-    let back = read_suspend_data(&text, Lang::En).expect("reads").expect("one");
+    let back = read_suspend_data(&text, Lang::En)
+        .expect("reads")
+        .expect("one");
     assert_eq!((back.options, back.step), (PlayOptions::default(), 0));
     assert_eq!(back.score, answered_score());
 
     // A score with more checkpoints than fit: nothing is written.
     let mut huge = Score::default();
     for i in 0..200 {
-        huge.tries.insert(format!("checkpoint-{i:04}"), tries(1, true, true));
+        huge.tries
+            .insert(format!("checkpoint-{i:04}"), tries(1, true, true));
     }
-    assert_eq!(suspend_data(&session(PlayOptions::default(), Vec::new(), huge)), None);
+    assert_eq!(
+        suspend_data(&session(PlayOptions::default(), Vec::new(), huge)),
+        None
+    );
 }

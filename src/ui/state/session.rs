@@ -233,7 +233,10 @@ pub fn resume_from_lms(pg: Playground, session: Option<StoredSession>) {
     let lesson = session
         .as_ref()
         .map_or_else(|| pg.lesson_id.get_untracked(), |s| s.lesson.clone());
-    let score = session.as_ref().map(|s| s.score.clone()).unwrap_or_default();
+    let score = session
+        .as_ref()
+        .map(|s| s.score.clone())
+        .unwrap_or_default();
     Checkpoints::get().adopt(&lesson, &score, true);
     if let Some(session) = session {
         show_session(pg, session, true);
