@@ -23,8 +23,10 @@ use super::session::StoredSession;
 pub const SUSPEND_DATA_LIMIT: usize = 4096;
 
 /// The mastery rule: the lesson is passed when at least this share of its checkpoints was
-/// answered right at the first try (2 of 3, 3 of 5, 4 of 6 pass), else failed. Also the
-/// package's `adlcp:masteryscore`, so an LMS that judges by it agrees.
+/// answered right at the first try (2 of 3, 3 of 5, 4 of 6 pass), else failed. The page
+/// decides it, at completion only: the package names no `adlcp:masteryscore`, because an LMS
+/// that has one judges `passed`/`failed` from the score at every `LMSFinish` (scorm-again
+/// does), which would fail a learner who leaves halfway through and means to come back.
 pub const MASTERY_PERCENT: u32 = 60;
 
 /// `cmi.core.lesson_status` as this page sets it.
