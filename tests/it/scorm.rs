@@ -269,14 +269,27 @@ fn scorm_every_note_says_it_in_both_languages_and_chinese_holds_no_english_sente
     for note in notes {
         let text = note.text();
         assert!(text.en.is_ascii() && !text.en.is_empty(), "{note:?}");
-        assert!(text.zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{note:?}");
+        assert!(
+            text.zh
+                .chars()
+                .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{note:?}"
+        );
         // Names stay (SCORM, LMS, LMSInitialize) but never two English words in a row.
-        let words: Vec<&str> = text.zh.split(|c: char| !c.is_ascii_alphanumeric() && c != ' ').collect();
+        let words: Vec<&str> = text
+            .zh
+            .split(|c: char| !c.is_ascii_alphanumeric() && c != ' ')
+            .collect();
         for run in words {
-            let english: Vec<&str> = run.split_whitespace().filter(|w| w.chars().all(|c| c.is_ascii_alphabetic())).collect();
+            let english: Vec<&str> = run
+                .split_whitespace()
+                .filter(|w| w.chars().all(|c| c.is_ascii_alphabetic()))
+                .collect();
             assert!(english.len() < 2, "{note:?}: {run}");
         }
     }
     assert!(scorm::lms_true(Some("true")) && scorm::lms_true(Some(" true")));
-    assert!(!scorm::lms_true(Some("false")) && !scorm::lms_true(Some("")) && !scorm::lms_true(None));
+    assert!(
+        !scorm::lms_true(Some("false")) && !scorm::lms_true(Some("")) && !scorm::lms_true(None)
+    );
 }
