@@ -82,10 +82,12 @@ fn call(name: &str, args: &[&str]) -> Option<String> {
         list.push(&JsValue::from_str(arg));
     }
     let reply = function.apply(&api, &list).ok()?;
-    reply
-        .as_string()
-        .or_else(|| reply.as_bool().map(|b| b.to_string()))
-        .or_else(|| reply.as_f64().map(|n| n.to_string()))
+    if reply.is_null() || reply.is_undefined() {
+        return None;
+    }
+    // Its own `toString` (a boolean or a number reads as JS writes it): formatting a number
+    // in Rust would add a float formatter to the first load.
+    Some(reply.unchecked_ref::<js_sys::Object>().to_string().into())
 }
 
 fn get(element: &str) -> String {
