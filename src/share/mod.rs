@@ -13,6 +13,7 @@ pub mod embed_results;
 pub mod embed_snippet;
 pub mod frame_height;
 pub mod keep;
+pub mod scorm;
 pub mod session;
 pub mod view_state;
 
@@ -34,6 +35,8 @@ pub struct LinkState {
     pub origin: Option<String>,
     /// `xapi=1`: the embed API's `checkpoint` and `completed` events carry an xAPI statement.
     pub xapi: bool,
+    /// `scorm=1`: launched by a SCORM 1.2 LMS (`scorm`): the page reports to its API.
+    pub scorm: bool,
     /// `src=https%3A%2F%2F...%2Fscenario.json`: a scenario file to fetch and open.
     pub src: Option<String>,
     /// `x=1.<base64url>`: the rest of the view state, compressed ([`codec`]); decoded by the
@@ -181,6 +184,7 @@ fn read_part(link: &mut LinkState, key: &str, value: &str) -> Result<(), Problem
         }
         "embed" => link.embed = value == "1",
         "xapi" => link.xapi = value == "1",
+        "scorm" => link.scorm = value == "1",
         "hide" => {
             // Each name on its own: the known ones are hidden, an unknown one is said.
             let mut unknown = None;
@@ -285,6 +289,8 @@ pub struct EmbedFlags {
     pub origin: Option<String>,
     /// `xapi=1`: checkpoint results carry xAPI statements (`embed_results`).
     pub xapi: bool,
+    /// `scorm=1`: the lesson reports to a SCORM 1.2 LMS's API (`scorm`).
+    pub scorm: bool,
 }
 
 impl EmbedFlags {
@@ -295,6 +301,7 @@ impl EmbedFlags {
             hide: link.hide.clone(),
             origin: link.origin.clone(),
             xapi: link.xapi,
+            scorm: link.scorm,
         }
     }
 
@@ -321,6 +328,9 @@ impl EmbedFlags {
         }
         if self.xapi {
             out.push_str("&xapi=1");
+        }
+        if self.scorm {
+            out.push_str("&scorm=1");
         }
         out
     }
@@ -383,6 +393,7 @@ mod tests {
             hide: vec![Part::Diagram, Part::Editor],
             origin: Some("https://course.example:8443".into()),
             xapi: true,
+            scorm: true,
         };
         let fragment = to_fragment("l2-drain-loses-mail", 3, "en") + &flags.link_suffix();
         let link = parse_fragment(&fragment).expect("valid link");

@@ -6,7 +6,10 @@
 //! from the run on screen ([`OnScreen`]): the session holds no language (the page's is the one
 //! in force). Free play's scenario and the editor's draft (valid or not) are kept beside it,
 //! optional fields a session stored before them reads without; where each session is stored
-//! and how tabs share them is `keep.rs`.
+//! and how tabs share them is `keep.rs`. The lesson's checkpoint results (`score`, issue 26
+//! part 3) are a field too, optional in the same way: a session is the learner's whole place
+//! in a lesson, so a reload, a continued visit and a SCORM LMS's `cmi.suspend_data`
+//! (`share::scorm`) bring the score back with the step.
 
 use std::sync::Arc;
 
@@ -17,6 +20,7 @@ use crate::lessons::run::MAX_INTERVENTIONS;
 use crate::lessons::PlayOptions;
 use crate::scenario::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
+use crate::view::checkpoints::Score;
 use crate::view::story::Level;
 
 /// A stored session. `options` is the branch on screen; `earlier` (absent in sessions stored
@@ -48,6 +52,10 @@ pub struct StoredSession {
     /// the kept one (`keep::merge_shared`) instead of keeping it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub free_play_default: bool,
+    /// The lesson's checkpoint results (ids answered, first try right or not, attempts);
+    /// absent in sessions stored before it and when nothing was answered.
+    #[serde(default, skip_serializing_if = "Score::is_empty")]
+    pub score: Score,
 }
 
 /// Free play's scenario and the editor's draft as kept (both None: free play's default).
@@ -120,6 +128,7 @@ impl StoredSession {
             tab: None,
             previous: None,
             free_play_default: false,
+            score: Score::default(),
         }
     }
 

@@ -1,6 +1,6 @@
 //! The whole view state a share link carries, and its strict reader.
 //!
-//! A link is `#lesson=<id>&step=<n>&lang=<zh|en>&level=<key|story|event>[&embed=1&hide=..&origin=..&xapi=1][&x=1.<base64url>]`:
+//! A link is `#lesson=<id>&step=<n>&lang=<zh|en>&level=<key|story|event>[&embed=1&hide=..&origin=..&xapi=1&scorm=1][&x=1.<base64url>]`:
 //! the readable parts stay readable (a teacher can edit a step by hand), and everything else
 //! (an inline scenario, fork edits, the learner's toggles, breakpoints, a recorded live run) is
 //! [`Extra`], JSON in one compressed parameter ([`super::codec`], version `1`). `x=` is written

@@ -14,7 +14,7 @@ use crate::share::Part;
 use crate::ui::browser::i18n::{remember_lang, tr, Lang, LangText};
 use crate::ui::browser::when_idle;
 use crate::ui::features::{
-    editor, embed, embed_dialog, export_panel, fork, keep_banner, live, share_dialog,
+    editor, embed, embed_dialog, export_panel, fork, keep_banner, live, scorm, share_dialog,
 };
 use crate::ui::panels::caption::CaptionBar;
 use crate::ui::panels::embed_tabs::{EmbedTabs, TabBar, PANEL_ID};
@@ -55,6 +55,7 @@ pub fn App() -> impl IntoView {
     link::keep_address_current(pg);
     embed::install(pg);
     crate::ui::features::edx::install(pg);
+    scorm::install(pg);
     let lang = pg.lang;
     // The embed flags are the link's as the page opened; a later `load` does not change them.
     let flags = pg.embed.get_untracked();
@@ -106,6 +107,7 @@ pub fn App() -> impl IntoView {
                 </div>
             </Show>
             <keep_banner::KeepBanners />
+            <scorm::ScormNote />
             <Show when=move || restarted_at().is_some()>
                 <div class="info-banner" role="status" data-testid="restart-banner">
                     {move || {

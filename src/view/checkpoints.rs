@@ -41,6 +41,19 @@ impl Score {
         self.tries.is_empty()
     }
 
+    /// Takes in `other`'s tries (another copy of the same lesson's answers: the stored
+    /// session's, beside this browser's scores): per checkpoint, the copy that went further
+    /// (answered right, then more attempts) wins, so neither copy's answers are lost. Tries only
+    /// ever grow, so the further copy is the newer one.
+    pub fn merge(&mut self, other: &Score) {
+        for (id, theirs) in &other.tries {
+            let mine = self.tries.entry(id.clone()).or_default();
+            if (theirs.answered, theirs.attempts) > (mine.answered, mine.attempts) {
+                *mine = *theirs;
+            }
+        }
+    }
+
     /// Whether `id` was answered right (its step may show).
     pub fn answered(&self, id: &str) -> bool {
         self.tries.get(id).is_some_and(|t| t.answered)

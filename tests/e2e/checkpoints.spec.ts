@@ -1,7 +1,8 @@
 // Checkpoints (issue 26) in lesson 2: stepping forward onto a checkpoint asks before the step
 // shows; a wrong answer explains and lets the learner try again; the right one shows the step.
 // Scrubbing, key steps and "last" never ask; run stops before a question; the switch turns
-// them off and is remembered; the score survives a reload and the end lists what was missed.
+// them off and is remembered; the score survives a reload (from this browser's scores or the
+// stored session alone) and the end lists what was missed.
 // The other specs start with checkpoints off (playwright.config.ts); this one starts from an
 // empty storage, where they are on.
 import { test, expect, Page } from '@playwright/test';
@@ -123,6 +124,15 @@ test('M5 M6: the score (first-try right / total) survives a reload and the end l
   await expectStep(page, FIRST);
   const tally = page.getByTestId('checkpoint-tally');
   await expect(tally).toHaveText('Checkpoints: 1 of 3 right at the first try');
+  await page.reload();
+  await waitReady(page);
+  await expect(tally).toHaveText('Checkpoints: 1 of 3 right at the first try');
+  // The stored session carries the score too: without this browser's scores, a reload reads it
+  // from the session.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(JSON.parse(sessionStorage.getItem('atp.tab-session') ?? '{}').score ?? {}).length))
+    .toBe(1);
+  await page.evaluate(() => localStorage.removeItem('atp.checkpoint-scores'));
   await page.reload();
   await waitReady(page);
   await expect(tally).toHaveText('Checkpoints: 1 of 3 right at the first try');

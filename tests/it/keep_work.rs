@@ -35,6 +35,7 @@ fn session(lesson: &str, step: usize, tab: &str) -> StoredSession {
         tab: Some(tab.into()),
         previous: None,
         free_play_default: false,
+        score: Default::default(),
     }
 }
 

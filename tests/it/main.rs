@@ -50,6 +50,7 @@ mod rule_map;
 mod scenario;
 mod scenario_authoring;
 mod scenario_checkpoints;
+mod scorm;
 #[cfg(not(target_arch = "wasm32"))]
 mod share_links;
 mod story;

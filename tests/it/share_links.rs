@@ -112,6 +112,7 @@ fn todays_encoder_writes_the_frozen_fixture_links() {
         hide: vec![Part::Picker],
         origin: Some("https://course.example".into()),
         xapi: false,
+        scorm: false,
     };
     let fixtures: Value = serde_json::from_str(&fixture("links.json")).expect("links.json");
     let frozen: Vec<&str> = fixtures
@@ -409,6 +410,7 @@ fn view_state() -> impl Strategy<Value = ViewState> {
                         hide,
                         origin,
                         xapi: false,
+                        scorm: false,
                     },
                     src: None,
                     extra: Extra {

@@ -1,6 +1,6 @@
 //! Features: the parts of the page that start something (fork a branch, a live run, the
 //! scenario editor, export and import, the Share and Embed dialogs, the embed API a course
-//! page drives).
+//! page drives, the SCORM 1.2 run-time an LMS launches).
 
 pub mod editor;
 pub mod edx;
@@ -15,4 +15,5 @@ pub mod keep_banner;
 pub mod live;
 pub mod live_run;
 pub mod live_settings;
+pub mod scorm;
 pub mod share_dialog;

@@ -1,6 +1,7 @@
 //! The checkpoints' page state (issue 26): whether they ask (the switch, remembered in local
 //! storage like the language), the learner's scores per lesson (kept in this browser's local
-//! storage beside the session, by lesson id and checkpoint id), the checkpoint being asked and
+//! storage by lesson id and checkpoint id, and in the stored session as its `score`: both are
+//! read, a resumed session's merged in by [`Checkpoints::adopt`]), the checkpoint being asked and
 //! the last answer's feedback. The lesson's checkpoints are placed on the run on screen
 //! (`lessons::checkpoint::place`); which move asks is the native playhead's
 //! (`Playhead::asks`), applied by [`Checkpoints::intercept`] from the transport's `drive`.
@@ -112,6 +113,27 @@ impl Checkpoints {
             .unwrap_or_default()
     }
 
+    /// Takes in a stored session's score for `lesson`: merged with this browser's
+    /// (`Score::merge`, a reload or a continued visit), or in place of it (`replace`: a SCORM
+    /// LMS's `cmi.suspend_data` is the learner's record there, whoever used this browser
+    /// before). Kept in `SCORES_KEY` as every answer is.
+    pub fn adopt(&self, lesson: &str, score: &Score, replace: bool) {
+        self.scores.update(|scores| {
+            let kept = scores.entry(lesson.to_string()).or_default();
+            match replace {
+                true => *kept = score.clone(),
+                false => kept.merge(score),
+            }
+        });
+        self.store_scores();
+    }
+
+    fn store_scores(&self) {
+        if let Ok(json) = self.scores.with_untracked(serde_json::to_string) {
+            storage::write(SCORES_KEY, &json);
+        }
+    }
+
     /// Turns checkpoints on or off, remembered.
     pub fn set_enabled(&self, on: bool) {
         self.enabled.set(on);
@@ -196,9 +218,7 @@ impl Checkpoints {
                 .or_default()
                 .answer(&checkpoint, choice);
         });
-        if let Ok(json) = self.scores.with_untracked(serde_json::to_string) {
-            storage::write(SCORES_KEY, &json);
-        }
+        self.store_scores();
         let Some(feedback) = feedback else { return };
         let right = feedback.right;
         self.feedback.set(Some((checkpoint.id.clone(), feedback)));

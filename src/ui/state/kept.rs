@@ -151,6 +151,7 @@ pub fn bring_back(pg: Playground) {
         tab: None,
         previous: None,
         free_play_default: false,
+        score: Default::default(),
     });
     session.scenario = previous.scenario.clone();
     session.draft = previous.draft.clone();

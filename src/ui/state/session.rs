@@ -24,6 +24,7 @@ use crate::scenario::on_screen::OnScreen;
 use crate::share::keep::{self, SHARED_KEY, TAB_ID_KEY, TAB_KEY};
 use crate::share::session::StoredSession;
 use crate::ui::browser::storage::{read_in, write_in, Area};
+use crate::ui::state::checkpoints::Checkpoints;
 use crate::ui::state::context::Playground;
 use crate::ui::state::kept::write_shared;
 pub use crate::ui::state::kept::{bring_back, Keep};
@@ -173,6 +174,8 @@ fn track(pg: Playground, keep: Keep, hold_first: bool) {
         let step = pg.step.get();
         let earlier = pg.earlier.get();
         let draft = keep.draft.get();
+        // The lesson's checkpoint results go with the session (a wrong try stores it too).
+        let score = Checkpoints::get().score(pg);
         let Some(on_screen) = pg.on_screen() else {
             return;
         };
@@ -183,6 +186,7 @@ fn track(pg: Playground, keep: Keep, hold_first: bool) {
         session.free_play_default =
             in_free_play && session.kept().is_empty() && keep.default_chosen.get_value();
         session.tab = Some(keep.tab.get_value());
+        session.score = score;
         // While an offer waits, nothing is stored: a visit that only looks (or switches the
         // language) does not replace what it offers. Taken, declined, or passed by (the learner
         // moved on: another lesson, step or branch), storing resumes.
@@ -218,6 +222,29 @@ pub fn continue_offered(pg: Playground) {
 /// language, with a free-play scenario: on a reload the link's (the page's) first, as the link
 /// names it; when continuing, the session's own first.
 fn resume(pg: Playground, session: StoredSession, own_scenario_first: bool) {
+    Checkpoints::get().adopt(&session.lesson, &session.score, false);
+    show_session(pg, session, own_scenario_first);
+}
+
+/// A SCORM LMS's stored session (`cmi.suspend_data`): its lesson, branches and step, and its
+/// score in place of this browser's (`Checkpoints::adopt`); None (a first launch) starts the
+/// lesson's score afresh.
+pub fn resume_from_lms(pg: Playground, session: Option<StoredSession>) {
+    let lesson = session
+        .as_ref()
+        .map_or_else(|| pg.lesson_id.get_untracked(), |s| s.lesson.clone());
+    let score = session
+        .as_ref()
+        .map(|s| s.score.clone())
+        .unwrap_or_default();
+    Checkpoints::get().adopt(&lesson, &score, true);
+    if let Some(session) = session {
+        show_session(pg, session, true);
+    }
+}
+
+/// Shows a stored session's run (see [`resume`]).
+fn show_session(pg: Playground, session: StoredSession, own_scenario_first: bool) {
     let lang = pg.lang.get_untracked();
     let stored = session.scenario.clone().map(Arc::new);
     let on_page = pg.scenario.get_untracked();

@@ -1,0 +1,248 @@
+//! SCORM 1.2 run-time (issue 26 part 4), with the link's `scorm=1`: finds the LMS's `API`
+//! object as the SCORM 1.2 RTE says (this window and up its parents, at most
+//! [`MAX_LEVELS`], then the opener and its parents), starts the session, resumes from
+//! `cmi.suspend_data`, and reports the lesson status, the score and the session as
+//! `share::scorm` builds them; `LMSFinish` when the page is hidden for good (`pagehide`).
+//! Without an API the lesson works as usual and [`ScormNote`] says so in both languages.
+//! The LMS's answers are only read as strings; nothing it returns can stop the page.
+
+use std::cell::RefCell;
+
+use leptos::prelude::*;
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::engine::Caption;
+use crate::scenario::on_screen::OnScreen;
+use crate::share::embed_results::{Completion, LessonScore};
+use crate::share::scorm::{self, Kept, Note, Status};
+use crate::share::session::StoredSession;
+use crate::ui::browser::i18n::tr;
+use crate::ui::browser::when_idle::write_when_idle;
+use crate::ui::state::checkpoints::Checkpoints;
+use crate::ui::state::context::Playground;
+use crate::ui::state::session::resume_from_lms;
+
+/// How many parents up the RTE's own API finder looks (its `findAPITries > 7`).
+const MAX_LEVELS: usize = 7;
+
+thread_local! {
+    /// The LMS's API object, once found and started (None after `LMSFinish`).
+    static API: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+}
+
+/// The note shown above the stage (None: nothing to say).
+#[derive(Clone, Copy)]
+struct Said(RwSignal<Option<Note>>);
+
+/// The `API` property of `window`, when it is an object (a cross-origin window's throws: none).
+fn api_of(window: &JsValue) -> Option<JsValue> {
+    js_sys::Reflect::get(window, &JsValue::from_str("API"))
+        .ok()
+        .filter(|api| api.is_object())
+}
+
+/// Looks in `start` and up its parents.
+fn search(start: web_sys::Window) -> Option<JsValue> {
+    let mut window = start;
+    for _ in 0..=MAX_LEVELS {
+        if let Some(api) = api_of(&window) {
+            return Some(api);
+        }
+        let parent = window.parent().ok().flatten()?;
+        if js_sys::Object::is(&parent, &window) {
+            return None;
+        }
+        window = parent;
+    }
+    None
+}
+
+/// The LMS's API: this window's parents first, then the opener's (an LMS that launches in a
+/// new window).
+fn find_api() -> Option<JsValue> {
+    let window = web_sys::window()?;
+    if let Some(api) = search(window.clone()) {
+        return Some(api);
+    }
+    let opener = window.opener().ok().filter(JsValue::is_object)?;
+    // A Window of another realm: not `instanceof Window` here, so no checked cast.
+    search(opener.unchecked_into())
+}
+
+/// Calls `name(args...)` on the API; its answer as a string (None: no such function, it threw,
+/// or the session is over).
+fn call(name: &str, args: &[&str]) -> Option<String> {
+    let api = API.with(|api| api.borrow().clone())?;
+    let function = js_sys::Reflect::get(&api, &JsValue::from_str(name))
+        .ok()
+        .filter(JsValue::is_function)?
+        .unchecked_into::<js_sys::Function>();
+    let list = js_sys::Array::new();
+    for arg in args {
+        list.push(&JsValue::from_str(arg));
+    }
+    let reply = function.apply(&api, &list).ok()?;
+    if reply.is_null() || reply.is_undefined() {
+        return None;
+    }
+    // Its own `toString` (a boolean or a number reads as JS writes it): formatting a number
+    // in Rust would add a float formatter to the first load.
+    Some(reply.unchecked_ref::<js_sys::Object>().to_string().into())
+}
+
+fn get(element: &str) -> String {
+    call("LMSGetValue", &[element]).unwrap_or_default()
+}
+
+fn set(element: &str, value: &str) {
+    let _ = call("LMSSetValue", &[element, value]);
+}
+
+fn commit() {
+    let _ = call("LMSCommit", &[""]);
+}
+
+/// Sets the score, when the lesson has checkpoints.
+fn set_score(score: LessonScore) {
+    for (element, value) in scorm::score_values(score) {
+        set(element, &value);
+    }
+}
+
+/// The lesson's score now, and whether every checkpoint was answered.
+fn lesson_score(pg: Playground) -> (LessonScore, bool, bool) {
+    let cp = Checkpoints::get();
+    let score = cp.score_untracked(pg);
+    cp.placement.with_untracked(|placement| {
+        (
+            LessonScore::of(&score, placement),
+            LessonScore::all_answered(&score, placement),
+            score.is_empty(),
+        )
+    })
+}
+
+/// Starts the SCORM session when the link says `scorm=1`; does nothing otherwise.
+pub fn install(pg: Playground) {
+    if !pg.embed.with_untracked(|flags| flags.scorm) {
+        return;
+    }
+    let said = Said(RwSignal::new(None));
+    provide_context(said);
+    let Some(api) = find_api() else {
+        said.0.set(Some(Note::NoApi));
+        return;
+    };
+    API.with(|slot| *slot.borrow_mut() = Some(api));
+    if !scorm::lms_true(call("LMSInitialize", &[""]).as_deref()) {
+        let code = call("LMSGetLastError", &[]).unwrap_or_default();
+        API.with(|slot| *slot.borrow_mut() = None);
+        said.0.set(Some(Note::Refused(code)));
+        return;
+    }
+    if let Some(status) = Status::at_launch(&get("cmi.core.lesson_status")) {
+        set("cmi.core.lesson_status", status.as_str());
+    }
+    match scorm::read_suspend_data(&get("cmi.suspend_data"), pg.lang.get_untracked()) {
+        Ok(session) => resume_from_lms(pg, session),
+        Err(why) => {
+            resume_from_lms(pg, None);
+            said.0.set(Some(Note::Unreadable(why)));
+        }
+    }
+    set("cmi.core.exit", scorm::EXIT);
+    commit();
+    report(pg, said);
+}
+
+/// Keeps the LMS told: the score as checkpoints are answered, the status at completion, the
+/// session when the page is idle, and `LMSFinish` on `pagehide`.
+fn report(pg: Playground, said: Said) {
+    let cp = Checkpoints::get();
+    Effect::new(move |_| {
+        cp.score(pg);
+        cp.placement.track();
+        let (score, _, nothing) = lesson_score(pg);
+        if !nothing {
+            set_score(score);
+            commit();
+        }
+    });
+
+    let completion = StoredValue::new((String::new(), Completion::default()));
+    Effect::new(move |_| {
+        let (step, lesson) = (pg.step.get(), pg.lesson_id.get());
+        untrack(|| {
+            let (score, met, _) = lesson_score(pg);
+            let last = pg.last_step_untracked();
+            let mut now = false;
+            completion.update_value(|(opened, completion)| {
+                if *opened != lesson {
+                    *opened = lesson.clone();
+                    completion.reopen();
+                }
+                now = completion.at(step, last, met);
+            });
+            if now {
+                set_score(score);
+                set(
+                    "cmi.core.lesson_status",
+                    Status::at_completion(score).as_str(),
+                );
+                commit();
+            }
+        });
+    });
+
+    // The session, written when the page is idle (and flushed on `pagehide`, before finish).
+    let store = write_when_idle(move |session: StoredSession| {
+        let Some((text, kept)) = scorm::suspend_data(&session) else {
+            return;
+        };
+        set("cmi.suspend_data", &text);
+        commit();
+        if kept != Kept::Whole && !said.0.with_untracked(|s| matches!(s, Some(Note::Cut(_)))) {
+            said.0.set(Some(Note::Cut(kept)));
+        }
+    });
+    Effect::new(move |_| {
+        let (step, earlier, level) = (pg.step.get(), pg.earlier.get(), pg.level.get());
+        let score = cp.score(pg);
+        let Some(on_screen) = pg.on_screen() else {
+            return;
+        };
+        let mut session = StoredSession::of(&OnScreen { step, ..on_screen }, earlier, level);
+        session.score = score;
+        store(session);
+    });
+
+    let on_hide = window_event_listener(leptos::ev::pagehide, move |_| {
+        if API.with(|api| api.borrow().is_some()) {
+            set("cmi.core.exit", scorm::EXIT);
+            let _ = call("LMSFinish", &[""]);
+            API.with(|slot| *slot.borrow_mut() = None);
+        }
+    });
+    on_cleanup(move || on_hide.remove());
+}
+
+/// The SCORM note above the stage, when there is one; dismissable, never blocking.
+#[component]
+pub fn ScormNote() -> impl IntoView {
+    let Some(said) = use_context::<Said>() else {
+        return ().into_any();
+    };
+    let lang = Playground::get().lang;
+    let text = move || said.0.with(|n| n.as_ref().map(Note::text));
+    view! {
+        <Show when=move || text().is_some()>
+            <div class="info-banner" role="status" data-testid="scorm-note">
+                <span>{move || text().map(|t: Caption| t.get(lang.get()).to_string()).unwrap_or_default()}</span>
+                <button type="button" data-testid="scorm-note-dismiss" on:click=move |_| said.0.set(None)>
+                    {move || tr(lang.get(), "知道了", "Dismiss")}
+                </button>
+            </div>
+        </Show>
+    }
+    .into_any()
+}
