@@ -166,6 +166,24 @@ impl OnScreen {
         }
     }
 
+    /// The lesson's own run: the same source and language, without the learner's fork edits,
+    /// contrast switches or live recording. A course is told the score over its checkpoints,
+    /// whichever branch the learner explores.
+    pub fn own(&self) -> OnScreen {
+        OnScreen::new(
+            self.source.clone(),
+            PlayOptions {
+                lang: self.options.lang,
+                ..PlayOptions::default()
+            },
+        )
+    }
+
+    /// Whether it is the lesson's own run ([`OnScreen::own`]).
+    pub fn is_own(&self) -> bool {
+        self.recording.is_none() && self.options == self.own().options
+    }
+
     /// The lesson id it is named by (see [`Source::lesson_id`]).
     pub fn lesson_id(&self) -> &str {
         self.source.lesson_id()
@@ -222,6 +240,7 @@ impl OnScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lessons::Intervention;
 
     fn scenario() -> Arc<Scenario> {
         Arc::new(
@@ -230,6 +249,30 @@ mod tests {
             )
             .expect("parses"),
         )
+    }
+
+    #[test]
+    fn the_own_run_drops_the_learners_branch_and_keeps_source_and_language() {
+        let mut options = PlayOptions {
+            lang: Lang::Zh,
+            ..PlayOptions::default()
+        };
+        let plain = OnScreen::new(
+            Source::Lesson("l2-drain-loses-mail".into()),
+            options.clone(),
+        );
+        assert!(plain.is_own());
+        options.interventions.push(Intervention::Reload { at: 3 });
+        options.learner_toggles.drain_on_read = Some(false);
+        let forked = OnScreen {
+            step: 9,
+            ..OnScreen::new(plain.source.clone(), options)
+        };
+        assert!(!forked.is_own());
+        let own = forked.own();
+        assert!(own.is_own());
+        assert_eq!((own.source, own.options.lang), (plain.source, Lang::Zh));
+        assert_eq!(own.options, plain.options);
     }
 
     #[test]

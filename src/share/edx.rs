@@ -93,9 +93,13 @@ impl EdxState {
         }
     }
 
-    /// `getState`'s string.
+    /// `getState`'s string. jsinput.js passes it through `unescape()`, which would turn a `%22`
+    /// in a fork's message into a quote and break the JSON: a `%` can only be inside a JSON
+    /// string here, where `\u0025` reads back as the same `%`.
     pub fn to_text(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        serde_json::to_string(self)
+            .unwrap_or_default()
+            .replace('%', "\\u0025")
     }
 
     /// Reads `setState`'s string, or says in both languages why it cannot be restored.
@@ -114,7 +118,11 @@ impl EdxState {
         }
         let state: EdxState = serde_json::from_str(text).map_err(|e| {
             refused(
-                format!("它不是这个练习场写的 JSON（{e}）"),
+                format!(
+                    "它不是这个练习场写的 JSON（第 {} 行第 {} 列）",
+                    e.line(),
+                    e.column()
+                ),
                 format!("it is not JSON this playground wrote ({e})"),
             )
         })?;
@@ -235,6 +243,25 @@ mod tests {
         let value: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(value["score"]["score"], 1);
         assert_eq!(value["step"], 12);
+    }
+
+    #[test]
+    fn a_percent_sign_in_a_fork_survives_jsinputs_unescape() {
+        let (mut on_screen, placement) = lesson2(3);
+        on_screen
+            .options
+            .interventions
+            .push(crate::lessons::Intervention::LeadSends {
+                at: 2,
+                to: "reader".into(),
+                body: "100%22 sure %u0041".into(),
+            });
+        let state = EdxState::of(&on_screen, &tries(&placement), &placement);
+        let text = state.to_text();
+        // jsinput.js passes getState's string through `unescape()`: with no `%` left in it,
+        // that changes nothing, and the message comes back as written.
+        assert!(!text.contains('%'), "{text}");
+        assert_eq!(EdxState::read(&text).unwrap(), state);
     }
 
     #[test]

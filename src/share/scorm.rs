@@ -134,7 +134,8 @@ pub fn suspend_data(session: &StoredSession) -> Option<(String, Kept)> {
     .into_iter()
     .find_map(|(session, kept)| {
         let text = serde_json::to_string(&session).ok()?;
-        (text.chars().count() <= SUSPEND_DATA_LIMIT).then_some((text, kept))
+        // The LMS counts UTF-16 units (a JavaScript string's length), not characters.
+        (text.encode_utf16().count() <= SUSPEND_DATA_LIMIT).then_some((text, kept))
     })
 }
 
@@ -169,6 +170,8 @@ pub enum Note {
     Unreadable(String),
     /// The session was cut to fit `cmi.suspend_data`.
     Cut(Kept),
+    /// The LMS refused the session (`LMSSetValue` of `cmi.suspend_data` answered false).
+    NotKept,
 }
 
 impl Note {
@@ -190,6 +193,10 @@ impl Note {
             Note::Cut(Kept::ScoreOnly) => Caption::new(
                 "你在这一课的分支太长，学习管理系统存不下（SCORM 1.2 最多 4096 个字符）：下次打开时这一课从头开始，得分保留。",
                 "Your branch of this lesson is too long for the LMS to keep (SCORM 1.2 keeps 4096 characters): the next launch opens the lesson at its start, with your score.",
+            ),
+            Note::NotKept => Caption::new(
+                "学习管理系统没有收下这次的进度：下次打开时会从它上一次收下的地方继续。",
+                "The LMS did not take this progress: the next launch resumes from the last progress it took.",
             ),
             Note::Cut(_) => Caption::new(
                 "你之前的分支太长，学习管理系统存不下（SCORM 1.2 最多 4096 个字符）：下次打开时只保留当前分支、步骤和得分。",

@@ -79,7 +79,11 @@ impl StoredSession {
     /// edits than a run takes (no page writes one), is an error for the banner in `lang`.
     pub fn read(text: &str, lang: Lang) -> Result<StoredSession, String> {
         let session = serde_json::from_str::<StoredSession>(text).map_err(|e| match lang {
-            Lang::Zh => format!("这个浏览器里保存的会话无法读取（{e}），没有恢复"),
+            Lang::Zh => format!(
+                "这个浏览器里保存的会话无法读取（第 {} 行第 {} 列），没有恢复",
+                e.line(),
+                e.column()
+            ),
             Lang::En => format!(
                 "the session stored in this browser cannot be read ({e}); it was not restored"
             ),

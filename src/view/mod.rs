@@ -35,6 +35,7 @@ pub mod card;
 pub mod checkpoints;
 pub mod contrast;
 pub mod detail;
+pub mod event_names;
 pub mod facts;
 pub mod first_view;
 pub mod fork_form;

@@ -245,6 +245,22 @@ fn scorm_past_4096_characters_earlier_branches_then_the_branch_are_left_out() {
     assert_eq!((back.options, back.step), (PlayOptions::default(), 0));
     assert_eq!(back.score, answered_score());
 
+    // The LMS counts UTF-16 units: a branch under the limit in characters but over it in
+    // units (a character outside the BMP is two) does not go whole.
+    let wide = |n| session(long_branch(1, n), Vec::new(), answered_score());
+    let fits = (1..4096)
+        .rev()
+        .find(|n| suspend_data(&wide(*n)).is_some_and(|(_, kept)| kept == Kept::Whole))
+        .expect("some branch fits");
+    let mut astral = wide(fits);
+    if let Some(Intervention::LeadSends { body, .. }) = astral.options.interventions.first_mut() {
+        *body = "😀".repeat(fits / 2 + 1);
+    }
+    let text = serde_json::to_string(&astral).expect("writes");
+    assert!(text.chars().count() <= SUSPEND_DATA_LIMIT);
+    assert!(text.encode_utf16().count() > SUSPEND_DATA_LIMIT);
+    assert_ne!(suspend_data(&astral).map(|(_, kept)| kept), Some(Kept::Whole));
+
     // A score with more checkpoints than fit: nothing is written.
     let mut huge = Score::default();
     for i in 0..200 {

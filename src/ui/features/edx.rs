@@ -15,12 +15,13 @@ use crate::share::edx::{grade, EdxState};
 use crate::ui::state::checkpoints::Checkpoints;
 use crate::ui::state::context::Playground;
 
-/// `getGrade()`'s string: this lesson's score over the checkpoints on the run on screen.
+/// `getGrade()`'s string: this lesson's score over the checkpoints of its own run (a branch
+/// the learner explores does not change what the course is told).
 fn grade_now(pg: Playground) -> String {
     let checkpoints = Checkpoints::get();
     let tries = checkpoints.score_untracked(pg);
     checkpoints
-        .placement
+        .own_placement
         .with_untracked(|placement| grade(&pg.lesson_id.get_untracked(), &tries, placement))
 }
 
@@ -32,7 +33,7 @@ fn state_now(pg: Playground) -> String {
     let checkpoints = Checkpoints::get();
     let tries = checkpoints.score_untracked(pg);
     checkpoints
-        .placement
+        .own_placement
         .with_untracked(|placement| EdxState::of(&on_screen, &tries, placement).to_text())
 }
 

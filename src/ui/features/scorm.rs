@@ -82,20 +82,27 @@ fn call(name: &str, args: &[&str]) -> Option<String> {
         list.push(&JsValue::from_str(arg));
     }
     let reply = function.apply(&api, &list).ok()?;
-    if reply.is_null() || reply.is_undefined() {
-        return None;
+    if let Some(text) = reply.as_string() {
+        return Some(text);
     }
-    // Its own `toString` (a boolean or a number reads as JS writes it): formatting a number
-    // in Rust would add a float formatter to the first load.
-    Some(reply.unchecked_ref::<js_sys::Object>().to_string().into())
+    if let Some(flag) = reply.as_bool() {
+        return Some(flag.to_string());
+    }
+    // A number as JavaScript writes it (formatting it in Rust would add a float formatter to
+    // the first load); anything else the LMS returns reads as nothing.
+    reply
+        .dyn_ref::<js_sys::Number>()
+        .and_then(|n| n.to_string_with_radix(10).ok())
+        .map(String::from)
 }
 
 fn get(element: &str) -> String {
     call("LMSGetValue", &[element]).unwrap_or_default()
 }
 
-fn set(element: &str, value: &str) {
-    let _ = call("LMSSetValue", &[element, value]);
+/// Sets `element`; whether the LMS took it.
+fn set(element: &str, value: &str) -> bool {
+    scorm::lms_true(call("LMSSetValue", &[element, value]).as_deref())
 }
 
 fn commit() {
@@ -105,7 +112,7 @@ fn commit() {
 /// Sets the score, when the lesson has checkpoints.
 fn set_score(score: LessonScore) {
     for (element, value) in scorm::score_values(score) {
-        set(element, &value);
+        let _ = set(element, &value);
     }
 }
 
@@ -113,7 +120,7 @@ fn set_score(score: LessonScore) {
 fn lesson_score(pg: Playground) -> (LessonScore, bool, bool) {
     let cp = Checkpoints::get();
     let score = cp.score_untracked(pg);
-    cp.placement.with_untracked(|placement| {
+    cp.own_placement.with_untracked(|placement| {
         (
             LessonScore::of(&score, placement),
             LessonScore::all_answered(&score, placement),
@@ -129,6 +136,9 @@ pub fn install(pg: Playground) {
     }
     let said = Said(RwSignal::new(None));
     provide_context(said);
+    // The checkpoints are what the LMS grades: they ask here whatever this browser's switch
+    // says (the switch is not shown; nothing is stored).
+    Checkpoints::get().enabled.set(true);
     let Some(api) = find_api() else {
         said.0.set(Some(Note::NoApi));
         return;
@@ -141,7 +151,7 @@ pub fn install(pg: Playground) {
         return;
     }
     if let Some(status) = Status::at_launch(&get("cmi.core.lesson_status")) {
-        set("cmi.core.lesson_status", status.as_str());
+        let _ = set("cmi.core.lesson_status", status.as_str());
     }
     match scorm::read_suspend_data(&get("cmi.suspend_data"), pg.lang.get_untracked()) {
         Ok(session) => resume_from_lms(pg, session),
@@ -150,7 +160,7 @@ pub fn install(pg: Playground) {
             said.0.set(Some(Note::Unreadable(why)));
         }
     }
-    set("cmi.core.exit", scorm::EXIT);
+    let _ = set("cmi.core.exit", scorm::EXIT);
     commit();
     report(pg, said);
 }
@@ -161,7 +171,7 @@ fn report(pg: Playground, said: Said) {
     let cp = Checkpoints::get();
     Effect::new(move |_| {
         cp.score(pg);
-        cp.placement.track();
+        cp.own_placement.track();
         let (score, _, nothing) = lesson_score(pg);
         if !nothing {
             set_score(score);
@@ -185,7 +195,7 @@ fn report(pg: Playground, said: Said) {
             });
             if now {
                 set_score(score);
-                set(
+                let _ = set(
                     "cmi.core.lesson_status",
                     Status::at_completion(score).as_str(),
                 );
@@ -195,16 +205,25 @@ fn report(pg: Playground, said: Said) {
     });
 
     // The session, written when the page is idle (and flushed on `pagehide`, before finish).
+    // Not committed at each step: an LMS's commit can be a synchronous request (Moodle's), so
+    // it is committed with the score, when the page is hidden and by `LMSFinish`.
     let store = write_when_idle(move |session: StoredSession| {
         let Some((text, kept)) = scorm::suspend_data(&session) else {
             return;
         };
-        set("cmi.suspend_data", &text);
-        commit();
-        if kept != Kept::Whole && !said.0.with_untracked(|s| matches!(s, Some(Note::Cut(_)))) {
+        if !set("cmi.suspend_data", &text) {
+            said.0.set(Some(Note::NotKept));
+        } else if kept != Kept::Whole && !said.0.with_untracked(|s| matches!(s, Some(Note::Cut(_))))
+        {
             said.0.set(Some(Note::Cut(kept)));
         }
     });
+    let on_hidden = window_event_listener(leptos::ev::visibilitychange, move |_| {
+        if document().hidden() {
+            commit();
+        }
+    });
+    on_cleanup(move || on_hidden.remove());
     Effect::new(move |_| {
         let (step, earlier, level) = (pg.step.get(), pg.earlier.get(), pg.level.get());
         let score = cp.score(pg);
@@ -218,7 +237,7 @@ fn report(pg: Playground, said: Said) {
 
     let on_hide = window_event_listener(leptos::ev::pagehide, move |_| {
         if API.with(|api| api.borrow().is_some()) {
-            set("cmi.core.exit", scorm::EXIT);
+            let _ = set("cmi.core.exit", scorm::EXIT);
             let _ = call("LMSFinish", &[""]);
             API.with(|slot| *slot.borrow_mut() = None);
         }

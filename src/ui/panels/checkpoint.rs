@@ -127,7 +127,9 @@ pub fn CheckpointQuestion() -> impl IntoView {
 pub fn CheckpointSwitch() -> impl IntoView {
     let pg = Playground::get();
     let cp = Checkpoints::get();
-    let has_any = move || cp.placement.with(|p| !p.placed.is_empty());
+    // In an LMS (`scorm=1`) the checkpoints are the lesson's assessment: always on, no switch.
+    let scorm = pg.embed.with_untracked(|flags| flags.scorm);
+    let has_any = move || !scorm && cp.placement.with(|p| !p.placed.is_empty());
     view! {
         <Show when=has_any>
             <label class="checkpoint-switch">

@@ -39,6 +39,9 @@ pub struct Checkpoints {
     pub feedback: RwSignal<Option<(String, Feedback)>>,
     /// The lesson's checkpoints on the run on screen.
     pub placement: Memo<Placement>,
+    /// The lesson's checkpoints on its own run (`OnScreen::own`): what a course is told the
+    /// score is over (SCORM, Open edX), whichever branch the learner explores.
+    pub own_placement: Memo<Placement>,
     /// The last checkpoint answered right: lesson id, checkpoint id and its tries (the embed
     /// API reports it to the course page).
     pub right: RwSignal<Option<(String, String, Tries)>>,
@@ -60,12 +63,26 @@ impl Checkpoints {
                 _ => Placement::default(),
             })
         });
+        let own_placement = Memo::new(move |_| {
+            let Some(on_screen) = pg.on_screen() else {
+                return Placement::default();
+            };
+            if on_screen.is_own() {
+                return placement.get();
+            }
+            let own = on_screen.own();
+            match (own.lesson(), own.play()) {
+                (Some(lesson), Ok(played)) => place(&lesson.checkpoints, &played.timeline),
+                _ => Placement::default(),
+            }
+        });
         let checkpoints = Checkpoints {
             enabled: RwSignal::new(enabled),
             scores: RwSignal::new(scores),
             asking: RwSignal::new(None),
             feedback: RwSignal::new(None),
             placement,
+            own_placement,
             right: RwSignal::new(None),
             quiet: StoredValue::new(false),
         };
@@ -183,14 +200,9 @@ impl Checkpoints {
 
     /// Puts back `lesson`'s tries (Open edX's `setState`, `ui/features/edx.rs`), kept.
     pub fn restore(&self, lesson: &str, tries: Score) {
-        self.scores.update(|scores| {
-            scores.insert(lesson.to_string(), tries);
-        });
+        self.adopt(lesson, &tries, true);
         self.asking.set(None);
         self.feedback.set(None);
-        if let Ok(json) = self.scores.with_untracked(serde_json::to_string) {
-            storage::write(SCORES_KEY, &json);
-        }
     }
 
     /// This lesson's score, for event handlers (no reactive tracking).

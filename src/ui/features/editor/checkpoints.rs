@@ -14,6 +14,7 @@ use crate::lessons::checkpoint::{Ask, EVENT_NAMES, RULE_IDS};
 use crate::scenario::edit::{Edit, Field};
 use crate::scenario::edit_checkpoint::{ask_kind, CheckpointEdit, CheckpointPart, ASK_KINDS};
 use crate::ui::state::checkpoints::Checkpoints;
+use crate::view::event_names::event_label;
 use crate::view::tr;
 
 /// What a kind of question asks, as the editor's select shows it.
@@ -183,7 +184,15 @@ fn CheckpointRow(editor: Editor, i: usize, names: Memo<Vec<String>>) -> impl Int
             <label>
                 <span>{t("在哪类事件之后提问", "Asks after the event kind")}</span>
                 <select data-testid=tid("event") prop:value=move || event.get() on:change=typed(CheckpointPart::Event)>
-                    {move || options(EVENT_NAMES.iter().map(|e| e.to_string()).collect(), event.get())}
+                    {move || {
+                        let lang = lang.get();
+                        let current = event.get();
+                        let extra = (!EVENT_NAMES.contains(&current.as_str())).then(|| current.clone());
+                        EVENT_NAMES.iter().map(|e| e.to_string()).chain(extra).map(|e| {
+                            let label = event_label(&e, lang).map(str::to_string).unwrap_or_else(|| e.clone());
+                            view! { <option value=e>{label}</option> }
+                        }).collect_view()
+                    }}
                 </select>
             </label>
             <label>
