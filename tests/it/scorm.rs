@@ -259,7 +259,10 @@ fn scorm_past_4096_characters_earlier_branches_then_the_branch_are_left_out() {
     let text = serde_json::to_string(&astral).expect("writes");
     assert!(text.chars().count() <= SUSPEND_DATA_LIMIT);
     assert!(text.encode_utf16().count() > SUSPEND_DATA_LIMIT);
-    assert_ne!(suspend_data(&astral).map(|(_, kept)| kept), Some(Kept::Whole));
+    assert_ne!(
+        suspend_data(&astral).map(|(_, kept)| kept),
+        Some(Kept::Whole)
+    );
 
     // A score with more checkpoints than fit: nothing is written.
     let mut huge = Score::default();
