@@ -291,10 +291,7 @@ impl Scenario {
 
     /// A teammate with the first free `teammateN` name and its kind's default tools.
     fn add_member(&mut self) {
-        let name = (1..)
-            .map(|n| format!("teammate{n}"))
-            .find(|n| !self.members.iter().any(|m| &m.name == n))
-            .unwrap_or_default();
+        let name = first_free("teammate", |n| self.members.iter().any(|m| m.name == n));
         self.members.push(ScenarioMember {
             name,
             role: "teammate".into(),
@@ -496,6 +493,15 @@ fn no_file(path: &str) -> Problem {
         format!("没有路径为 '{path}' 的文件"),
         format!("there is no file at '{path}'"),
     )
+}
+
+/// The first of `prefix1`, `prefix2`, ... that `taken` says is free: the name an added member
+/// or checkpoint gets.
+pub(super) fn first_free(prefix: &str, taken: impl Fn(&str) -> bool) -> String {
+    (1..)
+        .map(|n| format!("{prefix}{n}"))
+        .find(|name| !taken(name))
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

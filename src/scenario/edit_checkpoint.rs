@@ -83,10 +83,9 @@ impl Scenario {
     pub(super) fn apply_checkpoint(&mut self, edit: &CheckpointEdit) -> Result<(), Problem> {
         match edit {
             CheckpointEdit::Add => {
-                let id = (1..)
-                    .map(|n| format!("check-{n}"))
-                    .find(|id| !self.checkpoints.iter().any(|c| &c.id == id))
-                    .unwrap_or_default();
+                let id = super::edit::first_free("check-", |id| {
+                    self.checkpoints.iter().any(|c| c.id == id)
+                });
                 self.checkpoints.push(Checkpoint {
                     id,
                     rule: "M2".into(),
