@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Mutation testing of the engine: mutates the functions the rule map of ARCHITECTURE.md names
 # in engine/ (all of them, or those in the files given as arguments), or with --engine every
-# function of the engine crate (or of the files given), and runs the engine's and the
-# playground's native tests (not the doctests) against each mutant. Slow (one build and test
-# run per mutant), so it is not part of scripts/test.sh.
+# function of the engine crate (or of the files given). The rule-map mode runs the engine's and
+# the playground's native tests (not the doctests) against each mutant; --engine runs the
+# engine's own tests (engine/tests: a mutant rebuilds only the engine, a few seconds each) unless
+# MUTANTS_TESTS=workspace. Slow (one build and test run per mutant), so it is not part of
+# scripts/test.sh.
 #   scripts/mutants.sh                                   every rule-map function of the engine
 #   scripts/mutants.sh engine/src/round.rs ...           the rule-map functions of these files
 #   scripts/mutants.sh --engine                          every function of the engine crate
 #   scripts/mutants.sh --engine engine/src/send.rs ...   every function of these files
 # Mutants known to be equivalent (no test can tell them from the original) are excluded by
 # scripts/mutants-equivalent.txt: one regex per line, each with its reason after `#`.
-# Env: MUTANTS_JOBS (default 1), MUTANTS_TIMEOUT (test timeout, seconds, default 90),
+# Env: MUTANTS_TESTS (--engine only: `engine`, the default, or `workspace`; with
+# MUTANTS_ITERATE=1 a workspace run retries only what the engine's tests missed), MUTANTS_JOBS (default 1), MUTANTS_TIMEOUT (test timeout, seconds, default 90),
 # MUTANTS_OUT (where mutants.out goes), PROPTEST_CASES (default 64), MUTANTS_LIST=1 (only list),
 # MUTANTS_ITERATE=1 (test again only what the last run in MUTANTS_OUT did not catch).
 # Prints cargo-mutants' summary: caught, missed, unviable, timeouts, the score (caught of the
@@ -92,9 +95,14 @@ if [ "$WHOLE" = 1 ]; then
 else
   echo "[mutants] functions: $(printf '%s\n' "${names[@]}" | sort -u | paste -sd' ' -)"
 fi
+tests=(--test-workspace=true)
+if [ "$WHOLE" = 1 ] && [ "${MUTANTS_TESTS:-engine}" = engine ]; then
+  tests=(--test-package agent-team-engine)
+fi
+echo "[mutants] tests: ${tests[*]}"
 SECONDS=0
 cargo mutants "${common[@]}" \
-  --test-workspace=true \
+  "${tests[@]}" \
   --cargo-test-arg=--tests \
   --timeout "${MUTANTS_TIMEOUT:-90}" --build-timeout 1200 \
   -j "${MUTANTS_JOBS:-1}" -o "$OUT" || true

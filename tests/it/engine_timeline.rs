@@ -75,3 +75,42 @@ fn every_event_has_a_category_and_captions_in_both_languages() {
         assert!(!narrate(event, Lang::En).is_empty());
     }
 }
+
+#[test]
+fn path_a_status_change_is_one_step_and_every_card_agrees_with_itself() {
+    use agent_team_playground::lessons::{catalog::catalog, play};
+    use agent_team_playground::view::card::cards;
+    for info in catalog() {
+        let timeline = play(info.id, &PlayOptions::default()).expect("the lesson plays");
+        for event in timeline.events() {
+            // A round's start and end change the status themselves: no separate step says
+            // "idle -> working" after the card already shows it (or before).
+            if let EventKind::StatusChanged { from, to, .. } = &event.kind {
+                assert!(
+                    *from != MemberStatus::Working && *to != MemberStatus::Working,
+                    "{}: #{} {from:?} -> {to:?}",
+                    info.id,
+                    event.seq
+                );
+            }
+            if matches!(event.kind, EventKind::RoundStarted { .. }) {
+                assert!(narrate(event, Lang::En).contains("idle -> working"));
+                assert!(narrate(event, Lang::Zh).contains("空闲 → 工作中"));
+            }
+        }
+        for step in 0..=timeline.len() {
+            let state = timeline.state_at(step);
+            for card in cards(&state) {
+                assert_eq!(
+                    card.status == MemberStatus::Working,
+                    card.busy,
+                    "{} step {step}: {} shows {:?} with busy = {}",
+                    info.id,
+                    card.name,
+                    card.status,
+                    card.busy
+                );
+            }
+        }
+    }
+}

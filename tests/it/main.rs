@@ -1,8 +1,11 @@
-//! The native integration tests, in one binary (`cargo test`): the engine's rules, the
-//! lessons' golden transcripts, the driver's interventions, property tests and hostile replies.
+//! The playground's native integration tests, in one binary (`cargo test`): the lessons' golden
+//! transcripts, the driver's interventions, hostile replies and links, the view model, the rule
+//! map. The engine's own rules, boundaries and property test are in `engine/tests/it`.
 //! Lesson tests are named `lessonN_...`; a test named after a rule starts with its id
 //! (`m4_...`), so `cargo test m4_` runs the tests of one rule.
 
+// The engine tests' team and reply helpers, shared with the tests here that drive a team.
+#[path = "../../engine/tests/it/harness.rs"]
 mod harness;
 mod support;
 
@@ -11,9 +14,6 @@ mod checkpoints;
 mod chinese_all_the_way;
 mod code_size;
 mod driver_interventions;
-mod engine_boundaries;
-mod engine_fidelity;
-mod engine_rules;
 mod engine_timeline;
 mod export;
 mod first_view;
@@ -40,8 +40,6 @@ mod lessons_toggles;
 mod on_screen;
 mod play_options_json;
 mod playhead;
-#[cfg(not(target_arch = "wasm32"))]
-mod props_engine;
 mod providers_codec;
 mod providers_connection;
 mod providers_live;

@@ -212,10 +212,11 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Every `fn <name>(` in the native integration tests (`tests/it/**/*.rs`).
+/// Every `fn <name>(` in the native integration tests (`tests/it/**/*.rs`, `engine/tests/**/*.rs`).
 fn native_test_fns() -> BTreeSet<String> {
     let mut files = Vec::new();
     rust_files(&root().join("tests/it"), &mut files);
+    rust_files(&root().join("engine/tests"), &mut files);
     let mut names = BTreeSet::new();
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap_or_default();
@@ -238,7 +239,7 @@ fn check_native(id: &str, listed: &[String], all: &BTreeSet<String>, problems: &
     for name in listed {
         if !all.contains(name) {
             problems.push(format!(
-                "{id}: native test `{name}` named in the rule map does not exist in tests/it"
+                "{id}: native test `{name}` named in the rule map does not exist in tests/it or engine/tests"
             ));
         }
     }
@@ -246,7 +247,7 @@ fn check_native(id: &str, listed: &[String], all: &BTreeSet<String>, problems: &
     let named_after: Vec<&String> = all.iter().filter(|n| n.starts_with(&prefix)).collect();
     if named_after.is_empty() {
         problems.push(format!(
-            "{id}: no native test is named `{prefix}...` in tests/it"
+            "{id}: no native test is named `{prefix}...` in tests/it or engine/tests"
         ));
     }
     for name in named_after {

@@ -2,7 +2,7 @@
 //! with helpers to start rounds and answer in-flight requests.
 #![allow(dead_code)]
 
-use agent_team_playground::engine::*;
+use agent_team_engine::*;
 use serde_json::Value;
 
 pub fn team_with(allow_write: bool) -> Team {

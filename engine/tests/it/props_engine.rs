@@ -6,11 +6,10 @@
 //!
 //! Cases: 1,000 by default, of 1 to 59 inputs. Set the environment variables `PROPTEST_CASES`
 //! and `PROPTEST_MAX_INPUTS` to run more and longer ones, e.g.
-//! `PROPTEST_CASES=10000 cargo test --release --test it props_engine`; `scripts/long-props.sh`
+//! `PROPTEST_CASES=10000 cargo test --release -p agent-team-engine --test it props_engine`; `scripts/long-props.sh`
 //! runs a million cases of up to 500 inputs.
-// proptest draws its randomness natively only; the browser build skips this file.
 
-use agent_team_playground::engine::*;
+use agent_team_engine::*;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
