@@ -334,6 +334,15 @@ fn explore(max_depth: usize, max_states: usize) -> Result<Report, Violation> {
                 break;
             }
         }
+        // Progress per level: a deep run takes long, and how the state count grows per level
+        // is the figure that says how deep a run can go.
+        println!(
+            "[model-check] depth {depth}{} new states {} states {} transitions {transitions} seconds {:.1}",
+            if complete { "" } else { " (partly: state cap)" },
+            next.len(),
+            seen.len(),
+            started.elapsed().as_secs_f64()
+        );
         frontier = next;
     }
     Ok(Report {

@@ -1,5 +1,5 @@
 //! The playground's native integration tests, in one binary (`cargo test`): the lessons' golden
-//! transcripts, the driver's interventions, hostile replies and links, the view model, the rule
+//! transcripts, the driver's interventions, hostile links, the view model, the rule
 //! map. The engine's own rules, boundaries and property test are in `engine/tests/it`.
 //! Lesson tests are named `lessonN_...`; a test named after a rule starts with its id
 //! (`m4_...`), so `cargo test m4_` runs the tests of one rule.
@@ -19,7 +19,6 @@ mod export;
 mod first_view;
 mod fork_form;
 mod hostile_links;
-mod hostile_replies;
 mod keep_work;
 mod key_steps;
 mod lesson1_two_investigators;

@@ -480,3 +480,90 @@ fn m1_each_system_prompt_names_the_others_on_the_roster_as_it_is_when_sent() {
     assert!(zh.contains("reader（角色：读者）。"), "{zh}");
     assert!(!zh.contains("The others"), "{zh}");
 }
+
+#[test]
+fn k1_k2_a_member_with_its_own_tool_list_is_offered_only_those_and_refused_the_others() {
+    use agent_team_engine::tool_table::ToolName;
+    let config = TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("ann", "reader")
+            .with_tools(&[ToolName::SendMessage, ToolName::ReadFile]),
+        MemberConfig::teammate("bob", "reader"),
+    ])
+    .with_file("a.txt", "x");
+    let mut team = Team::new(config).expect("valid");
+    team.apply(Input::StartRound {
+        member: "ann".into(),
+        prompt: Some("go".into()),
+    });
+    let request = team
+        .state()
+        .member("ann")
+        .and_then(|m| m.in_flight())
+        .expect("in flight");
+    let names: Vec<&str> = team.state().request(request).map_or(Vec::new(), |r| {
+        r.request.tools.iter().map(|t| t.name.as_str()).collect()
+    });
+    // In the kind's order, narrowed to ann's list.
+    assert_eq!(names, ["read_file", "send_message"]);
+    let events = team.apply(Input::ModelReplied {
+        request_id: request,
+        reply: ModelReply::tools("", vec![ToolCall::new("c1", "read_inbox", json!({}))]),
+    });
+    let refusal = events.iter().find_map(|e| match &e.kind {
+        EventKind::Refused { refusal } => Some(refusal.clone()),
+        _ => None,
+    });
+    let refusal = refusal.expect("read_inbox is refused");
+    assert_eq!(refusal.code, RefusalCode::ToolNotAllowed);
+    assert!(
+        refusal.reason.contains("not one of ann's tools"),
+        "{}",
+        refusal.reason
+    );
+    // bob, with no list of its own, has every tool of a teammate.
+    team.apply(Input::StartRound {
+        member: "bob".into(),
+        prompt: Some("go".into()),
+    });
+    let bob = team
+        .state()
+        .member("bob")
+        .and_then(|m| m.in_flight())
+        .expect("in flight");
+    let count = team
+        .state()
+        .request(bob)
+        .map_or(0, |r| r.request.tools.len());
+    assert_eq!(count, 5);
+    // A tool the kind cannot have makes the config invalid.
+    let bad = TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("ann", "reader").with_tools(&[ToolName::SpawnTeammate]),
+    ]);
+    assert!(Team::new(bad).is_err());
+}
+
+/// A stored team config (scenarios, recordings) names its language only when it is Chinese, so
+/// configs stored before the field existed read as English; a Chinese one reads back Chinese.
+#[test]
+fn config_names_its_language_only_when_chinese_and_reads_it_back() {
+    let en = TeamConfig::new(vec![MemberConfig::lead()]);
+    let stored = serde_json::to_value(&en).expect("serializes");
+    assert!(stored.get("lang").is_none(), "{stored}");
+    let mut zh = en.clone();
+    zh.lang = Lang::Zh;
+    let stored = serde_json::to_value(&zh).expect("serializes");
+    assert_eq!(stored["lang"], "zh");
+    let back: TeamConfig = serde_json::from_value(stored).expect("reads back");
+    assert_eq!(back.lang, Lang::Zh);
+}
+
+/// Every bilingual text the engine makes is read through `Caption::get`: it must pick the
+/// learner's language.
+#[test]
+fn a_caption_gives_the_text_of_the_language_asked_for() {
+    let caption = Caption::new("你好", "hello");
+    assert_eq!(caption.get(Lang::Zh), "你好");
+    assert_eq!(caption.get(Lang::En), "hello");
+}

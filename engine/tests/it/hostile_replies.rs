@@ -4,7 +4,7 @@
 
 use crate::harness;
 
-use agent_team_playground::engine::*;
+use agent_team_engine::*;
 use harness::*;
 use serde_json::{json, Value};
 
