@@ -67,7 +67,7 @@ fn toggles(team: &mut Team, drain_on_read: bool, hold_lock_during_model_call: bo
 }
 
 /// Every kind, in an order a lesson could take.
-fn run() -> (Vec<Event>, String) {
+pub(crate) fn run() -> (Vec<Event>, String) {
     let mut team = team_with(true);
     let mut log = Vec::new();
     let mut out = String::new();

@@ -9,6 +9,7 @@ mod harness;
 
 mod engine_boundaries;
 mod engine_fidelity;
+mod engine_invariants;
 mod engine_rules;
 mod engine_transcript;
 mod hostile_replies;
