@@ -11,6 +11,7 @@ mod engine_boundaries;
 mod engine_fidelity;
 mod engine_invariants;
 mod engine_rules;
+mod engine_timeline;
 mod engine_transcript;
 mod hostile_replies;
 // proptest draws its randomness natively only.
