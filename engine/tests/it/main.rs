@@ -7,6 +7,7 @@
 
 mod harness;
 
+mod containers;
 mod engine_boundaries;
 mod engine_fidelity;
 mod engine_invariants;
