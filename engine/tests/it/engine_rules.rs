@@ -3,6 +3,7 @@
 
 use crate::harness;
 
+use agent_team_engine::snapshot::RosterSnapshot;
 use agent_team_engine::*;
 use harness::*;
 use serde_json::json;
@@ -566,4 +567,110 @@ fn a_caption_gives_the_text_of_the_language_asked_for() {
     let caption = Caption::new("你好", "hello");
     assert_eq!(caption.get(Lang::Zh), "你好");
     assert_eq!(caption.get(Lang::En), "hello");
+}
+
+/// L3: a stored roster of another version, or with a roster no team could have, is refused
+/// and changes nothing; the right version restores every member offline.
+#[test]
+fn l3_a_snapshot_of_another_version_or_an_invalid_roster_is_refused() {
+    let mut team = harness::team();
+    harness::host_send(&mut team, "lead", "reader", "hello");
+    let good = team.roster_snapshot();
+    let before = team.state().clone();
+    let mut other_version = good.clone();
+    other_version.version = RosterSnapshot::VERSION + 1;
+    let mut no_lead = good.clone();
+    no_lead.state = serde_json::from_value({
+        let mut state = serde_json::to_value(&good.state).expect("serializes");
+        state["config"]["members"] = json!([]);
+        state
+    })
+    .expect("reads back");
+    for (what, snapshot) in [("another version", other_version), ("no members", no_lead)] {
+        let events = team.apply(Input::Restore {
+            snapshot: Box::new(snapshot),
+        });
+        assert_eq!(
+            harness::refusal_codes(&events),
+            [RefusalCode::InvalidSnapshot],
+            "{what}"
+        );
+        assert_eq!(team.state().messages(), before.messages(), "{what}");
+        assert_eq!(team.state().members(), before.members(), "{what}");
+    }
+    let events = team.apply(Input::Restore {
+        snapshot: Box::new(good),
+    });
+    assert!(harness::refusal_codes(&events).is_empty());
+    assert!(team
+        .state()
+        .members()
+        .values()
+        .all(|m| m.status() == MemberStatus::Offline));
+}
+
+/// L4: a disband takes every member that is still there offline; a member that shut down stays
+/// shut down, and one already offline changes nothing.
+#[test]
+fn l4_a_disband_takes_idle_members_offline_and_leaves_shut_down_ones_as_they_are() {
+    let mut team = harness::team();
+    team.apply(Input::StartRound {
+        member: "lead".into(),
+        prompt: Some("go".into()),
+    });
+    harness::tool(
+        &mut team,
+        "lead",
+        "shutdown_request",
+        json!({"teammate": "reviewer"}),
+    );
+    harness::reply(&mut team, "lead", ModelReply::text("asked"));
+    harness::start(&mut team, "reviewer");
+    let id = team
+        .state()
+        .protocol_requests()
+        .next()
+        .map(|r| r.id.clone())
+        .expect("a request");
+    harness::tool(
+        &mut team,
+        "reviewer",
+        "shutdown_response",
+        json!({"request_id": id, "approve": true, "reason": "done"}),
+    );
+    assert_eq!(
+        team.state().member("reviewer").map(|m| m.status()),
+        Some(MemberStatus::Shutdown)
+    );
+    let events = team.apply(Input::Disband);
+    let status = |name: &str| team.state().member(name).map(|m| m.status());
+    assert_eq!(status("lead"), Some(MemberStatus::Offline));
+    assert_eq!(status("reader"), Some(MemberStatus::Offline));
+    assert_eq!(status("reviewer"), Some(MemberStatus::Shutdown));
+    let changed: Vec<&str> = events
+        .iter()
+        .filter_map(|e| match &e.kind {
+            EventKind::StatusChanged { member, .. } => Some(member.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(changed, ["lead", "reader"]);
+}
+
+/// M8: a record's kind in words: its code in English, a Chinese name in Chinese.
+#[test]
+fn m8_every_message_kind_has_its_code_in_english_and_a_chinese_name() {
+    for kind in [
+        MessageKind::Message,
+        MessageKind::Broadcast,
+        MessageKind::ShutdownRequest,
+        MessageKind::ShutdownResponse,
+        MessageKind::PlanApproval,
+        MessageKind::PlanApprovalResponse,
+    ] {
+        assert_eq!(kind.word(Lang::En), kind.as_str());
+        let zh = kind.word(Lang::Zh);
+        assert!(!zh.is_empty() && !zh.is_ascii(), "{zh}");
+    }
+    assert_eq!(MessageKind::Message.word(Lang::Zh), "消息");
 }
