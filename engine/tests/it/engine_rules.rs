@@ -674,3 +674,36 @@ fn m8_every_message_kind_has_its_code_in_english_and_a_chinese_name() {
     }
     assert_eq!(MessageKind::Message.word(Lang::Zh), "消息");
 }
+
+/// L1: a status in words: its code in English, a Chinese word in Chinese; and each resting
+/// status is the stage it names (working rests as idle: a round is needed to work).
+#[test]
+fn l1_every_status_has_its_code_in_english_a_chinese_word_and_a_resting_stage() {
+    use agent_team_engine::roster::Lifecycle;
+    let all = [
+        MemberStatus::Offline,
+        MemberStatus::Idle,
+        MemberStatus::Working,
+        MemberStatus::Stopped,
+        MemberStatus::Failed,
+        MemberStatus::Shutdown,
+    ];
+    let mut words = Vec::new();
+    for status in all {
+        assert_eq!(status.word(Lang::En), status.as_str());
+        let zh = status.word(Lang::Zh);
+        assert!(!zh.is_empty() && !zh.is_ascii(), "{zh}");
+        words.push(zh);
+        let resting = Lifecycle::resting(status).status();
+        let expected = if status == MemberStatus::Working {
+            MemberStatus::Idle
+        } else {
+            status
+        };
+        assert_eq!(resting, expected, "{status:?}");
+    }
+    words.sort_unstable();
+    words.dedup();
+    assert_eq!(words.len(), all.len(), "two statuses share a Chinese word");
+    assert_eq!(MemberStatus::Working.word(Lang::Zh), "工作中");
+}
