@@ -11,6 +11,7 @@ mod containers;
 mod engine_boundaries;
 mod engine_fidelity;
 mod engine_invariants;
+mod engine_protocols;
 mod engine_rules;
 mod engine_timeline;
 mod engine_transcript;
