@@ -12,6 +12,9 @@ use serde_json::{json, Value};
 
 const BOTH: [Scope; 2] = [Scope::Touched, Scope::Everything];
 
+/// An edit of a state's JSON.
+type Edit = Box<dyn Fn(&mut Value)>;
+
 fn to_json(state: &TeamState) -> Value {
     serde_json::to_value(state).expect("a state serializes")
 }
@@ -360,7 +363,7 @@ fn m3_requests_that_shrink_are_reported_in_both_scopes() {
 #[test]
 fn l2_m7_t5_budgets_limits_and_candidates_are_checked_at_their_edges() {
     let (before, after, events) = reader_starts();
-    let cases: Vec<(&str, Box<dyn Fn(&mut Value)>, &str)> = vec![
+    let cases: Vec<(&str, Edit, &str)> = vec![
         (
             "deliveries past the budget",
             Box::new(|s| s["members"]["reader"]["deliveries_used"] = json!(3)),
@@ -592,7 +595,12 @@ fn p1_p5_a_decision_made_twice_or_changed_is_reported() {
     );
     let pending = team.state().clone();
     assert_eq!(
-        check_scoped(&pending, &pending, &[decided.clone()], Scope::Touched),
+        check_scoped(
+            &pending,
+            &pending,
+            std::slice::from_ref(&decided),
+            Scope::Touched
+        ),
         Ok(())
     );
     assert_eq!(
