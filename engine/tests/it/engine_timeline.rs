@@ -167,3 +167,48 @@ fn a_refusal_is_known_as_one() {
     assert!(!is_refusal(&timeline.events()[0]));
     assert!(is_refusal(timeline.events().last().expect("events")));
 }
+
+/// M5 step by step: right after a discarded candidate the records it carried are queued again
+/// and no candidate is left, before the retry prepares a new one; what the UI shows at each
+/// step is the timeline's state there, so a stale candidate would show a discarded copy.
+#[test]
+fn m5_right_after_a_discard_the_records_are_queued_and_no_candidate_is_left() {
+    let mut config = TeamConfig::new(vec![
+        MemberConfig::lead(),
+        MemberConfig::teammate("a", "worker"),
+    ]);
+    config.limits.retry_budget = 1;
+    let mut recorder = Recorder::new(Team::new(config).expect("a valid team"));
+    recorder.apply(Input::HostSend {
+        from: "lead".into(),
+        to: "a".into(),
+        body: "hello".into(),
+        idempotency_key: None,
+    });
+    recorder.apply(Input::InjectFault {
+        member: "a".into(),
+        fault: Fault::FailBeforeCommit,
+    });
+    recorder.apply(Input::StartRound {
+        member: "a".into(),
+        prompt: None,
+    });
+    let timeline = recorder.finish();
+    let discarded = timeline
+        .events()
+        .iter()
+        .position(|e| e.kind.name() == "candidate_discarded")
+        .expect("a discard");
+    let prepared_before = timeline.state_at(discarded);
+    assert!(prepared_before
+        .member("a")
+        .and_then(|m| m.candidate())
+        .is_some());
+    assert_eq!(
+        prepared_before.message_position(MessageId(1)),
+        Some(Position::InCandidate)
+    );
+    let after = timeline.state_at(discarded + 1);
+    assert!(after.member("a").and_then(|m| m.candidate()).is_none());
+    assert_eq!(after.message_position(MessageId(1)), Some(Position::Queued));
+}
