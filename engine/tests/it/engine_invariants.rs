@@ -313,6 +313,7 @@ fn m6_l4_lost_and_undelivered_records_pass_and_a_lost_one_not_drained_does_not()
     // Undelivered and committed: the entry that holds it must hold it.
     let (start_before, after, start_events) = reader_starts();
     let mut disbanded = team_from(&after);
+    let late = host_send(&mut disbanded, "lead", "reader", "late");
     reply(&mut disbanded, "reader", ModelReply::text("done"));
     let answered = disbanded.state().clone();
     let disband = disbanded.apply(Input::Disband);
@@ -321,6 +322,15 @@ fn m6_l4_lost_and_undelivered_records_pass_and_a_lost_one_not_drained_does_not()
         gone.message_position(MessageId(1)).map(|p| p.name()),
         Some("in_request")
     );
+    // A record never committed and reported at the disband is where it says, read by a step
+    // that names it.
+    assert_eq!(
+        gone.message_position(MessageId(2)),
+        Some(Position::Undelivered)
+    );
+    let mut step = start_events.clone();
+    step.extend(late);
+    sound(&start_before, &gone, &step, Scope::Touched);
     let moved = edited(&gone, |s| {
         s["messages"][0]["undelivered"] = json!(true);
         s["requests"] = json!([]);
