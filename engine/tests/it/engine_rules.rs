@@ -707,3 +707,116 @@ fn l1_every_status_has_its_code_in_english_a_chinese_word_and_a_resting_stage() 
     assert_eq!(words.len(), all.len(), "two statuses share a Chinese word");
     assert_eq!(MemberStatus::Working.word(Lang::Zh), "工作中");
 }
+
+/// M7 at its edge: a teammate's failure report exactly at the body limit goes to the lead whole
+/// with no `report_cut`; one character over is cut with a marker and a `report_cut` that says so.
+#[test]
+fn m7_a_failure_report_at_the_body_limit_is_whole_and_one_over_is_cut_with_a_word() {
+    let fail = |error: &str| {
+        let mut team = harness::team();
+        harness::start(&mut team, "reader");
+        let id = harness::in_flight(&team, "reader");
+        let events = team.apply(Input::ModelFailed {
+            request_id: id,
+            error: error.to_string(),
+            retryable: false,
+        });
+        (team, events)
+    };
+    // The report wraps the error in words of its own: measure them once.
+    let (probe, _) = fail("E");
+    let wrapped = probe
+        .state()
+        .messages()
+        .iter()
+        .find(|r| r.from == "reader")
+        .map(|r| r.body.chars().count())
+        .expect("a report");
+    let limit = probe.state().config().limits.body_chars;
+    for (extra, cut) in [(0, false), (1, true)] {
+        let error = "e".repeat(limit - (wrapped - 1) + extra);
+        let (team, events) = fail(&error);
+        let report = events.iter().find_map(|e| match &e.kind {
+            EventKind::ReportCut { total, cut, .. } => Some((*total, *cut)),
+            _ => None,
+        });
+        let body = team
+            .state()
+            .messages()
+            .iter()
+            .find(|r| r.from == "reader")
+            .map(|r| r.body.clone())
+            .expect("a report to the lead");
+        if cut {
+            let (total, n) = report.expect("a report_cut event");
+            assert_eq!(total, limit + 1);
+            assert!(n > 0);
+            assert_eq!(body.chars().count(), limit);
+            assert!(body.contains("more characters cut"), "{body}");
+        } else {
+            assert_eq!(report, None);
+            assert_eq!(body.chars().count(), limit);
+            assert!(body.ends_with(&error));
+        }
+    }
+}
+
+/// L3: the hash that indexes a history's notifications is stored with a roster; it is FNV-1a,
+/// so a roster stored by any build and platform reads back with an index that still matches.
+#[test]
+fn l3_the_stored_notification_index_hash_is_fnv_1a_on_every_platform() {
+    use agent_team_engine::roster::text_hash;
+    assert_eq!(text_hash(""), 0xcbf2_9ce4_8422_2325);
+    assert_eq!(text_hash("a"), 0xaf63_dc4c_8601_ec8c);
+    assert_eq!(text_hash("foobar"), 0x8594_4171_f739_67e8);
+}
+
+/// L3: a member stored before `history_loaded` existed reads back with its history loaded.
+#[test]
+fn l3_a_member_stored_before_history_loaded_existed_reads_back_loaded() {
+    let mut team = harness::team();
+    harness::host_send(&mut team, "lead", "reader", "hello");
+    let mut stored = serde_json::to_value(team.state()).expect("serializes");
+    for member in ["lead", "reader", "reviewer"] {
+        if let Some(fields) = stored["members"][member].as_object_mut() {
+            fields.remove("history_loaded");
+        }
+    }
+    let read: TeamState = serde_json::from_value(stored).expect("reads back");
+    assert!(read.members().values().all(|m| m.history_loaded()));
+}
+
+/// M2: the raw body shown for a request is the history it was sent with (a notification, the
+/// model's tool call, the tool's result) and the tools it offered.
+#[test]
+fn m2_the_raw_request_body_holds_the_history_and_tools_it_was_sent_with() {
+    let mut team = harness::team();
+    harness::host_send(&mut team, "lead", "reader", "hello");
+    harness::start(&mut team, "reader");
+    harness::tool(&mut team, "reader", "read_file", json!({"path": "main.py"}));
+    let id = harness::in_flight(&team, "reader");
+    let request = &team.state().request(id).expect("sent").request;
+    let body = request.to_json();
+    assert_eq!(body["id"], "r2");
+    assert_eq!(body["member"], "reader");
+    assert_eq!(body["system"], request.system.as_str());
+    assert_eq!(
+        body["messages"],
+        json!([
+            {"role": "user", "content": "[inbox m1] message from lead: hello"},
+            {"role": "assistant", "content": "", "tool_calls": [
+                {"id": "c1", "name": "read_file", "arguments": {"path": "main.py"}}
+            ]},
+            {"role": "tool", "tool_call_id": "c1", "name": "read_file", "content": "print(6 * 7)", "is_error": false}
+        ])
+    );
+    let tools: Vec<&str> = body["tools"]
+        .as_array()
+        .expect("tools")
+        .iter()
+        .filter_map(|t| t["name"].as_str())
+        .collect();
+    assert_eq!(tools, request.tool_names());
+    assert!(body["tools"][0]["description"].is_string());
+    assert!(body["tools"][0]["parameters"].is_object());
+}
