@@ -315,6 +315,41 @@ pub enum EventKind {
     },
 }
 
+/// Every kind's name ([`EventKind::name`]), in the order the kinds are declared: what a
+/// checkpoint, a key step or a test may name.
+pub const EVENT_NAMES: [&str; 30] = [
+    "message_queued",
+    "resend_ignored",
+    "report_cut",
+    "inbox_drained",
+    "candidate_prepared",
+    "candidate_discarded",
+    "history_committed",
+    "model_requested",
+    "retry_scheduled",
+    "model_replied",
+    "model_failed",
+    "tool_executed",
+    "file_written",
+    "lock_acquired",
+    "lock_released",
+    "lock_waiting",
+    "protocol_opened",
+    "protocol_decided",
+    "should_exit_set",
+    "member_spawned",
+    "round_started",
+    "round_finished",
+    "status_changed",
+    "member_recalled",
+    "roster_restored",
+    "team_disbanded",
+    "fault_armed",
+    "fault_struck",
+    "toggles_changed",
+    "refused",
+];
+
 impl EventKind {
     /// The variant name in snake_case (used by caption matchers and transcripts).
     pub fn name(&self) -> &'static str {

@@ -38,39 +38,8 @@ pub const RULE_IDS: &[&str] = &[
     "L2", "L3", "L4", "P1", "P2", "P3", "P4", "P5", "D1", "D2", "D3", "K1", "K2", "K3",
 ];
 
-/// The event kinds a checkpoint may ask at (`EventKind::name`).
-pub const EVENT_NAMES: &[&str] = &[
-    "message_queued",
-    "resend_ignored",
-    "report_cut",
-    "inbox_drained",
-    "candidate_prepared",
-    "candidate_discarded",
-    "history_committed",
-    "model_requested",
-    "retry_scheduled",
-    "model_replied",
-    "model_failed",
-    "tool_executed",
-    "file_written",
-    "lock_acquired",
-    "lock_released",
-    "lock_waiting",
-    "protocol_opened",
-    "protocol_decided",
-    "should_exit_set",
-    "member_spawned",
-    "round_started",
-    "round_finished",
-    "status_changed",
-    "member_recalled",
-    "roster_restored",
-    "team_disbanded",
-    "fault_armed",
-    "fault_struck",
-    "toggles_changed",
-    "refused",
-];
+/// The event kinds a checkpoint may ask at (`EventKind::name`): every kind.
+pub const EVENT_NAMES: &[&str] = &crate::engine::event::EVENT_NAMES;
 
 /// One checkpoint, as a lesson or a scenario writes it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

@@ -7,42 +7,10 @@
 //! made of these, so a kind that lost its line or its effect on the state shows here.
 
 use crate::harness::*;
+use agent_team_engine::event::EVENT_NAMES;
 use agent_team_engine::*;
 use serde_json::json;
 use std::collections::BTreeSet;
-
-const EVERY_KIND: [&str; 30] = [
-    "message_queued",
-    "resend_ignored",
-    "report_cut",
-    "inbox_drained",
-    "candidate_prepared",
-    "candidate_discarded",
-    "history_committed",
-    "model_requested",
-    "retry_scheduled",
-    "model_replied",
-    "model_failed",
-    "tool_executed",
-    "file_written",
-    "lock_acquired",
-    "lock_released",
-    "lock_waiting",
-    "protocol_opened",
-    "protocol_decided",
-    "should_exit_set",
-    "member_spawned",
-    "round_started",
-    "round_finished",
-    "status_changed",
-    "member_recalled",
-    "roster_restored",
-    "team_disbanded",
-    "fault_armed",
-    "fault_struck",
-    "toggles_changed",
-    "refused",
-];
 
 fn fail(team: &mut Team, member: &str, error: &str, retryable: bool) -> Vec<Event> {
     let id = in_flight(team, member);
@@ -321,7 +289,7 @@ fn state_line(s: &TeamState) -> String {
 fn every_event_kind_has_its_transcript_line_and_events_are_numbered_in_order() {
     let (log, got) = run();
     let kinds: BTreeSet<&str> = log.iter().map(|e| e.kind.name()).collect();
-    let missing: Vec<&str> = EVERY_KIND
+    let missing: Vec<&str> = EVENT_NAMES
         .iter()
         .copied()
         .filter(|k| !kinds.contains(k))
