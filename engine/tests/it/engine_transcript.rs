@@ -271,8 +271,9 @@ fn state_line(s: &TeamState) -> String {
             .collect::<Vec<_>>()
             .join(",")
     });
+    let toggles = s.toggles();
     format!(
-        "{} | mail {} | requests {} | protocol {} | lock {} waiters [{}] busy {} files {}{}",
+        "{} | mail {} | requests {} | protocol {} | lock {} waiters [{}] busy {} files {} | order {} | drain {} hold {} | events {} now {}{}",
         parts.join("; "),
         positions.join(" "),
         requests.join(" "),
@@ -281,6 +282,11 @@ fn state_line(s: &TeamState) -> String {
         s.lock_waiters().join(","),
         s.any_busy(),
         s.files().len(),
+        s.order().join(","),
+        toggles.drain_on_read,
+        toggles.hold_lock_during_model_call,
+        s.event_count(),
+        s.now(),
         disband.map_or(String::new(), |d| format!(" | disbanded, unread [{d}]")),
     )
 }
