@@ -123,8 +123,13 @@ fn truncation_keeps_the_log_the_engine_had_made_at_that_point() {
 
 #[test]
 fn lesson_captions_stay_on_their_steps_through_prefixes_and_truncation() {
-    let (mut timeline, _) = recorded();
     let intro = Caption::new("开始", "start");
+    let mut recorder = Recorder::new(
+        Team::new(TeamConfig::new(vec![MemberConfig::lead()])).expect("a valid team"),
+    );
+    recorder.set_intro(intro.clone());
+    assert_eq!(recorder.finish().intro(), Some(&intro));
+    let (mut timeline, _) = recorded();
     let fifth = Caption::new("第五", "fifth");
     assert_eq!(timeline.lesson_caption(0), None);
     timeline.set_intro(intro.clone());

@@ -51,6 +51,11 @@ pub(crate) fn run() -> (Vec<Event>, String) {
     }
     log.extend(tick(&mut team, 10));
     record(&mut out, &log, &team);
+    // The clock: the same time again is fine, a tick back is refused.
+    log.extend(tick(&mut team, 10));
+    record(&mut out, &log, &team);
+    log.extend(tick(&mut team, 9));
+    record(&mut out, &log, &team);
     // A round with a tool, a file written and a final text.
     log.extend(start(&mut team, "reader"));
     record(&mut out, &log, &team);
@@ -98,6 +103,13 @@ pub(crate) fn run() -> (Vec<Event>, String) {
     record(&mut out, &log, &team);
     log.extend(start(&mut team, "reviewer"));
     record(&mut out, &log, &team);
+    log.extend(tool(
+        &mut team,
+        "reviewer",
+        "send_message",
+        json!({"to": "lead", "body": "the answer is 42"}),
+    ));
+    record(&mut out, &log, &team);
     let request_id = team
         .state()
         .protocol_requests()
@@ -142,6 +154,8 @@ pub(crate) fn run() -> (Vec<Event>, String) {
     log.extend(start(&mut team, "tester"));
     record(&mut out, &log, &team);
     log.extend(reply(&mut team, "reader", ModelReply::text("done again")));
+    record(&mut out, &log, &team);
+    log.extend(tool(&mut team, "tester", "read_file", json!({"path": 5})));
     record(&mut out, &log, &team);
     log.extend(reply(&mut team, "tester", ModelReply::text("tested")));
     record(&mut out, &log, &team);
@@ -190,7 +204,11 @@ fn record(out: &mut String, log: &[Event], team: &Team) {
     for event in &log[written.min(log.len())..] {
         out.push_str(&format!("{}. {}\n", event.seq, event.summary()));
     }
-    out.push_str(&format!("   state: {}\n", state_line(team.state())));
+    out.push_str(&format!(
+        "   state: clock {} | {}\n",
+        team.now(),
+        state_line(team.state())
+    ));
 }
 
 fn state_line(s: &TeamState) -> String {
