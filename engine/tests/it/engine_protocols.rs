@@ -1,10 +1,9 @@
 //! P1-P5 in the engine: every answer the protocol tools give (a request opened, a status asked
 //! for, approved, rejected, with and without a reason) and every refusal (an unknown member, a
 //! lead asked to shut down, an unknown id, the wrong kind, the wrong addressee, a second
-//! decision), in English and in Chinese, compared with `engine/tests/golden/protocols.txt`
-//! (refreshed with `UPDATE_GOLDEN=1`). The tool results are what the models read, so a changed
-//! word here is a changed lesson.
-
+//! decision), and the roster the lead lists, in English and in Chinese, compared with
+//! `engine/tests/golden/protocols.txt` (refreshed with `UPDATE_GOLDEN=1`). The tool results are
+//! what the models read, so a changed word here is a changed lesson.
 use crate::harness::*;
 use agent_team_engine::*;
 use serde_json::{json, Value};
@@ -72,6 +71,7 @@ impl Script {
 fn transcript(lang: Lang) -> String {
     let mut s = Script::new(lang);
     s.start("lead");
+    s.call("lead", "list_teammates", json!({}));
     s.call("lead", "shutdown_request", json!({"teammate": "nobody"}));
     s.call("lead", "shutdown_request", json!({"teammate": "lead"}));
     s.call("lead", "shutdown_request", json!({"teammate": "reviewer"}));
