@@ -4,6 +4,7 @@
 //! decision), and the roster the lead lists, in English and in Chinese, compared with
 //! `engine/tests/golden/protocols.txt` (refreshed with `UPDATE_GOLDEN=1`). The tool results are
 //! what the models read, so a changed word here is a changed lesson.
+
 use crate::harness::*;
 use agent_team_engine::*;
 use serde_json::{json, Value};
