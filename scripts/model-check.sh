@@ -3,7 +3,8 @@
 # of a three-member team's inputs (sends, deliveries, replies, failures, faults between read and
 # commit, shutdown and plan protocol steps, drain mode, recall, restart, disband), breadth-first
 # to MODEL_CHECK_DEPTH inputs (default 12), states deduplicated by a hash of the team state,
-# every invariant checked after every step. Built in release; prints states, depth and seconds.
+# every invariant checked after every step. Built in release; prints a line per level, then
+# states, depth and seconds.
 # Slow (the state count grows about 8x per level), so it is not part of scripts/test.sh; the
 # normal `cargo test` runs the same check to depth 3.
 # Env: MODEL_CHECK_DEPTH (default 12), MODEL_CHECK_MAX_STATES (stop after this many states,

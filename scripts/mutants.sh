@@ -12,10 +12,11 @@
 #   scripts/mutants.sh --engine engine/src/send.rs ...   every function of these files
 # Mutants known to be equivalent (no test can tell them from the original) are excluded by
 # scripts/mutants-equivalent.txt: one regex per line, each with its reason after `#`.
-# Env: MUTANTS_TESTS (--engine only: `engine`, the default, or `workspace`; with
-# MUTANTS_ITERATE=1 a workspace run retries only what the engine's tests missed), MUTANTS_JOBS (default 1), MUTANTS_TIMEOUT (test timeout, seconds, default 90),
-# MUTANTS_OUT (where mutants.out goes), PROPTEST_CASES (default 64), MUTANTS_LIST=1 (only list),
-# MUTANTS_ITERATE=1 (test again only what the last run in MUTANTS_OUT did not catch).
+# Env: MUTANTS_TESTS (--engine only: `engine`, the default, or `workspace`), MUTANTS_JOBS
+# (default 1), MUTANTS_TIMEOUT (test timeout, seconds, default 90), MUTANTS_OUT (where
+# mutants.out goes), PROPTEST_CASES (default 64), MUTANTS_LIST=1 (only list),
+# MUTANTS_ITERATE=1 (test again only what the last run in MUTANTS_OUT did not catch: e.g. a
+# workspace run after an engine run retries only what the engine's tests missed).
 # Prints cargo-mutants' summary: caught, missed, unviable, timeouts, the score (caught of the
 # viable mutants) and the wall time; missed.txt lists the misses.
 set -euo pipefail
@@ -96,9 +97,16 @@ else
   echo "[mutants] functions: $(printf '%s\n' "${names[@]}" | sort -u | paste -sd' ' -)"
 fi
 tests=(--test-workspace=true)
-if [ "$WHOLE" = 1 ] && [ "${MUTANTS_TESTS:-engine}" = engine ]; then
-  tests=(--test-package agent-team-engine)
-fi
+case "${MUTANTS_TESTS:-engine}" in
+  engine)
+    if [ "$WHOLE" = 1 ]; then tests=(--test-package agent-team-engine); fi
+    ;;
+  workspace) ;;
+  *)
+    echo "[mutants] MUTANTS_TESTS must be engine or workspace, not '${MUTANTS_TESTS}'" >&2
+    exit 2
+    ;;
+esac
 echo "[mutants] tests: ${tests[*]}"
 SECONDS=0
 cargo mutants "${common[@]}" \

@@ -292,7 +292,7 @@ pub fn check_decidable<'a>(
             tr(
                 lang,
                 format!(
-                    "'{id}' 已有决定：{}（{status}）；一个请求只离开待定（pending）一次",
+                    "'{id}' 已有决定：{}（{status}）；一个请求只能离开待定（pending）状态一次",
                     status_word_zh(request.status)
                 ),
                 format!("'{id}' was already {status}; a request leaves pending only once"),

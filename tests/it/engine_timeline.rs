@@ -1,5 +1,7 @@
-//! Timeline: `state_at` through checkpoints equals a replay from the start, and the stress
-//! generator produces the requested number of events.
+//! Timeline over the lessons: `state_at` through checkpoints equals a replay from the start, the
+//! stress generator produces the requested number of events, and a status change is one step
+//! on which every card agrees with itself. The engine's own timeline tests are in
+//! `engine/tests/it/engine_timeline.rs`.
 
 use agent_team_playground::engine::*;
 use agent_team_playground::lessons::{self, PlayOptions};

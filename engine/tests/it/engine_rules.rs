@@ -1,5 +1,6 @@
-//! Engine-level rule tests that no single lesson pins down completely (M7-M9, K2, K3, L1, D2, T5),
-//! written against `Team::apply` directly.
+//! Engine-level rule tests that no single lesson pins down completely (M2, M7-M9, K1-K3, L1,
+//! L3, L4, D2, T5), written against `Team::apply` directly, and the words, texts and stored
+//! shapes the engine gives (statuses, message kinds, a config's language, `Caption`).
 
 use crate::harness;
 

@@ -39,6 +39,7 @@ pub(crate) fn run() -> (Vec<Event>, String) {
     let mut team = team_with(true);
     let mut log = Vec::new();
     let mut out = String::new();
+    let mut written = 0;
     // Sends: stored, then a resend with the same key stores nothing.
     for _ in 0..2 {
         log.extend(team.apply(Input::HostSend {
@@ -47,69 +48,69 @@ pub(crate) fn run() -> (Vec<Event>, String) {
             body: "read main.py".into(),
             idempotency_key: Some("k1".into()),
         }));
-        record(&mut out, &log, &team);
+        record(&mut out, &mut written, &log, &team);
     }
     log.extend(tick(&mut team, 10));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     // The clock: the same time again is fine, a tick back is refused.
     log.extend(tick(&mut team, 10));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(tick(&mut team, 9));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     // A round with a tool, a file written and a final text.
     log.extend(start(&mut team, "reader"));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(tool(
         &mut team,
         "reader",
         "read_file",
         json!({"path": "main.py"}),
     ));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(tool(
         &mut team,
         "reader",
         "write_file",
         json!({"path": "notes.txt", "content": "42"}),
     ));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(reply(&mut team, "reader", ModelReply::text("it prints 42")));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(tick(&mut team, 20));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     // The lead spawns a teammate and asks the reviewer to shut down; a bad tool is refused.
     log.extend(team.apply(Input::StartRound {
         member: "lead".into(),
         prompt: Some("check the answer".into()),
     }));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(tool(
         &mut team,
         "lead",
         "spawn_teammate",
         json!({"name": "tester", "role": "tester"}),
     ));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(tool(&mut team, "lead", "no_such_tool", json!({})));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(tool(
         &mut team,
         "lead",
         "shutdown_request",
         json!({"teammate": "reviewer"}),
     ));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(reply(&mut team, "lead", ModelReply::text("asked")));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(start(&mut team, "reviewer"));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(tool(
         &mut team,
         "reviewer",
         "send_message",
         json!({"to": "lead", "body": "the answer is 42"}),
     ));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     let request_id = team
         .state()
         .protocol_requests()
@@ -122,88 +123,88 @@ pub(crate) fn run() -> (Vec<Event>, String) {
         "shutdown_response",
         json!({"request_id": request_id, "approve": true, "reason": "done"}),
     ));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(tick(&mut team, 30));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     // Drain mode: a read takes the inbox; a retry, then a failure whose report is cut.
     log.extend(toggles(&mut team, true, false));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(host_send(&mut team, "lead", "tester", "run the tests"));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(start(&mut team, "tester"));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(tool(&mut team, "tester", "read_inbox", json!({})));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(fail(&mut team, "tester", "503", true));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(fail(&mut team, "tester", &"x".repeat(700), false));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     // Append-only again, the lock held across the model call: a second member waits.
     log.extend(toggles(&mut team, false, true));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(host_send(&mut team, "lead", "reader", "again"));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(start(&mut team, "reader"));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(host_send(&mut team, "lead", "tester", "again"));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(team.apply(Input::Recall {
         member: "tester".into(),
     }));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(start(&mut team, "tester"));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(reply(&mut team, "reader", ModelReply::text("done again")));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(tool(&mut team, "tester", "read_file", json!({"path": 5})));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(reply(&mut team, "tester", ModelReply::text("tested")));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     // A fault between read and commit: append-only keeps the records (M5), drain mode loses
     // them (M6).
     log.extend(tick(&mut team, 40));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(team.apply(Input::Recall {
         member: "reviewer".into(),
     }));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     for (member, drain) in [("reviewer", false), ("lead", true)] {
         log.extend(toggles(&mut team, drain, false));
-        record(&mut out, &log, &team);
+        record(&mut out, &mut written, &log, &team);
         log.extend(team.apply(Input::InjectFault {
             member: member.into(),
             fault: Fault::FailBeforeCommit,
         }));
-        record(&mut out, &log, &team);
+        record(&mut out, &mut written, &log, &team);
         log.extend(host_send(&mut team, "reader", member, "third"));
-        record(&mut out, &log, &team);
+        record(&mut out, &mut written, &log, &team);
         log.extend(start(&mut team, member));
-        record(&mut out, &log, &team);
+        record(&mut out, &mut written, &log, &team);
         log.extend(reply(&mut team, member, ModelReply::text("ok")));
-        record(&mut out, &log, &team);
+        record(&mut out, &mut written, &log, &team);
     }
     // A restart from the roster, a disband with unread mail.
     log.extend(tick(&mut team, 50));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     let snapshot = team.roster_snapshot();
     log.extend(team.apply(Input::Restore {
         snapshot: Box::new(snapshot),
     }));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(host_send(&mut team, "lead", "tester", "never read"));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     log.extend(team.apply(Input::Disband));
-    record(&mut out, &log, &team);
+    record(&mut out, &mut written, &log, &team);
     (log, out)
 }
 
-/// The summaries of the events the last input made (those after the last line written), then
-/// the state's line.
-fn record(out: &mut String, log: &[Event], team: &Team) {
-    let written = out.matches("\n").count() - out.matches("\n   state:").count();
-    for event in &log[written.min(log.len())..] {
+/// The summaries of the events the last input made (those after the `written` already
+/// written), then the state's line.
+fn record(out: &mut String, written: &mut usize, log: &[Event], team: &Team) {
+    for event in &log[*written..] {
         out.push_str(&format!("{}. {}\n", event.seq, event.summary()));
     }
+    *written = log.len();
     out.push_str(&format!(
         "   state: clock {} | {}\n",
         team.now(),
@@ -319,6 +320,15 @@ fn every_event_kind_has_its_transcript_line_and_events_are_numbered_in_order() {
         .filter(|k| !kinds.contains(k))
         .collect();
     assert!(missing.is_empty(), "kinds the run never made: {missing:?}");
+    let unlisted: Vec<&str> = kinds
+        .iter()
+        .copied()
+        .filter(|k| !EVENT_NAMES.contains(k))
+        .collect();
+    assert!(
+        unlisted.is_empty(),
+        "kinds missing from EVENT_NAMES: {unlisted:?}"
+    );
     for (i, event) in log.iter().enumerate() {
         assert_eq!(event.seq, i, "event {i} is numbered {}", event.seq);
     }
