@@ -113,6 +113,21 @@ fn m1_a_record_that_disappears_or_changes_is_reported_in_both_scopes() {
     }
 }
 
+/// `event` (a kind that names records) made to name `id` alone.
+fn naming(event: &Event, id: MessageId) -> Event {
+    let mut event = event.clone();
+    match &mut event.kind {
+        EventKind::MessageQueued { record } => record.id = id,
+        EventKind::InboxDrained { message_ids, .. }
+        | EventKind::CandidateDiscarded { message_ids, .. }
+        | EventKind::HistoryCommitted { message_ids, .. } => *message_ids = vec![id],
+        EventKind::CandidatePrepared { candidate, .. } => candidate.message_ids = vec![id],
+        EventKind::ToolExecuted { notifies, .. } => *notifies = vec![id],
+        other => unreachable!("{} names no record", other.name()),
+    }
+    event
+}
+
 /// Every kind of event that names a record makes the touched scope read it: one real event of
 /// each kind, made to name m2 (the record whose text is then forged).
 #[test]
@@ -133,16 +148,7 @@ fn m1_every_event_that_names_a_record_has_it_read_in_the_touched_scope() {
     let state = team.state().clone();
     let forged = edited(&state, |s| s["messages"][1]["body"] = json!("forged"));
     for kind in kinds {
-        let mut event = of_kind(&log, kind).clone();
-        match &mut event.kind {
-            EventKind::MessageQueued { record } => record.id = target,
-            EventKind::InboxDrained { message_ids, .. }
-            | EventKind::CandidateDiscarded { message_ids, .. }
-            | EventKind::HistoryCommitted { message_ids, .. } => *message_ids = vec![target],
-            EventKind::CandidatePrepared { candidate, .. } => candidate.message_ids = vec![target],
-            EventKind::ToolExecuted { notifies, .. } => *notifies = vec![target],
-            _ => unreachable!("{kind} names no record"),
-        }
+        let event = naming(of_kind(&log, kind), target);
         assert_eq!(
             check_scoped(
                 &state,
@@ -154,18 +160,7 @@ fn m1_every_event_that_names_a_record_has_it_read_in_the_touched_scope() {
             "{kind}"
         );
         // Naming another record reads that one, not m2.
-        let mut other = event.clone();
-        match &mut other.kind {
-            EventKind::MessageQueued { record } => record.id = MessageId(1),
-            EventKind::InboxDrained { message_ids, .. }
-            | EventKind::CandidateDiscarded { message_ids, .. }
-            | EventKind::HistoryCommitted { message_ids, .. } => *message_ids = vec![MessageId(1)],
-            EventKind::CandidatePrepared { candidate, .. } => {
-                candidate.message_ids = vec![MessageId(1)]
-            }
-            EventKind::ToolExecuted { notifies, .. } => *notifies = vec![MessageId(1)],
-            _ => unreachable!(),
-        }
+        let other = naming(of_kind(&log, kind), MessageId(1));
         assert_eq!(
             check_scoped(&state, &forged, &[other], Scope::Touched),
             Ok(()),
