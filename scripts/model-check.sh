@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/agent-team-playground/target}"
 export MODEL_CHECK_DEPTH="${MODEL_CHECK_DEPTH:-12}"
-export MODEL_CHECK_MAX_STATES="${MODEL_CHECK_MAX_STATES:-1000000}"
+export MODEL_CHECK_MAX_STATES="${MODEL_CHECK_MAX_STATES:-50000000}"
 SECONDS=0
 cargo test --release -p agent-team-engine --test model_check -- --ignored --nocapture model_check_deep
 echo "[model-check] wall time ${SECONDS}s (build included)"
