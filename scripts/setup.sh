@@ -53,6 +53,17 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WB_VERSION\$" ||
   fi
 fi
 
+# 3b. wasm-split-cli (crate wasm_split_cli_support), which cuts the release module at its split
+# points (scripts/split-wasm.mjs). Pinned: it must read the markers of the wasm_split_helpers
+# version Cargo.lock pins (0.2.3; the CLI's 0.2.4 shares its constants). It prints no version,
+# so cargo's list of installed crates says which one is there.
+WS_VERSION="0.2.4"
+if ! command -v wasm-split-cli >/dev/null ||
+   ! cargo install --list | grep -q "^wasm_split_cli_support v$WS_VERSION:"; then
+  say "installing wasm-split-cli (wasm_split_cli_support $WS_VERSION)"
+  cargo install --locked wasm_split_cli_support --version "$WS_VERSION" --features build-binary --force
+fi
+
 # 4. Debian's Chromium and its driver (for wasm-bindgen-test and Playwright).
 # A CJK font and an emoji font too, so screenshots show the Chinese captions and the status
 # symbols as a learner's browser does, not as boxes.

@@ -13,17 +13,16 @@ use crate::share::view_state::default_lesson;
 use crate::share::Part;
 use crate::ui::browser::i18n::{remember_lang, tr, Lang, LangText};
 use crate::ui::browser::when_idle;
-use crate::ui::features::{
-    editor, embed, embed_dialog, export_panel, fork, keep_banner, live, scorm, share_dialog,
-};
+use crate::ui::features::{editor, embed, embed_dialog, keep_banner, scorm, share_dialog};
+use crate::ui::later_parts::{LaterParts, Shown};
 use crate::ui::panels::caption::CaptionBar;
 use crate::ui::panels::embed_tabs::{EmbedTabs, TabBar, PANEL_ID};
 use crate::ui::panels::lanes::MessageLanes;
 use crate::ui::panels::members::{Budgets, MemberCards};
+use crate::ui::panels::result;
 use crate::ui::panels::side_nav::{go_to, SideNav};
 use crate::ui::panels::toggles::{ModeToggles, RunSummary};
-use crate::ui::panels::transport::{self, Transport, TransportOptions};
-use crate::ui::panels::{detail, files, protocol, result, sequence};
+use crate::ui::panels::transport::{self, Transport};
 use crate::ui::state::context::Playground;
 use crate::ui::state::{generated_log, link, scenario_src, session};
 
@@ -180,22 +179,7 @@ fn SidePanel(below_fold: RwSignal<bool>) -> impl IntoView {
         </section>
         <result::ResultPanelView />
         <Show when=move || below_fold.get()>
-            {show_request.then(|| view! { <detail::MemberDetail /> })}
-            {show_diagram.then(|| view! { <sequence::SequenceDiagram /> })}
-            <protocol::ProtocolTracker />
-            <files::FilesPanel />
-            <fork::ForkPanel />
-            // Everything below the result mounts together: a part drawn at the first paint
-            // under these panels was pushed out of a laptop's view when they arrived (a layout
-            // shift of 0.12 for the breakpoints, 0.14 for free play's editor).
-            <section class="options" id="side-options" aria-labelledby="options-heading">
-                <h2 id="options-heading">{move || tr(lang.get(), "断点与按键", "Breakpoints and keys")}</h2>
-                <TransportOptions />
-            </section>
-            // An embedding page never starts a paid call: no live panel in an embed.
-            {(!embedded).then(|| view! { <live::LivePanel /> })}
-            <editor::EditorPanel />
-            <export_panel::ExportPanel />
+            <LaterParts shown=Shown { request: show_request, diagram: show_diagram, live: !embedded } />
         </Show>
     </div>
     }

@@ -9,6 +9,7 @@
 pub mod app;
 pub mod browser;
 pub mod features;
+pub mod later_parts;
 pub mod panels;
 pub mod state;
 

@@ -4,6 +4,7 @@
 import { test, expect } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
+import { expectStep, readCounter, waitReady } from './helpers';
 
 const WASM = /_bg\.wasm$/;
 
@@ -55,5 +56,46 @@ for (const [lang, loading, failed, retry] of [
     await expect(page.getByTestId('caption')).toBeVisible();
     await expect(page.locator('#boot')).toHaveCount(0);
     expect(page.url()).toContain('lesson=l2-drain-loses-mail');
+  });
+}
+
+// The first module holds what the first view needs; the side panel's later parts (member
+// detail, diagram, fork, options, live panel, editor, export) arrive in a second module once the
+// first view is live (issue 25 part 4). If that module cannot arrive, the lesson still works, the
+// side panel says so in the page's language with a retry, and the retry loses nothing.
+const LATER = /split_later_parts-[0-9a-f]+\.wasm$/;
+
+for (const [lang, failed, retry, options] of [
+  ['en', 'This part of the playground could not load', 'Try again', 'Breakpoints and keys'],
+  ['zh', '演练场的这一部分没能加载', '重试', '断点与按键'],
+] as const) {
+  test(`LOAD: ${lang}: the later parts come in a second module; if it cannot load the lesson works, a retry brings them and keeps the step`, async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop() ?? ''));
+    let block = true;
+    await page.route(LATER, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
+    await waitReady(page);
+    // The first module was the page's; the later one was asked for only after it.
+    const main = requested.findIndex((f) => WASM.test(f));
+    const later = requested.findIndex((f) => LATER.test(f));
+    expect(main).toBeGreaterThanOrEqual(0);
+    expect(later).toBeGreaterThan(main);
+    const alert = page.getByTestId('later-failed');
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText(failed);
+    await expect(page.getByTestId('member-detail')).toHaveCount(0);
+    // The stage works without them: step on.
+    await page.getByTestId('step-forward').click();
+    await page.getByTestId('step-forward').click();
+    const { step } = await readCounter(page);
+    expect(step).toBeGreaterThan(0);
+    block = false;
+    await page.getByTestId('later-retry').filter({ hasText: retry }).click();
+    await expect(page.getByTestId('member-detail')).toBeVisible();
+    await expect(page.locator('#options-heading')).toHaveText(options);
+    await expect(page.getByTestId('live-panel')).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    await expectStep(page, step);
   });
 }

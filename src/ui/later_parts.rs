@@ -1,0 +1,118 @@
+//! The side panel's parts below the result (member detail, sequence diagram, protocol tracker,
+//! files, fork, breakpoints and keys, live panel, editor, export): one split point. A release
+//! build (`--features split`, which index.html asks Trunk for) cuts their code into a second
+//! wasm module that the page fetches once the first view is live, so the first module holds
+//! only what the first view needs (issue 25 part 4). Owns that module's loading line and, when
+//! it cannot arrive (a dropped network, a 404 after a redeploy), a message with a retry that
+//! loses nothing: the page's state lives in the first module and is only drawn by these parts.
+//! Builds without the feature (tests, `cargo check`) call the same function directly.
+
+use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
+
+use crate::ui::browser::i18n::tr;
+use crate::ui::features::{editor, export_panel, fork, live};
+use crate::ui::panels::transport::TransportOptions;
+use crate::ui::panels::{detail, files, protocol, sequence};
+use crate::ui::state::context::Playground;
+
+/// Which of the parts this page shows (an embed's `hide=` and the live panel's absence there).
+#[derive(Clone, Copy)]
+pub struct Shown {
+    pub request: bool,
+    pub diagram: bool,
+    pub live: bool,
+}
+
+/// The parts, once their code is here; a loading line until then, and a retry if it failed.
+#[component]
+pub fn LaterParts(shown: Shown) -> impl IntoView {
+    let lang = Playground::get().lang;
+    // Each retry is a new attempt: the loader keeps only a load that succeeded.
+    let attempt = RwSignal::new(0u32);
+    let loading = move || {
+        view! {
+            <p class="later-loading" role="status" data-testid="later-loading">
+                {move || tr(lang.get(), "正在加载其余部分…", "Loading the rest of the playground…")}
+            </p>
+        }
+    };
+    view! {
+        <Suspense fallback=loading>
+            {move || {
+                attempt.track();
+                Suspend::new(async move {
+                    match parts_module(shown.request, shown.diagram, shown.live).await {
+                        Ok(parts) => parts,
+                        Err(_) => failed(attempt).into_any(),
+                    }
+                })
+            }}
+        </Suspense>
+    }
+}
+
+/// What a learner sees when the parts' module did not arrive.
+fn failed(attempt: RwSignal<u32>) -> impl IntoView {
+    let lang = Playground::get().lang;
+    view! {
+        <div class="later-failed" role="alert" data-testid="later-failed">
+            <p>{move || tr(
+                lang.get(),
+                "演练场的这一部分没能加载。请检查网络连接，然后重试。",
+                "This part of the playground could not load. Check the connection, then try again.",
+            )}</p>
+            <button type="button" data-testid="later-retry" on:click=move |_| attempt.update(|n| *n += 1)>
+                {move || tr(lang.get(), "重试", "Try again")}
+            </button>
+        </div>
+    }
+}
+
+/// The split point: in a split build its body and everything only it reaches live in the second
+/// module, and calling it first fetches that module (an error if it cannot).
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(later_parts, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn parts_module(request: bool, diagram: bool, live: bool) -> Result<AnyView, SplitLoaderError> {
+    Ok(parts(Shown {
+        request,
+        diagram,
+        live,
+    }))
+}
+
+#[cfg(not(feature = "split"))]
+async fn parts_module(
+    request: bool,
+    diagram: bool,
+    live: bool,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(parts(Shown {
+        request,
+        diagram,
+        live,
+    }))
+}
+
+fn parts(shown: Shown) -> AnyView {
+    let lang = Playground::get().lang;
+    view! {
+        {shown.request.then(|| view! { <detail::MemberDetail /> })}
+        {shown.diagram.then(|| view! { <sequence::SequenceDiagram /> })}
+        <protocol::ProtocolTracker />
+        <files::FilesPanel />
+        <fork::ForkPanel />
+        // Everything below the result mounts together: a part drawn at the first paint
+        // under these panels was pushed out of a laptop's view when they arrived (a layout
+        // shift of 0.12 for the breakpoints, 0.14 for free play's editor).
+        <section class="options" id="side-options" aria-labelledby="options-heading">
+            <h2 id="options-heading">{move || tr(lang.get(), "断点与按键", "Breakpoints and keys")}</h2>
+            <TransportOptions />
+        </section>
+        // An embedding page never starts a paid call: no live panel in an embed.
+        {shown.live.then(|| view! { <live::LivePanel /> })}
+        <editor::EditorPanel />
+        <export_panel::ExportPanel />
+    }
+    .into_any()
+}
