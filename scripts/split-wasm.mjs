@@ -48,8 +48,9 @@ if (!existsSync(built)) fail(`cargo's output ${built} is missing`);
 const work = mkdtempSync(join(tmpdir(), 'split-wasm-'));
 try {
   run('wasm-split-cli', [built, work, '--out-name', stem]);
-  const later = readdirSync(work).filter((f) => f.startsWith('split_') && f.endsWith('.wasm'));
-  if (later.length === 0) fail('the build has no split point: was it built with --features split?');
+  // split_*: one module per split point; chunk_*: code two split points share.
+  const later = readdirSync(work).filter((f) => /^(split|chunk)_.*\.wasm$/.test(f));
+  if (!later.some((f) => f.startsWith('split_'))) fail('the build has no split point: was it built with --features split?');
   const bg = join(work, 'bindgen');
   run('wasm-bindgen', ['--target=web', '--keep-lld-exports', '--no-demangle', '--no-typescript',
     `--out-dir=${bg}`, `--out-name=${stem}`, join(work, `${stem}.wasm`)]);
@@ -57,7 +58,15 @@ try {
     await Promise.all([join(bg, `${stem}_bg.wasm`), ...later.map((f) => join(work, f))]
       .map((file) => runAsync('wasm-opt', [...WASM_OPT, file, '-o', file])));
   }
-  let loader = readFileSync(join(work, '__wasm_split.js'), 'utf8');
+  // The loader streams each module, which a browser refuses unless the host sends
+  // `application/wasm`; the glue falls back for the main module, so the later ones do too (some
+  // LMSs and older servers send another type).
+  let loader = replaceAll(readFileSync(join(work, '__wasm_split.js'), 'utf8'),
+    'WebAssembly.instantiateStreaming(src, imports)',
+    "src.then((r) => (r.headers.get('Content-Type') ?? '').startsWith('application/wasm')"
+      + ' ? WebAssembly.instantiateStreaming(r, imports)'
+      + ' : r.arrayBuffer().then((b) => WebAssembly.instantiate(b, imports)))',
+    'the loader\'s streaming instantiation');
   for (const name of later) {
     const hashed = `${name.slice(0, -'.wasm'.length)}-${hash(readFileSync(join(work, name)))}.wasm`;
     copyFileSync(join(work, name), join(dir, hashed));

@@ -70,8 +70,9 @@ pub fn App() -> impl IntoView {
         }
     });
 
-    // The side panel's heavy parts (diagram, detail, protocols, fork) mount right after the
-    // first paint, so the lesson's caption, cards and lanes show without waiting for them.
+    // The side panel's later parts (ui/later_parts.rs: detail, diagram, protocols, files, fork,
+    // options, live panel, editor, export) are asked for right after the first paint (their
+    // module is fetched then), so the caption, cards and lanes show without waiting for them.
     let below_fold = RwSignal::new(false);
     when_idle::after_first_paint(move || below_fold.set(true));
 
@@ -144,8 +145,8 @@ pub fn App() -> impl IntoView {
 }
 
 /// The side panel: everything but the stage, beside it on a wide screen (it scrolls on its own)
-/// and below it on a phone, with a jump list to each part. Its heavy parts mount once
-/// `below_fold` is set, after the first paint.
+/// and below it on a phone, with a jump list to each part. Its later parts load once
+/// `below_fold` is set, after the first paint (`LaterParts`, a second wasm module).
 #[component]
 fn SidePanel(below_fold: RwSignal<bool>) -> impl IntoView {
     let pg = Playground::get();

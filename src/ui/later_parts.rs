@@ -1,9 +1,10 @@
 //! The side panel's parts below the result (member detail, sequence diagram, protocol tracker,
-//! files, fork, breakpoints and keys, live panel, editor, export): one split point. A release
-//! build (`--features split`, which index.html asks Trunk for) cuts their code into a second
-//! wasm module that the page fetches once the first view is live, so the first module holds
-//! only what the first view needs (issue 25 part 4). Owns that module's loading line and, when
-//! it cannot arrive (a dropped network, a 404 after a redeploy), a message with a retry that
+//! files, fork, breakpoints and keys, live panel, editor, export): one split point. A Trunk
+//! build (`--features split`, which index.html asks for) cuts their code into a second wasm
+//! module that the page fetches once the first view is live, so the first module holds only
+//! what the first view needs (issue 25 part 4). Owns that module's loading line and, when it
+//! cannot arrive (a dropped network; after a redeploy only a reload helps, and the message says
+//! so), a message with a retry that
 //! loses nothing: the page's state lives in the first module and is only drawn by these parts.
 //! Builds without the feature (tests, `cargo check`) call the same function directly.
 
@@ -59,8 +60,8 @@ fn failed(attempt: RwSignal<u32>) -> impl IntoView {
         <div class="later-failed" role="alert" data-testid="later-failed">
             <p>{move || tr(
                 lang.get(),
-                "演练场的这一部分没能加载。请检查网络连接，然后重试。",
-                "This part of the playground could not load. Check the connection, then try again.",
+                "演练场的这一部分没能加载。请检查网络连接，然后重试，或重新加载页面。",
+                "This part of the playground could not load. Check the connection, then try again, or reload the page.",
             )}</p>
             <button type="button" data-testid="later-retry" on:click=move |_| attempt.update(|n| *n += 1)>
                 {move || tr(lang.get(), "重试", "Try again")}

@@ -74,8 +74,10 @@ for (const [lang, failed, retry, options] of [
     page.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop() ?? ''));
     let block = true;
     await page.route(LATER, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+    const laterRequest = page.waitForRequest(LATER);
     await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
     await waitReady(page);
+    await laterRequest;
     // The first module was the page's; the later one was asked for only after it.
     const main = requested.findIndex((f) => WASM.test(f));
     const later = requested.findIndex((f) => LATER.test(f));

@@ -106,6 +106,8 @@ test('EXPORT: a bad import file shows the error banner and changes nothing', asy
 test('EXPORT: a downloaded recording imports and replays offline, with the network blocked', async ({ page }) => {
   const errors = trackErrors(page);
   await openLesson(page, 'l3-lock-scope');
+  // The import is one of the side panel's later parts: here before the network goes.
+  await expect(page.getByTestId('export-panel')).toBeVisible();
   let blocked = 0;
   await page.route('**/*', (route) => {
     blocked++;
@@ -183,6 +185,7 @@ test('EXPORT: a live run exports with its recording (never the key) and imports 
   const fresh = await context.newPage();
   await fresh.goto('/#lesson=l2-drain-loses-mail&lang=en');
   await waitReady(fresh);
+  await expect(fresh.getByTestId('export-panel')).toBeVisible();
   await fresh.route('**/*', (route) => route.abort('internetdisconnected'));
   await importFile(fresh, exported.file);
   await expect(fresh.getByTestId('lesson-select')).toHaveValue('l1-two-investigators');
