@@ -5,9 +5,9 @@
 // stay) and writes its new Subresource Integrity hash into index.html, or the browser would
 // refuse the file.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { minify } from 'terser';
+import { withIntegrity } from './sri.mjs';
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -16,7 +16,6 @@ if (!dir) {
 }
 const html = join(dir, 'index.html');
 let page = readFileSync(html, 'utf8');
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 let saved = 0;
 for (const name of readdirSync(dir).filter((f) => /\.m?js$/.test(f) && page.includes(`./${f}`))) {
   const path = join(dir, name);
@@ -29,9 +28,7 @@ for (const name of readdirSync(dir).filter((f) => /\.m?js$/.test(f) && page.incl
   writeFileSync(path, out.code);
   saved += before.length - out.code.length;
   // The tag that links the file carries its hash (Trunk writes sha384 on every asset it links).
-  const tag = new RegExp(`<link[^>]*\\./${escape(name)}[^>]*>`, 'g');
-  const integrity = `sha384-${createHash('sha384').update(out.code).digest('base64')}`;
-  page = page.replace(tag, (link) => link.replace(/sha384-[A-Za-z0-9+/=]+/, integrity));
+  page = withIntegrity(page, name, out.code) ?? page;
 }
 writeFileSync(html, page);
 console.log(`minify-glue: ${saved} bytes fewer in the linked scripts`);

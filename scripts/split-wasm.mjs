@@ -20,6 +20,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { escapeRegExp, withIntegrity } from './sri.mjs';
 
 const CRATE = 'agent-team-playground';
 // The wasm-opt flags the module shipped with before the split (measured in docs/FIRST_LOAD.md).
@@ -82,11 +83,13 @@ try {
 
   let page = readFileSync(join(dir, 'index.html'), 'utf8');
   // The glue imports the loader at once: preloading it beside the glue saves a round trip.
-  const glueTag = new RegExp(`<link[^>]*\\./${escape(stem)}\\.js[^>]*>`);
+  const glueTag = new RegExp(`<link[^>]*\\./${escapeRegExp(stem)}\\.js[^>]*>`);
   const tag = page.match(glueTag)?.[0];
   if (!tag) fail(`index.html does not link ./${stem}.js`);
   page = page.replace(tag, `${tag}${tag.replace(`./${stem}.js`, `./${loaderName}`)}`);
-  for (const name of [`${stem}.js`, loaderName, `${stem}_bg.wasm`]) page = withIntegrity(page, name);
+  for (const name of [`${stem}.js`, loaderName, `${stem}_bg.wasm`]) {
+    page = withIntegrity(page, name, readFileSync(join(dir, name))) ?? fail(`index.html does not link ./${name}`);
+  }
   writeFileSync(join(dir, 'index.html'), page);
   console.log(`split-wasm: ${stem}_bg.wasm and ${later.length} later module(s) (${release ? 'release' : 'debug'})`);
 } finally {
@@ -113,19 +116,7 @@ function hash(bytes) {
   return createHash('sha256').update(bytes).digest('hex').slice(0, 16);
 }
 
-function escape(s) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 function replaceAll(text, from, to, what) {
   if (!text.includes(from)) fail(`${what}: ${from} not found`);
   return text.split(from).join(to);
-}
-
-// Every tag that links `name` carries the sha384 of the file as it ships.
-function withIntegrity(page, name) {
-  const integrity = `sha384-${createHash('sha384').update(readFileSync(join(dir, name))).digest('base64')}`;
-  const tag = new RegExp(`<link[^>]*\\./${escape(name)}[^>]*>`, 'g');
-  if (!tag.test(page)) fail(`index.html does not link ./${name}`);
-  return page.replace(tag, (link) => link.replace(/sha384-[A-Za-z0-9+/=]+/, integrity));
 }
