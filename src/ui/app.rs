@@ -13,7 +13,7 @@ use crate::share::view_state::default_lesson;
 use crate::share::Part;
 use crate::ui::browser::i18n::{remember_lang, tr, Lang, LangText};
 use crate::ui::browser::when_idle;
-use crate::ui::features::{editor, embed, embed_dialog, keep_banner, scorm, share_dialog};
+use crate::ui::features::{editor, embed, header_buttons, keep_banner, scorm};
 use crate::ui::later_parts::{LaterParts, Shown};
 use crate::ui::panels::caption::CaptionBar;
 use crate::ui::panels::embed_tabs::{EmbedTabs, TabBar, PANEL_ID};
@@ -220,8 +220,8 @@ fn AppHeader() -> impl IntoView {
             </div>
             <div class="header-controls">
                 <LessonPicker />
-                <share_dialog::ShareButton />
-                <embed_dialog::EmbedButton />
+                <header_buttons::ShareButton />
+                <header_buttons::EmbedButton />
                 <LangToggle />
             </div>
         </header>

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 
 use crate::ui::browser::i18n::tr;
-use crate::ui::features::{editor, export_panel, fork, live};
+use crate::ui::features::{editor, export_panel, fork, live, split_load};
 use crate::ui::panels::transport::TransportOptions;
 use crate::ui::panels::{detail, files, protocol, sequence};
 use crate::ui::state::context::Playground;
@@ -28,15 +28,13 @@ pub struct Shown {
 /// The parts, once their code is here; a loading line until then, and a retry if it failed.
 #[component]
 pub fn LaterParts(shown: Shown) -> impl IntoView {
-    let lang = Playground::get().lang;
     // Each retry is a new attempt: the loader keeps only a load that succeeded.
     let attempt = RwSignal::new(0u32);
     let loading = move || {
-        view! {
-            <p class="later-loading" role="status" data-testid="later-loading">
-                {move || tr(lang.get(), "正在加载其余部分…", "Loading the rest of the playground…")}
-            </p>
-        }
+        split_load::loading_line(
+            "later",
+            ("正在加载其余部分…", "Loading the rest of the playground…"),
+        )
     };
     view! {
         <Suspense fallback=loading>
@@ -55,19 +53,7 @@ pub fn LaterParts(shown: Shown) -> impl IntoView {
 
 /// What a learner sees when the parts' module did not arrive.
 fn failed(attempt: RwSignal<u32>) -> impl IntoView {
-    let lang = Playground::get().lang;
-    view! {
-        <div class="later-failed" role="alert" data-testid="later-failed">
-            <p>{move || tr(
-                lang.get(),
-                "演练场的这一部分没能加载。请检查网络连接，然后重试，或重新加载页面。",
-                "This part of the playground could not load. Check the connection, then try again, or reload the page.",
-            )}</p>
-            <button type="button" data-testid="later-retry" on:click=move |_| attempt.update(|n| *n += 1)>
-                {move || tr(lang.get(), "重试", "Try again")}
-            </button>
-        </div>
-    }
+    split_load::failed_box("later", attempt)
 }
 
 /// The split point: in a split build its body and everything only it reaches live in the second

@@ -101,3 +101,53 @@ for (const [lang, failed, retry, options] of [
     await expectStep(page, step);
   });
 }
+
+// The header's Share and Embed dialogs come in a module of their own (issue 25 part 4), fetched
+// when the learner first opens one: not at load, not with the later parts. If it cannot arrive,
+// the dialog says so in the page's language with a retry, the lesson works on, and the retry
+// opens the dialog with the link to what is on screen.
+const DIALOGS = /split_header_dialogs-[0-9a-f]+\.wasm$/;
+
+for (const [lang, failed, retry] of [
+  ['en', 'This part of the playground could not load', 'Try again'],
+  ['zh', '演练场的这一部分没能加载', '重试'],
+] as const) {
+  test(`LOAD: ${lang}: the Share and Embed dialogs come in a module fetched at the first click; if it cannot load the lesson works, a retry opens the dialog with its link`, async ({ page }) => {
+    const requested: string[] = [];
+    page.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop() ?? ''));
+    let block = true;
+    await page.route(DIALOGS, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
+    await waitReady(page);
+    // Everything the page loads by itself is in: the later parts' module too.
+    await expect(page.getByTestId('member-detail')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((f) => f.endsWith('.wasm')).length).toBeGreaterThanOrEqual(2);
+    expect(requested.filter((f) => DIALOGS.test(f))).toEqual([]);
+    const dialogRequest = page.waitForRequest(DIALOGS);
+    await page.getByTestId('share-button').click();
+    await dialogRequest;
+    const dialog = page.getByTestId('share-dialog');
+    const alert = dialog.getByTestId('dialog-failed');
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText(failed);
+    await expect(page.getByTestId('share-link')).toHaveCount(0);
+    // The lesson works without it: step on.
+    await page.getByTestId('step-forward').click();
+    await page.getByTestId('step-forward').click();
+    const { step } = await readCounter(page);
+    expect(step).toBeGreaterThan(0);
+    block = false;
+    await dialog.getByTestId('dialog-retry').filter({ hasText: retry }).click();
+    const link = page.getByTestId('share-link');
+    await expect(link).toBeVisible();
+    expect(await link.inputValue()).toContain(`#lesson=l2-drain-loses-mail&step=${step}&lang=${lang}`);
+    await expect(alert).toHaveCount(0);
+    // Embed's body is in the same module: it opens at once, without another fetch.
+    const fetched = requested.filter((f) => DIALOGS.test(f)).length;
+    await page.getByTestId('embed-button').click();
+    await expect(page.getByTestId('embed-snippet')).toHaveValue(/embed=1/);
+    expect(requested.filter((f) => DIALOGS.test(f)).length).toBe(fetched);
+    await expectStep(page, step);
+  });
+}

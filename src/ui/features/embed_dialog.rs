@@ -1,4 +1,5 @@
-//! The Embed dialog (a header button): a ready `<iframe>` snippet of what is on screen with
+//! The Embed dialog's body (its button is in `header_buttons.rs`; this code comes in the
+//! header dialogs' module, `dialog_module.rs`): a ready `<iframe>` snippet of what is on screen with
 //! `embed=1`, and the same frame for MDX sites (Docusaurus), each with a copy button that works
 //! without clipboard permission (it selects the snippet, then copies; a refused copy leaves it
 //! selected for Ctrl+C). Parts a small frame can hide are checkboxes. The text is
@@ -83,18 +84,12 @@ fn snippet_view(
     }
 }
 
-/// The header's Embed button and its dialog.
-#[component]
-pub fn EmbedButton() -> impl IntoView {
+/// The Embed dialog's body (the header's button, the dialog's frame and title stay in the
+/// first module: `header_buttons.rs`). The choices live in the button, so they outlast a close.
+pub fn embed_body(hide: RwSignal<Vec<Part>>, this_step: RwSignal<bool>) -> AnyView {
     let pg = Playground::get();
     let lang = pg.lang;
     let dialogs = HeaderDialog::get();
-    let open = move || dialogs.is_open(Dialog::Embed);
-    let button = NodeRef::<leptos::html::Button>::new();
-    dialogs.close_on_escape(Dialog::Embed, button);
-    let hide = RwSignal::new(pg.embed.with_untracked(|f| f.hide.clone()));
-    // A student starts at step 0 unless the teacher picks the step on screen.
-    let this_step = RwSignal::new(false);
     // The link of what is on screen, kept current while the dialog is open.
     let link = Signal::derive(move || {
         let _ = crate::ui::state::link::current_fragment(pg);
@@ -131,47 +126,35 @@ pub fn EmbedButton() -> impl IntoView {
         }
     };
     view! {
-        <button type="button" class="embed-button" data-testid="embed-button"
-            node_ref=button
-            aria-expanded=move || open().to_string()
-            aria-controls="embed-dialog"
-            on:click=move |_| dialogs.toggle(Dialog::Embed)>
-            {move || tr(lang.get(), "嵌入", "Embed")}
-        </button>
-        <Show when=open>
-            <section id="embed-dialog" class="embed-dialog" role="dialog" aria-labelledby="embed-title"
-                data-testid="embed-dialog">
-                <h2 id="embed-title">{move || tr(lang.get(), "嵌入到课程页面", "Embed in a course page")}</h2>
-                <p class="hint">{move || tr(lang.get(),
-                    "把下面的代码粘贴到课程页面：框架从第 0 步打开此刻屏幕上的课程（勾选下面一项则从此刻这一步打开），没有页面外框，用脚本模型离线运行。附带的 embed.js 让框架随内容调整高度；Canvas 和 H5P 不需要它。",
-                    "Paste this into a course page: the frame opens the lesson on screen at its first step (or at this step, if you pick it), without the page chrome, on the scripted model. The embed.js line sizes the frame to its content; Canvas and H5P size it without it.")}</p>
-                <fieldset class="embed-hides">
-                    <legend>{move || tr(lang.get(), "小框架里隐藏", "Hide in a small frame")}</legend>
-                    {part_box(Part::Picker, "课程选择", "lesson picker")}
-                    {part_box(Part::Diagram, "时序图", "diagram")}
-                    {part_box(Part::Request, "成员详情和请求", "member detail and requests")}
-                    {part_box(Part::Editor, "场景编辑器", "scenario editor")}
-                </fieldset>
-                <label class="embed-hide">
-                    <input type="checkbox" data-testid="embed-this-step"
-                        prop:checked=move || this_step.get()
-                        on:change=move |_| this_step.update(|t| *t = !*t) />
-                    {move || {
-                        let step = pg.step.get();
-                        match lang.get() {
-                            crate::engine::Lang::Zh => format!("从此刻这一步（第 {step} 步）开始，而不是从第 0 步"),
-                            crate::engine::Lang::En => format!("Start at this step ({step}) instead of step 0"),
-                        }
-                    }}
-                </label>
-                {snippet_view(lang, "embed-snippet", ("HTML 页面", "HTML page"), html)}
-                {snippet_view(lang, "embed-snippet-mdx", ("MDX 页面（Docusaurus）", "MDX page (Docusaurus)"), mdx)}
-                <p>
-                    <button type="button" data-testid="embed-close" on:click=move |_| dialogs.close(Dialog::Embed)>
-                        {move || tr(lang.get(), "关闭", "Close")}
-                    </button>
-                </p>
-            </section>
-        </Show>
+        <p class="hint">{move || tr(lang.get(),
+            "把下面的代码粘贴到课程页面：框架从第 0 步打开此刻屏幕上的课程（勾选下面一项则从此刻这一步打开），没有页面外框，用脚本模型离线运行。附带的 embed.js 让框架随内容调整高度；Canvas 和 H5P 不需要它。",
+            "Paste this into a course page: the frame opens the lesson on screen at its first step (or at this step, if you pick it), without the page chrome, on the scripted model. The embed.js line sizes the frame to its content; Canvas and H5P size it without it.")}</p>
+        <fieldset class="embed-hides">
+            <legend>{move || tr(lang.get(), "小框架里隐藏", "Hide in a small frame")}</legend>
+            {part_box(Part::Picker, "课程选择", "lesson picker")}
+            {part_box(Part::Diagram, "时序图", "diagram")}
+            {part_box(Part::Request, "成员详情和请求", "member detail and requests")}
+            {part_box(Part::Editor, "场景编辑器", "scenario editor")}
+        </fieldset>
+        <label class="embed-hide">
+            <input type="checkbox" data-testid="embed-this-step"
+                prop:checked=move || this_step.get()
+                on:change=move |_| this_step.update(|t| *t = !*t) />
+            {move || {
+                let step = pg.step.get();
+                match lang.get() {
+                    crate::engine::Lang::Zh => format!("从此刻这一步（第 {step} 步）开始，而不是从第 0 步"),
+                    crate::engine::Lang::En => format!("Start at this step ({step}) instead of step 0"),
+                }
+            }}
+        </label>
+        {snippet_view(lang, "embed-snippet", ("HTML 页面", "HTML page"), html)}
+        {snippet_view(lang, "embed-snippet-mdx", ("MDX 页面（Docusaurus）", "MDX page (Docusaurus)"), mdx)}
+        <p>
+            <button type="button" data-testid="embed-close" on:click=move |_| dialogs.close(Dialog::Embed)>
+                {move || tr(lang.get(), "关闭", "Close")}
+            </button>
+        </p>
     }
+    .into_any()
 }

@@ -2,6 +2,7 @@
 //! scenario editor, export and import, the Share and Embed dialogs, the embed API a course
 //! page drives, the SCORM 1.2 run-time an LMS launches).
 
+pub mod dialog_module;
 pub mod editor;
 pub mod edx;
 pub mod embed;
@@ -10,6 +11,7 @@ pub mod embed_results;
 pub mod export_panel;
 pub mod fork;
 pub mod fork_draft;
+pub mod header_buttons;
 pub mod header_dialog;
 pub mod keep_banner;
 pub mod live;
@@ -17,3 +19,4 @@ pub mod live_run;
 pub mod live_settings;
 pub mod scorm;
 pub mod share_dialog;
+pub mod split_load;

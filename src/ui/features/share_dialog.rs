@@ -1,4 +1,5 @@
-//! The share dialog: a button in the header opens a panel holding the link to what is on
+//! The share dialog's body (its button is in `header_buttons.rs`; this code comes in the
+//! header dialogs' module, `dialog_module.rs`): a panel holding the link to what is on
 //! screen (`link::current_link`, the whole view state), a copy button that works without
 //! clipboard permission (it falls back to selecting the link and asking for Ctrl+C), and a
 //! warning with a pointer to export for a link too long for chat apps and some hosts; a link
@@ -108,25 +109,16 @@ fn copy_link(text: String, copied: RwSignal<Copy>) {
     });
 }
 
-/// The header's share button and its dialog.
-#[component]
-pub fn ShareButton() -> impl IntoView {
+/// The share dialog's body (the header's button and the dialog's frame stay in the first
+/// module: `header_buttons.rs`); drawn anew at each opening, so the copy status starts empty.
+pub fn share_body() -> AnyView {
     let pg = Playground::get();
     let lang = pg.lang;
     let dialogs = HeaderDialog::get();
-    let open = move || dialogs.is_open(Dialog::Share);
-    let button = NodeRef::<leptos::html::Button>::new();
-    dialogs.close_on_escape(Dialog::Share, button);
     let copied = RwSignal::new(Copy::Not);
     let input = NodeRef::<leptos::html::Input>::new();
     // Tracked while the dialog is open: the link follows the step and every change.
-    let fragment = move || {
-        if open() {
-            crate::ui::state::link::current_fragment(pg)
-        } else {
-            String::new()
-        }
-    };
+    let fragment = move || crate::ui::state::link::current_fragment(pg);
     let link = move || crate::ui::state::link::base_address() + &fragment();
     let length = move || link().chars().count();
     // A reader refuses it (a large scenario inline): the link is of no use, export is.
@@ -141,88 +133,67 @@ pub fn ShareButton() -> impl IntoView {
     };
     let export_hint = move |_| scroll_to_export(copied);
     view! {
-        <button
-            type="button"
-            class="share-button"
-            data-testid="share-button"
-            node_ref=button
-            aria-expanded=move || open().to_string()
-            on:click=move |_| {
-                copied.set(Copy::Not);
-                dialogs.toggle(Dialog::Share);
-            }
-        >
-            {move || tr(lang.get(), "分享", "Share")}
-        </button>
-        <Show when=open>
-            <div
-                class="share-dialog"
-                role="dialog"
-                data-testid="share-dialog"
-                aria-label=move || tr(lang.get(), "分享链接", "Share link")
+        <label class="share-field">
+            <span>
+                {move || tr(lang.get(), "指向当前画面的链接", "A link to what is on screen")}
+            </span>
+            <input
+                type="text"
+                readonly=true
+                data-testid="share-link"
+                node_ref=input
+                prop:value=link
+                on:focus=move |_| select_link()
+            />
+        </label>
+        <div class="share-actions">
+            <button
+                type="button"
+                data-testid="copy-link"
+                disabled=unusable
+                on:click=copy
             >
-                <label class="share-field">
-                    <span>
-                        {move || tr(lang.get(), "指向当前画面的链接", "A link to what is on screen")}
-                    </span>
-                    <input
-                        type="text"
-                        readonly=true
-                        data-testid="share-link"
-                        node_ref=input
-                        prop:value=link
-                        on:focus=move |_| select_link()
-                    />
-                </label>
-                <div class="share-actions">
-                    <button
-                        type="button"
-                        data-testid="copy-link"
-                        disabled=unusable
-                        on:click=copy
-                    >
-                        {move || tr(lang.get(), "复制链接", "Copy link")}
-                    </button>
-                    <span class="share-status" role="status" data-testid="copy-status">
-                        {move || copy_status(copied.get(), lang.get())}
-                    </span>
-                    <button type="button" on:click=move |_| dialogs.close(Dialog::Share)>
-                        {move || tr(lang.get(), "关闭", "Close")}
-                    </button>
-                </div>
-                <p class="share-length" data-testid="share-length">
-                    {move || length_text(lang.get(), length())}
+                {move || tr(lang.get(), "复制链接", "Copy link")}
+            </button>
+            <span class="share-status" role="status" data-testid="copy-status">
+                {move || copy_status(copied.get(), lang.get())}
+            </span>
+            <button type="button" on:click=move |_| dialogs.close(Dialog::Share)>
+                {move || tr(lang.get(), "关闭", "Close")}
+            </button>
+        </div>
+        <p class="share-length" data-testid="share-length">
+            {move || length_text(lang.get(), length())}
+        </p>
+        // One notice for a long link: a reader refuses it (an alert), or chat apps may
+        // break it (a note); either way export is the way to share it.
+        <Show when=move || unusable() || too_long()>
+            <div class="share-warning"
+                role=move || if unusable() { "alert" } else { "note" }
+                data-testid=move || if unusable() { "share-unusable" } else { "share-warning" }>
+                <p>
+                    {move || long_link_text(lang.get(), unusable(), kept(), length())}
                 </p>
-                // One notice for a long link: a reader refuses it (an alert), or chat apps may
-                // break it (a note); either way export is the way to share it.
-                <Show when=move || unusable() || too_long()>
-                    <div class="share-warning"
-                        role=move || if unusable() { "alert" } else { "note" }
-                        data-testid=move || if unusable() { "share-unusable" } else { "share-warning" }>
-                        <p>
-                            {move || long_link_text(lang.get(), unusable(), kept(), length())}
-                        </p>
-                        <Show when=unusable>
-                            <button type="button" data-testid="share-download"
-                                on:click=move |_| crate::ui::features::export_panel::download_run(pg)>
-                                {move || tr(lang.get(), "下载文件", "Download the file")}
-                            </button>
-                        </Show>
-                        <button type="button" data-testid="share-export-hint" on:click=export_hint>
-                            {move || tr(lang.get(), "改为导出", "Export instead")}
-                        </button>
-                    </div>
+                <Show when=unusable>
+                    <button type="button" data-testid="share-download"
+                        on:click=move |_| crate::ui::features::export_panel::download_run(pg)>
+                        {move || tr(lang.get(), "下载文件", "Download the file")}
+                    </button>
                 </Show>
-                <Show when=move || open() && crate::ui::state::link::recording_left_out(pg)>
-                    <p class="share-warning" data-testid="share-recording-left-out">
-                        {move || tr(
-                            lang.get(),
-                            "这次真实运行的记录太长，放不进链接：链接打开的是脚本版本。要分享记录，请导出。",
-                            "The recorded live run is too long for a link and was left out: the link opens the scripted run. Export it to share the recording.",
-                        )}
-                    </p>
-                </Show>
+                <button type="button" data-testid="share-export-hint" on:click=export_hint>
+                    {move || tr(lang.get(), "改为导出", "Export instead")}
+                </button>
             </div>
         </Show>
+        <Show when=move || crate::ui::state::link::recording_left_out(pg)>
+            <p class="share-warning" data-testid="share-recording-left-out">
+                {move || tr(
+                    lang.get(),
+                    "这次真实运行的记录太长，放不进链接：链接打开的是脚本版本。要分享记录，请导出。",
+                    "The recorded live run is too long for a link and was left out: the link opens the scripted run. Export it to share the recording.",
+                )}
+            </p>
+        </Show>
     }
+    .into_any()
 }

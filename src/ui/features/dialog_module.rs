@@ -1,0 +1,75 @@
+//! The header dialogs' bodies (Share's link and copy, Embed's snippets) as one split point: a
+//! Trunk build (`--features split`) cuts their code into a wasm module of its own that the page
+//! fetches when the learner first opens one of them, so the first module does not carry it
+//! (issue 25 part 4). While it comes the dialog shows a loading line; if it cannot arrive, the
+//! message with a retry that every split point shows (`split_load.rs`). The buttons, the dialog
+//! state and the Embed choices live in the first module, so a failed load loses nothing.
+//! Builds without the feature (tests, `cargo check`) call the bodies directly.
+
+use leptos::prelude::*;
+use leptos::wasm_split::SplitLoaderError;
+
+use crate::share::Part;
+use crate::ui::features::{embed_dialog, share_dialog, split_load};
+
+/// Which dialog's body, with what the body needs from its button.
+#[derive(Clone, Copy)]
+pub enum Body {
+    Share,
+    Embed {
+        hide: RwSignal<Vec<Part>>,
+        this_step: RwSignal<bool>,
+    },
+}
+
+/// The body, once its module is here; a loading line until then, and a retry if it failed.
+#[component]
+pub fn DialogBody(body: Body) -> impl IntoView {
+    // Each retry is a new attempt: the loader keeps only a load that succeeded.
+    let attempt = RwSignal::new(0u32);
+    let loading = move || split_load::loading_line("dialog", ("正在加载…", "Loading…"));
+    view! {
+        <Suspense fallback=loading>
+            {move || {
+                attempt.track();
+                Suspend::new(async move {
+                    let loaded = match body {
+                        Body::Share => share_module().await,
+                        Body::Embed { hide, this_step } => embed_module(hide, this_step).await,
+                    };
+                    loaded.unwrap_or_else(|_| split_load::failed_box("dialog", attempt).into_any())
+                })
+            }}
+        </Suspense>
+    }
+}
+
+/// The split points (one module, `header_dialogs`): in a split build their bodies and what only
+/// they reach live in that module, and the first call fetches it (an error if it cannot).
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(header_dialogs, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn share_module() -> Result<AnyView, SplitLoaderError> {
+    Ok(share_dialog::share_body())
+}
+
+#[cfg(feature = "split")]
+#[leptos::wasm_split::wasm_split(header_dialogs, wasm_split_path = ::leptos::wasm_split, fallible)]
+fn embed_module(
+    hide: RwSignal<Vec<Part>>,
+    this_step: RwSignal<bool>,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(embed_dialog::embed_body(hide, this_step))
+}
+
+#[cfg(not(feature = "split"))]
+async fn share_module() -> Result<AnyView, SplitLoaderError> {
+    Ok(share_dialog::share_body())
+}
+
+#[cfg(not(feature = "split"))]
+async fn embed_module(
+    hide: RwSignal<Vec<Part>>,
+    this_step: RwSignal<bool>,
+) -> Result<AnyView, SplitLoaderError> {
+    Ok(embed_dialog::embed_body(hide, this_step))
+}
