@@ -94,6 +94,24 @@ for (const [lang, failed, retry, options, toOptions] of [
     await expect(alert).toHaveCount(0);
   });
 
+  test(`LOAD: ${lang}: in an embed, a later part's tab shows the failure box before its module is here; after the retry focus is on that part's heading`, async ({ page }) => {
+    let block = true;
+    await page.route(LATER, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}&embed=1`);
+    await waitReady(page);
+    const alert = page.getByTestId('later-failed');
+    await expect(alert).toContainText(failed);
+    await page.locator('#embed-tab-options').click();
+    await expect(alert).toBeVisible();
+    block = false;
+    await alert.getByTestId('later-retry').click();
+    const heading = page.locator('#options-heading');
+    await expect(heading).toHaveText(options);
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+  });
+
   test(`LOAD: ${lang}: the later parts come in a second module; if it cannot load the lesson works, a retry brings them and keeps the step`, async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop() ?? ''));
