@@ -6,9 +6,11 @@
 # for it). The first-load total is the budgeted figure (issue 13: 360 KB gzip together with the
 # share-link issue).
 #
-# SIZES_BREAKDOWN=1 also prints which crates and modules the playground's wasm code belongs to
-# (scripts/wasm-breakdown.py on Trunk's wasm-bindgen output, which still has its names; the
-# figures are before wasm-opt, so they are proportions, not the shipped bytes).
+# SIZES_BREAKDOWN=1 also splits cargo's release output as scripts/split-wasm.mjs does
+# (wasm-split-cli, wasm-bindgen --keep-lld-exports) but without wasm-opt, so the names stay,
+# lists the modules' sizes and prints which crates and modules the code of the FIRST module
+# belongs to (scripts/wasm-breakdown.py; figures before wasm-opt are proportions, not the
+# shipped bytes).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 shopt -s nullglob
@@ -53,15 +55,22 @@ if [ ${#later[@]} -gt 0 ]; then
   row "not-first-load total" "$later_raw" "$later_gz"
 fi
 if [ "${SIZES_BREAKDOWN:-0}" = 1 ]; then
-  wasm="${CARGO_TARGET_DIR:-target}/wasm-bindgen/release/agent-team-playground_bg.wasm"
-  if [ -f "$wasm" ]; then
-    echo
-    echo "code of the playground module by crate (wasm-bindgen output, before wasm-opt):"
-    python3 scripts/wasm-breakdown.py "$wasm" 1 20
-    echo
-    echo "by crate::module:"
-    python3 scripts/wasm-breakdown.py "$wasm" 2 30 | tail -n +4
-  else
-    echo "sizes: $wasm not found; run trunk build --release first" >&2
-  fi
+  built="${CARGO_TARGET_DIR:-target}/wasm32-unknown-unknown/release/agent-team-playground.wasm"
+  [ -f "$built" ] || { echo "sizes: $built not found; run trunk build --release first" >&2; exit 1; }
+  # The split as scripts/split-wasm.mjs does it, without wasm-opt (which drops the names).
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+  wasm-split-cli "$built" "$tmp" --out-name first >/dev/null
+  wasm-bindgen --target=web --keep-lld-exports --no-typescript --out-dir="$tmp/bg" --out-name=first "$tmp/first.wasm"
+  echo
+  row "the modules before wasm-opt (cargo's output split)" "raw B" "gzip B"
+  for f in "$tmp/bg/first_bg.wasm" "$tmp"/split_*.wasm "$tmp"/chunk_*.wasm; do
+    [ -f "$f" ] && row "  $(basename "$f")" "$(stat -c %s "$f")" "$(gzip -9 -c "$f" | wc -c)"
+  done
+  echo
+  echo "code of the first module by crate (before wasm-opt: proportions, not the shipped bytes):"
+  python3 scripts/wasm-breakdown.py "$tmp/bg/first_bg.wasm" 1 20
+  echo
+  echo "by crate::module:"
+  python3 scripts/wasm-breakdown.py "$tmp/bg/first_bg.wasm" 2 30 | tail -n +4
 fi

@@ -13,6 +13,7 @@ use leptos::wasm_split::SplitLoaderError;
 
 use crate::ui::browser::i18n::tr;
 use crate::ui::features::{editor, export_panel, fork, live, split_load};
+use crate::ui::panels::side_nav::parts_arrived;
 use crate::ui::panels::transport::TransportOptions;
 use crate::ui::panels::{detail, files, protocol, sequence};
 use crate::ui::state::context::Playground;
@@ -42,7 +43,12 @@ pub fn LaterParts(shown: Shown) -> impl IntoView {
                 attempt.track();
                 Suspend::new(async move {
                     match parts_module(shown.request, shown.diagram, shown.live).await {
-                        Ok(parts) => parts,
+                        Ok(parts) => {
+                            // Focus once they are drawn: on a jump that waited for them, or after
+                            // a retry (whose button is gone) on the first part's heading.
+                            parts_arrived(attempt.get_untracked() > 0);
+                            parts
+                        }
                         Err(_) => failed(attempt).into_any(),
                     }
                 })

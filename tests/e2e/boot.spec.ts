@@ -65,10 +65,53 @@ for (const [lang, loading, failed, retry] of [
 // side panel says so in the page's language with a retry, and the retry loses nothing.
 const LATER = /split_later_parts-[0-9a-f]+\.wasm$/;
 
-for (const [lang, failed, retry, options] of [
-  ['en', 'This part of the playground could not load', 'Try again', 'Breakpoints and keys'],
-  ['zh', '演练场的这一部分没能加载', '重试', '断点与按键'],
+for (const [lang, failed, retry, options, toOptions] of [
+  ['en', 'This part of the playground could not load', 'Try again', 'Breakpoints and keys', 'Breakpoints, keys ›'],
+  ['zh', '演练场的这一部分没能加载', '重试', '断点与按键', '断点与按键 ›'],
 ] as const) {
+  test(`LOAD: ${lang}: a jump to a later part before its module is here shows the failure box with focus, and after the retry it gets there`, async ({ page }) => {
+    let block = true;
+    await page.route(LATER, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+    // A phone: the side panel is below the stage, out of view until something brings it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
+    await waitReady(page);
+    const alert = page.getByTestId('later-failed');
+    await expect(alert).toContainText(failed);
+    await expect(alert).not.toBeInViewport();
+    await page.getByTestId('to-options').filter({ hasText: toOptions }).click();
+    // The click did something: what stands in for the part is in view, focus on its retry.
+    await expect(alert).toBeInViewport();
+    await expect(alert.getByTestId('later-retry')).toBeFocused();
+    block = false;
+    await alert.getByTestId('later-retry').click();
+    // The jump waited for the part: once it is here it is in view with focus on it (the parts
+    // above it, from the member detail to the fork, are taller than the phone's screen).
+    const part = page.locator('#side-options');
+    await expect(part).toBeFocused();
+    await expect(part.locator('#options-heading')).toHaveText(options);
+    await expect(part.locator('#options-heading')).toBeInViewport();
+    await expect(alert).toHaveCount(0);
+  });
+
+  test(`LOAD: ${lang}: in an embed, a later part's tab shows the failure box before its module is here; after the retry focus is on that part's heading`, async ({ page }) => {
+    let block = true;
+    await page.route(LATER, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+    await page.setViewportSize({ width: 390, height: 700 });
+    await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}&embed=1`);
+    await waitReady(page);
+    const alert = page.getByTestId('later-failed');
+    await expect(alert).toContainText(failed);
+    await page.locator('#embed-tab-options').click();
+    await expect(alert).toBeVisible();
+    block = false;
+    await alert.getByTestId('later-retry').click();
+    const heading = page.locator('#options-heading');
+    await expect(heading).toHaveText(options);
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+  });
+
   test(`LOAD: ${lang}: the later parts come in a second module; if it cannot load the lesson works, a retry brings them and keeps the step`, async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop() ?? ''));
@@ -95,6 +138,8 @@ for (const [lang, failed, retry, options] of [
     block = false;
     await page.getByTestId('later-retry').filter({ hasText: retry }).click();
     await expect(page.getByTestId('member-detail')).toBeVisible();
+    // The retry's button is gone: focus is on the first part's heading, not fallen to the page.
+    await expect(page.locator('#member-detail-heading')).toBeFocused();
     await expect(page.locator('#options-heading')).toHaveText(options);
     await expect(page.getByTestId('live-panel')).toBeVisible();
     await expect(alert).toHaveCount(0);

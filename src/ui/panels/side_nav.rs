@@ -2,14 +2,28 @@
 //! stays where the learner looks; everything else sits in the side panel (beside the stage on
 //! a wide screen, below it on a phone), and this file moves between them: the side panel's
 //! jump list, opening a member's detail where the learner is looking (scrolled into view, focus
-//! on its heading; in an embed, its tab) and the way back to that member's card.
+//! on its heading; in an embed, its tab) and the way back to that member's card. A jump to a
+//! later part (ui/later_parts.rs) before its module is here waits for it: the loading line or
+//! the failure box is brought into view with focus meanwhile, and the jump is carried out once
+//! the parts arrive.
+
+use std::cell::Cell;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::embed_tabs::{stage_to_top, EmbedTabs, PARTS};
 use crate::ui::browser::i18n::tr;
+use crate::ui::browser::viewport::focus_in_place;
 use crate::ui::state::context::Playground;
+
+const DETAIL: &str = "[data-testid=member-detail]";
+
+thread_local! {
+    /// The jump the learner asked for while the later parts were not on the page: (the embed's
+    /// tabs, the part). One page, one side panel: the newest jump replaces an older one.
+    static WAITING: Cell<Option<(Option<EmbedTabs>, &'static str)>> = const { Cell::new(None) };
+}
 
 fn find(selector: &str) -> Option<web_sys::HtmlElement> {
     document()
@@ -20,16 +34,23 @@ fn find(selector: &str) -> Option<web_sys::HtmlElement> {
         .ok()
 }
 
-/// Brings the part `selector` names to the top of its scroll box and moves focus to it (a
-/// part is made focusable from script only, so it is no tab stop).
-pub fn jump(selector: &str) {
-    let Some(el) = find(selector) else {
-        return;
-    };
-    el.scroll_into_view_with_bool(true);
+/// Makes `el` focusable from script only (a part or a heading is no tab stop).
+fn focusable(el: &web_sys::HtmlElement) {
     if el.tab_index() < 0 && el.get_attribute("tabindex").is_none() {
         let _ = el.set_attribute("tabindex", "-1");
     }
+}
+
+/// Brings the part `selector` names to the top of its scroll box and moves focus to it; if it
+/// is a later part whose module is not here yet, the jump waits for it ([`wait_for`]).
+pub fn jump(selector: &'static str) {
+    WAITING.set(None);
+    let Some(el) = find(selector) else {
+        wait_for(None, selector);
+        return;
+    };
+    el.scroll_into_view_with_bool(true);
+    focusable(&el);
     let _ = el.focus();
 }
 
@@ -40,17 +61,80 @@ pub fn go_to(tabs: Option<EmbedTabs>, selector: &'static str) {
         jump(selector);
         return;
     };
+    WAITING.set(None);
     if tabs.show_part(selector) {
         // Once the region shows it; not scrolled into view: that would scroll the course page.
-        request_animation_frame(move || {
-            if let Some(el) = find(selector) {
-                if el.get_attribute("tabindex").is_none() {
-                    let _ = el.set_attribute("tabindex", "-1");
-                }
-                crate::ui::browser::viewport::focus_in_place(&el);
+        request_animation_frame(move || match find(selector) {
+            Some(el) => {
+                focusable(&el);
+                focus_in_place(&el);
             }
+            None => wait_for(Some(tabs), selector),
         });
     }
+}
+
+/// A jump to a part not on the page: while the later parts' module is loading or failed, the
+/// jump is kept for [`parts_arrived`], and what stands in for the parts is what the learner
+/// gets meanwhile (the loading line, or the failure box with focus on its retry), so the click
+/// visibly did something. Otherwise (a part this page does not have) nothing happens.
+fn wait_for(tabs: Option<EmbedTabs>, selector: &'static str) {
+    let Some(stand_in) =
+        find("[data-testid=later-failed]").or_else(|| find("[data-testid=later-loading]"))
+    else {
+        return;
+    };
+    WAITING.set(Some((tabs, selector)));
+    if tabs.is_none() {
+        stand_in.scroll_into_view_with_bool(true);
+    }
+    let target = find("[data-testid=later-retry]").unwrap_or(stand_in);
+    focusable(&target);
+    focus_in_place(&target);
+}
+
+/// Called as the later parts' module arrives (`retried`: after the failure box's retry). In the
+/// next frame, once the parts are drawn, and only if focus is where the stand-in left it (it
+/// fell to the page when the stand-in went; the learner has not moved it since): the jump that
+/// waited is carried out, or after a retry focus goes to the first part in view's heading,
+/// without scrolling (the parts now start where the retry was).
+pub fn parts_arrived(retried: bool) {
+    request_animation_frame(move || {
+        let waiting = WAITING.take();
+        let body = document().body().map(web_sys::Element::from);
+        if document()
+            .active_element()
+            .is_some_and(|el| Some(el) != body)
+        {
+            return;
+        }
+        match waiting {
+            Some((tabs, DETAIL)) => reveal_detail(tabs),
+            Some((tabs, selector)) => go_to(tabs, selector),
+            None if retried => {
+                if let Some(heading) = first_later_heading() {
+                    focusable(&heading);
+                    focus_in_place(&heading);
+                }
+            }
+            None => {}
+        }
+    });
+}
+
+/// The heading of the first later part that shows (in an embed, the chosen tab's).
+fn first_later_heading() -> Option<web_sys::HtmlElement> {
+    PARTS[2..]
+        .iter()
+        .filter_map(|(_, selector, ..)| find(selector))
+        .find(|part| part.offset_parent().is_some())
+        .map(|part| {
+            part.query_selector("h2")
+                .ok()
+                .flatten()
+                .and_then(|h| h.dyn_into::<web_sys::HtmlElement>().ok())
+                .unwrap_or(part)
+        })
 }
 
 /// After a card was clicked: the member detail, in the next frame (once it shows that
@@ -60,18 +144,22 @@ pub fn go_to(tabs: Option<EmbedTabs>, selector: &'static str) {
 pub fn reveal_detail(tabs: Option<EmbedTabs>) {
     if let Some(tabs) = tabs {
         // By its part, not its tab's name: with `hide=` the tab may not be on the page.
-        tabs.show_part("[data-testid=member-detail]");
+        tabs.show_part(DETAIL);
     }
     request_animation_frame(move || {
+        if find(DETAIL).is_none() {
+            wait_for(tabs, DETAIL);
+            return;
+        }
         if tabs.is_some() {
             // The card clicked may be at the bottom of the stage column: the caption first.
             stage_to_top();
         }
-        if let Some(detail) = find("[data-testid=member-detail]").filter(|_| tabs.is_none()) {
+        if let Some(detail) = find(DETAIL).filter(|_| tabs.is_none()) {
             detail.scroll_into_view_with_bool(true);
         }
         if let Some(heading) = find("#member-detail-heading") {
-            crate::ui::browser::viewport::focus_in_place(&heading);
+            focus_in_place(&heading);
         }
     });
 }
