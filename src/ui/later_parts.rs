@@ -42,13 +42,9 @@ pub fn LaterParts(shown: Shown) -> impl IntoView {
             {move || {
                 attempt.track();
                 Suspend::new(async move {
-                    match parts_module(shown.request, shown.diagram, shown.live).await {
-                        Ok(parts) => {
-                            // Focus once they are drawn: on a jump that waited for them, or after
-                            // a retry (whose button is gone) on the first part's heading.
-                            parts_arrived(attempt.get_untracked() > 0);
-                            parts
-                        }
+                    let retried = attempt.get_untracked() > 0;
+                    match parts_module(shown.request, shown.diagram, shown.live, retried).await {
+                        Ok(parts) => parts,
                         Err(_) => failed(attempt).into_any(),
                     }
                 })
@@ -66,12 +62,18 @@ fn failed(attempt: RwSignal<u32>) -> impl IntoView {
 /// module, and calling it first fetches that module (an error if it cannot).
 #[cfg(feature = "split")]
 #[leptos::wasm_split::wasm_split(later_parts, wasm_split_path = ::leptos::wasm_split, fallible)]
-fn parts_module(request: bool, diagram: bool, live: bool) -> Result<AnyView, SplitLoaderError> {
-    Ok(parts(Shown {
+fn parts_module(
+    request: bool,
+    diagram: bool,
+    live: bool,
+    retried: bool,
+) -> Result<AnyView, SplitLoaderError> {
+    let shown = Shown {
         request,
         diagram,
         live,
-    }))
+    };
+    Ok(parts(shown, retried))
 }
 
 #[cfg(not(feature = "split"))]
@@ -79,15 +81,18 @@ async fn parts_module(
     request: bool,
     diagram: bool,
     live: bool,
+    retried: bool,
 ) -> Result<AnyView, SplitLoaderError> {
-    Ok(parts(Shown {
+    let shown = Shown {
         request,
         diagram,
         live,
-    }))
+    };
+    Ok(parts(shown, retried))
 }
 
-fn parts(shown: Shown) -> AnyView {
+/// The parts, mounted one per task; `retried`: they came after the failure box's retry.
+fn parts(shown: Shown, retried: bool) -> AnyView {
     let lang = Playground::get().lang;
     // The parts mount one per task, in page order: a click on the stage then waits for one
     // part's render at most. Mounted at once they were one long task that held the learner's
@@ -101,6 +106,10 @@ fn parts(shown: Shown) -> AnyView {
                 move || mounted.update(|n| *n += 1),
                 std::time::Duration::ZERO,
             );
+        } else {
+            // All drawn: focus on a jump that waited for them, or after a retry (whose button
+            // is gone) on the first part's heading.
+            parts_arrived(retried);
         }
     });
     let at = move |i: usize| move || mounted.get() > i;

@@ -93,8 +93,8 @@ fn wait_for(tabs: Option<EmbedTabs>, selector: &'static str) {
     focus_in_place(&target);
 }
 
-/// Called as the later parts' module arrives (`retried`: after the failure box's retry). In the
-/// next frame, once the parts are drawn, and only if focus is where the stand-in left it (it
+/// Called once the later parts are all mounted (`retried`: they came after the failure box's
+/// retry). In the next frame, and only if focus is where the stand-in left it (it
 /// fell to the page when the stand-in went; the learner has not moved it since): the jump that
 /// waited is carried out, or after a retry focus goes to the first part in view's heading,
 /// without scrolling (the parts now start where the retry was).
