@@ -1,10 +1,11 @@
 //! Helpers shared by the browser tests (`tests/browser/*.rs`).
 
-/// Waits until the panels below the fold (mounted just after the first paint) are there.
+/// Waits until the panels below the fold are all there: they are asked for just after the first
+/// paint and mount one per task, in page order, so the last one (export) says all are.
 pub async fn below_fold_mounted(root: &web_sys::Element) {
     for _ in 0..200 {
         if root
-            .query_selector("[data-testid=fork]")
+            .query_selector("[data-testid=export-panel]")
             .ok()
             .flatten()
             .is_some()
