@@ -2,18 +2,19 @@
 //! files, fork, breakpoints and keys, live panel, editor, export): one split point. A Trunk
 //! build (`--features split`, which index.html asks for) cuts their code into a second wasm
 //! module that the page fetches once the first view is live, so the first module holds only
-//! what the first view needs (issue 25 part 4). Owns that module's loading line and, when it
-//! cannot arrive (a dropped network; after a redeploy only a reload helps, and the message says
-//! so), a message with a retry that
-//! loses nothing: the page's state lives in the first module and is only drawn by these parts.
-//! Builds without the feature (tests, `cargo check`) call the same function directly.
+//! what the first view needs (issue 25 part 4). Until it is here the panel shows the loading
+//! line, and if it cannot arrive the failure box with a retry (`split_load.rs`), which loses
+//! nothing: the page's state lives in the first module and is only drawn by these parts. Once
+//! it is here the parts mount one per task, in page order, and then hand focus on to a jump
+//! that waited for them (`side_nav::parts_arrived`). Builds without the feature (tests, `cargo
+//! check`) call the same function directly.
 
 use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 
 use crate::ui::browser::i18n::tr;
 use crate::ui::features::{editor, export_panel, fork, live, split_load};
-use crate::ui::panels::side_nav::parts_arrived;
+use crate::ui::panels::side_nav::{parts_arrived, parts_coming};
 use crate::ui::panels::transport::TransportOptions;
 use crate::ui::panels::{detail, files, protocol, sequence};
 use crate::ui::state::context::Playground;
@@ -45,17 +46,12 @@ pub fn LaterParts(shown: Shown) -> impl IntoView {
                     let retried = attempt.get_untracked() > 0;
                     match parts_module(shown.request, shown.diagram, shown.live, retried).await {
                         Ok(parts) => parts,
-                        Err(_) => failed(attempt).into_any(),
+                        Err(_) => split_load::failed_box("later", attempt).into_any(),
                     }
                 })
             }}
         </Suspense>
     }
-}
-
-/// What a learner sees when the parts' module did not arrive.
-fn failed(attempt: RwSignal<u32>) -> impl IntoView {
-    split_load::failed_box("later", attempt)
 }
 
 /// The split point: in a split build its body and everything only it reaches live in the second
@@ -68,12 +64,7 @@ fn parts_module(
     live: bool,
     retried: bool,
 ) -> Result<AnyView, SplitLoaderError> {
-    let shown = Shown {
-        request,
-        diagram,
-        live,
-    };
-    Ok(parts(shown, retried))
+    Ok(parts(request, diagram, live, retried))
 }
 
 #[cfg(not(feature = "split"))]
@@ -83,17 +74,20 @@ async fn parts_module(
     live: bool,
     retried: bool,
 ) -> Result<AnyView, SplitLoaderError> {
+    Ok(parts(request, diagram, live, retried))
+}
+
+/// The parts (`Shown`'s fields), mounted one per task; `retried`: they came after the failure
+/// box's retry.
+fn parts(request: bool, diagram: bool, live: bool, retried: bool) -> AnyView {
+    let lang = Playground::get().lang;
     let shown = Shown {
         request,
         diagram,
         live,
     };
-    Ok(parts(shown, retried))
-}
-
-/// The parts, mounted one per task; `retried`: they came after the failure box's retry.
-fn parts(shown: Shown, retried: bool) -> AnyView {
-    let lang = Playground::get().lang;
+    // A jump asked for from now until the last part is mounted waits for it.
+    parts_coming();
     // The parts mount one per task, in page order: a click on the stage then waits for one
     // part's render at most. Mounted at once they were one long task that held the learner's
     // first step on broadband, where the module arrives just as the page goes live (perf (c):
@@ -101,7 +95,7 @@ fn parts(shown: Shown, retried: bool) -> AnyView {
     // already drawn, so nothing on screen moves.
     let mounted = RwSignal::new(0usize);
     Effect::new(move |_| {
-        if mounted.get() < PARTS {
+        if mounted.get() < MOUNT_STEPS {
             set_timeout(
                 move || mounted.update(|n| *n += 1),
                 std::time::Duration::ZERO,
@@ -133,5 +127,5 @@ fn parts(shown: Shown, retried: bool) -> AnyView {
     .into_any()
 }
 
-/// How many steps `parts` mounts its parts in.
-const PARTS: usize = 9;
+/// How many steps `parts` mounts its parts in: one per `at(i)` below, `i` from 0.
+const MOUNT_STEPS: usize = 9;

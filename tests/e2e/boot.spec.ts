@@ -94,6 +94,27 @@ for (const [lang, failed, retry, options, toOptions] of [
     await expect(alert).toHaveCount(0);
   });
 
+  test(`LOAD: ${lang}: a jump that waits for the later parts is dropped once the learner steps on; the retry then pulls nobody away`, async ({ page }) => {
+    let block = true;
+    await page.route(LATER, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
+    await waitReady(page);
+    const alert = page.getByTestId('later-failed');
+    await expect(alert).toContainText(failed);
+    await page.getByTestId('to-options').filter({ hasText: toOptions }).click();
+    await expect(alert.getByTestId('later-retry')).toBeFocused();
+    // The learner goes back to the stage and steps on instead.
+    await page.getByTestId('step-forward').click();
+    block = false;
+    await alert.getByTestId('later-retry').click();
+    await expect(page.locator('#options-heading')).toHaveText(options);
+    await expect(alert).toHaveCount(0);
+    // No jump to the options: focus is on the first later part's heading (where the retry was).
+    await expect(page.locator('#member-detail-heading')).toBeFocused();
+    await expect(page.locator('#side-options')).not.toBeFocused();
+  });
+
   test(`LOAD: ${lang}: in an embed, a later part's tab shows the failure box before its module is here; after the retry focus is on that part's heading`, async ({ page }) => {
     let block = true;
     await page.route(LATER, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
@@ -177,6 +198,11 @@ for (const [lang, failed, retry] of [
     await expect(alert).toBeVisible();
     await expect(alert).toContainText(failed);
     await expect(page.getByTestId('share-link')).toHaveCount(0);
+    // It can be closed while failed (the body, which holds Close, is not here), and opened again.
+    await dialog.getByTestId('dialog-close').filter({ hasText: lang === 'zh' ? '关闭' : 'Close' }).click();
+    await expect(dialog).toHaveCount(0);
+    await page.getByTestId('share-button').click();
+    await expect(alert).toBeVisible();
     // The lesson works without it: step on.
     await page.getByTestId('step-forward').click();
     await page.getByTestId('step-forward').click();
@@ -188,11 +214,12 @@ for (const [lang, failed, retry] of [
     await expect(link).toBeVisible();
     expect(await link.inputValue()).toContain(`#lesson=l2-drain-loses-mail&step=${step}&lang=${lang}`);
     await expect(alert).toHaveCount(0);
-    // Embed's body is in the same module: it opens at once, without another fetch.
-    const fetched = requested.filter((f) => DIALOGS.test(f)).length;
+    // Embed's body is in the same module: it opens at once, without fetching any module.
+    const wasm = () => requested.filter((f) => f.endsWith('.wasm')).length;
+    const fetched = wasm();
     await page.getByTestId('embed-button').click();
     await expect(page.getByTestId('embed-snippet')).toHaveValue(/embed=1/);
-    expect(requested.filter((f) => DIALOGS.test(f)).length).toBe(fetched);
+    expect(wasm()).toBe(fetched);
     await expectStep(page, step);
   });
 }

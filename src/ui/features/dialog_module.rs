@@ -10,7 +10,10 @@ use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 
 use crate::share::Part;
+use crate::ui::browser::i18n::tr;
+use crate::ui::features::header_dialog::{Dialog, HeaderDialog};
 use crate::ui::features::{embed_dialog, share_dialog, split_load};
+use crate::ui::state::context::Playground;
 
 /// Which dialog's body, with what the body needs from its button.
 #[derive(Clone, Copy)]
@@ -27,7 +30,13 @@ pub enum Body {
 pub fn DialogBody(body: Body) -> impl IntoView {
     // Each retry is a new attempt: the loader keeps only a load that succeeded.
     let attempt = RwSignal::new(0u32);
-    let loading = move || split_load::loading_line("dialog", ("正在加载…", "Loading…"));
+    // The bodies hold the dialogs' Close buttons: until one is here, the frame offers its own.
+    let loading = move || {
+        view! {
+            {split_load::loading_line("dialog", ("正在加载…", "Loading…"))}
+            {close_button(body)}
+        }
+    };
     view! {
         <Suspense fallback=loading>
             {move || {
@@ -37,10 +46,28 @@ pub fn DialogBody(body: Body) -> impl IntoView {
                         Body::Share => share_module().await,
                         Body::Embed { hide, this_step } => embed_module(hide, this_step).await,
                     };
-                    loaded.unwrap_or_else(|_| split_load::failed_box("dialog", attempt).into_any())
+                    loaded.unwrap_or_else(|_| {
+                        view! { {split_load::failed_box("dialog", attempt)} {close_button(body)} }
+                            .into_any()
+                    })
                 })
             }}
         </Suspense>
+    }
+}
+
+/// Closes the dialog `body` belongs to (Escape and the header button do too).
+fn close_button(body: Body) -> impl IntoView {
+    let lang = Playground::get().lang;
+    let dialog = match body {
+        Body::Share => Dialog::Share,
+        Body::Embed { .. } => Dialog::Embed,
+    };
+    view! {
+        <button type="button" class="dialog-close" data-testid="dialog-close"
+            on:click=move |_| HeaderDialog::get().close(dialog)>
+            {move || tr(lang.get(), "关闭", "Close")}
+        </button>
     }
 }
 

@@ -3,9 +3,9 @@
 //! a wide screen, below it on a phone), and this file moves between them: the side panel's
 //! jump list, opening a member's detail where the learner is looking (scrolled into view, focus
 //! on its heading; in an embed, its tab) and the way back to that member's card. A jump to a
-//! later part (ui/later_parts.rs) before its module is here waits for it: the loading line or
+//! later part (ui/later_parts.rs) before it is on the page waits for it: the loading line or
 //! the failure box is brought into view with focus meanwhile, and the jump is carried out once
-//! the parts arrive.
+//! the parts are all mounted, unless the learner has clicked or typed elsewhere since.
 
 use std::cell::Cell;
 
@@ -23,6 +23,10 @@ thread_local! {
     /// The jump the learner asked for while the later parts were not on the page: (the embed's
     /// tabs, the part). One page, one side panel: the newest jump replaces an older one.
     static WAITING: Cell<Option<(Option<EmbedTabs>, &'static str)>> = const { Cell::new(None) };
+    /// The later parts' module is here and its parts are being mounted (one per task).
+    static MOUNTING: Cell<bool> = const { Cell::new(false) };
+    /// Whether the listener that drops a waiting jump is on the page (it stays, once there).
+    static WATCHING: Cell<bool> = const { Cell::new(false) };
 }
 
 fn find(selector: &str) -> Option<web_sys::HtmlElement> {
@@ -77,14 +81,18 @@ pub fn go_to(tabs: Option<EmbedTabs>, selector: &'static str) {
 /// A jump to a part not on the page: while the later parts' module is loading or failed, the
 /// jump is kept for [`parts_arrived`], and what stands in for the parts is what the learner
 /// gets meanwhile (the loading line, or the failure box with focus on its retry), so the click
-/// visibly did something. Otherwise (a part this page does not have) nothing happens.
+/// visibly did something. While the parts are being mounted (a few tasks) it is only kept.
+/// Otherwise (a part this page does not have) nothing happens.
 fn wait_for(tabs: Option<EmbedTabs>, selector: &'static str) {
-    let Some(stand_in) =
-        find("[data-testid=later-failed]").or_else(|| find("[data-testid=later-loading]"))
-    else {
+    let stand_in =
+        find("[data-testid=later-failed]").or_else(|| find("[data-testid=later-loading]"));
+    let Some(stand_in) = stand_in else {
+        if MOUNTING.get() {
+            keep(tabs, selector);
+        }
         return;
     };
-    WAITING.set(Some((tabs, selector)));
+    keep(tabs, selector);
     if tabs.is_none() {
         stand_in.scroll_into_view_with_bool(true);
     }
@@ -93,36 +101,67 @@ fn wait_for(tabs: Option<EmbedTabs>, selector: &'static str) {
     focus_in_place(&target);
 }
 
+/// Keeps the jump for [`parts_arrived`], until the learner clicks or types anywhere but on the
+/// failure box's retry (a learner who went on stepping is not pulled away when the parts come).
+fn keep(tabs: Option<EmbedTabs>, selector: &'static str) {
+    WAITING.set(Some((tabs, selector)));
+    if WATCHING.replace(true) {
+        return;
+    }
+    let drop_unless_retry = |target: Option<web_sys::EventTarget>| {
+        let on_retry = target
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("[data-testid=later-retry]").ok().flatten())
+            .is_some();
+        if !on_retry {
+            WAITING.set(None);
+        }
+    };
+    // For the page's life: one listener each, doing nothing while no jump waits.
+    std::mem::forget(window_event_listener(leptos::ev::pointerdown, move |ev| {
+        drop_unless_retry(ev.target())
+    }));
+    std::mem::forget(window_event_listener(leptos::ev::keydown, move |ev| {
+        drop_unless_retry(ev.target())
+    }));
+}
+
+/// Called as the later parts' module has arrived, before they mount: a jump asked for meanwhile
+/// waits for [`parts_arrived`].
+pub fn parts_coming() {
+    MOUNTING.set(true);
+}
+
 /// Called once the later parts are all mounted (`retried`: they came after the failure box's
-/// retry). In the next frame, and only if focus is where the stand-in left it (it
-/// fell to the page when the stand-in went; the learner has not moved it since): the jump that
-/// waited is carried out, or after a retry focus goes to the first part in view's heading,
-/// without scrolling (the parts now start where the retry was).
+/// retry). In the next frame: the jump that waited is carried out ([`keep`] has dropped it if
+/// the learner clicked or typed elsewhere since); else after a retry, if focus fell to the page
+/// with the retry button, it goes to the heading of the first later part shown, without
+/// scrolling (the parts now start where the retry was).
 pub fn parts_arrived(retried: bool) {
-    request_animation_frame(move || {
-        let waiting = WAITING.take();
-        let body = document().body().map(web_sys::Element::from);
-        if document()
-            .active_element()
-            .is_some_and(|el| Some(el) != body)
-        {
-            return;
-        }
-        match waiting {
-            Some((tabs, DETAIL)) => reveal_detail(tabs),
-            Some((tabs, selector)) => go_to(tabs, selector),
-            None if retried => {
-                if let Some(heading) = first_later_heading() {
-                    focusable(&heading);
-                    focus_in_place(&heading);
-                }
+    MOUNTING.set(false);
+    request_animation_frame(move || match WAITING.take() {
+        Some((tabs, DETAIL)) => reveal_detail(tabs),
+        Some((tabs, selector)) => go_to(tabs, selector),
+        None if retried && focus_on_page() => {
+            if let Some(heading) = first_later_heading() {
+                focusable(&heading);
+                focus_in_place(&heading);
             }
-            None => {}
         }
+        None => {}
     });
 }
 
-/// The heading of the first later part that shows (in an embed, the chosen tab's).
+/// Whether focus is on the page itself (nothing focused).
+fn focus_on_page() -> bool {
+    let body = document().body().map(web_sys::Element::from);
+    document()
+        .active_element()
+        .is_none_or(|el| Some(el) == body)
+}
+
+/// The heading of the first later part that shows (in an embed, the chosen tab's); `PARTS`'
+/// first two are the summary and the result, in the first module.
 fn first_later_heading() -> Option<web_sys::HtmlElement> {
     PARTS[2..]
         .iter()
