@@ -1,7 +1,7 @@
 // LOAD (issue 25, part 3): before the module runs, the page says what is coming and how far the
 // download is, in the link's language; a module that cannot load leaves a message and a retry
 // button, never a blank page, and the retry opens the lesson once the network is back.
-import { test, expect } from '@playwright/test';
+import { test, expect, Page } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
 import { expectStep, readCounter, waitReady } from './helpers';
@@ -65,13 +65,21 @@ for (const [lang, loading, failed, retry] of [
 // side panel says so in the page's language with a retry, and the retry loses nothing.
 const LATER = /split_later_parts-[0-9a-f]+\.wasm$/;
 
+/** Fails every load of the later parts' module until the returned function is called. */
+async function blockLaterParts(page: Page): Promise<() => void> {
+  let block = true;
+  await page.route(LATER, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+  return () => {
+    block = false;
+  };
+}
+
 for (const [lang, failed, retry, options, toOptions] of [
   ['en', 'This part of the playground could not load', 'Try again', 'Breakpoints and keys', 'Breakpoints, keys ›'],
   ['zh', '演练场的这一部分没能加载', '重试', '断点与按键', '断点与按键 ›'],
 ] as const) {
   test(`LOAD: ${lang}: a jump to a later part before its module is here shows the failure box with focus, and after the retry it gets there`, async ({ page }) => {
-    let block = true;
-    await page.route(LATER, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+    const unblock = await blockLaterParts(page);
     // A phone: the side panel is below the stage, out of view until something brings it.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
@@ -83,7 +91,7 @@ for (const [lang, failed, retry, options, toOptions] of [
     // The click did something: what stands in for the part is in view, focus on its retry.
     await expect(alert).toBeInViewport();
     await expect(alert.getByTestId('later-retry')).toBeFocused();
-    block = false;
+    unblock();
     await alert.getByTestId('later-retry').click();
     // The jump waited for the part: once it is here it is in view with focus on it (the parts
     // above it, from the member detail to the fork, are taller than the phone's screen).
@@ -95,8 +103,7 @@ for (const [lang, failed, retry, options, toOptions] of [
   });
 
   test(`LOAD: ${lang}: a jump that waits for the later parts is dropped once the learner steps on; the retry then pulls nobody away`, async ({ page }) => {
-    let block = true;
-    await page.route(LATER, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+    const unblock = await blockLaterParts(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
     await waitReady(page);
@@ -106,7 +113,7 @@ for (const [lang, failed, retry, options, toOptions] of [
     await expect(alert.getByTestId('later-retry')).toBeFocused();
     // The learner goes back to the stage and steps on instead.
     await page.getByTestId('step-forward').click();
-    block = false;
+    unblock();
     await alert.getByTestId('later-retry').click();
     await expect(page.locator('#options-heading')).toHaveText(options);
     await expect(alert).toHaveCount(0);
@@ -116,8 +123,7 @@ for (const [lang, failed, retry, options, toOptions] of [
   });
 
   test(`LOAD: ${lang}: in an embed, a later part's tab shows the failure box before its module is here; after the retry focus is on that part's heading`, async ({ page }) => {
-    let block = true;
-    await page.route(LATER, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+    const unblock = await blockLaterParts(page);
     await page.setViewportSize({ width: 390, height: 700 });
     await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}&embed=1`);
     await waitReady(page);
@@ -125,7 +131,7 @@ for (const [lang, failed, retry, options, toOptions] of [
     await expect(alert).toContainText(failed);
     await page.locator('#embed-tab-options').click();
     await expect(alert).toBeVisible();
-    block = false;
+    unblock();
     await alert.getByTestId('later-retry').click();
     const heading = page.locator('#options-heading');
     await expect(heading).toHaveText(options);
@@ -136,8 +142,7 @@ for (const [lang, failed, retry, options, toOptions] of [
   test(`LOAD: ${lang}: the later parts come in a second module; if it cannot load the lesson works, a retry brings them and keeps the step`, async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop() ?? ''));
-    let block = true;
-    await page.route(LATER, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+    const unblock = await blockLaterParts(page);
     const laterRequest = page.waitForRequest(LATER);
     await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
     await waitReady(page);
@@ -156,7 +161,7 @@ for (const [lang, failed, retry, options, toOptions] of [
     await page.getByTestId('step-forward').click();
     const { step } = await readCounter(page);
     expect(step).toBeGreaterThan(0);
-    block = false;
+    unblock();
     await page.getByTestId('later-retry').filter({ hasText: retry }).click();
     await expect(page.getByTestId('member-detail')).toBeVisible();
     // The retry's button is gone: focus is on the first part's heading, not fallen to the page.
