@@ -11,7 +11,9 @@ export default defineConfig({
   // CI has 90 minutes; a busy 2-core machine took 25 for the suite, so the bound leaves room.
   globalTimeout: 45 * 60_000,
   expect: { timeout: 10_000 },
-  workers: 1,
+  // Two workers on the 2-core CI machine (scripts/test.sh sets E2E_WORKERS and starts a model
+  // server per worker); one when run alone.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   reporter: [['list']],
   use: {

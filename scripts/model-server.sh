@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Starts or stops the loopback model server (tests/model_server) by PID.
-#   scripts/model-server.sh start PORT   installs its Python packages into a venv if missing,
-#                                       starts it on 127.0.0.1:PORT, waits until it answers
-#   scripts/model-server.sh stop         stops the server this script started
+# Starts or stops the loopback model servers (tests/model_server) by PID.
+#   scripts/model-server.sh start PORT [COUNT]   installs its Python packages into a venv if
+#       missing, starts COUNT servers (default 1) on 127.0.0.1:PORT, PORT+1, ..., waits until each
+#       answers. Each server keeps its own request log and fault counts, which a test resets and
+#       reads, so the end-to-end tests' parallel workers get one each (scripts/test.sh).
+#   scripts/model-server.sh stop   stops the servers this script started
 set -euo pipefail
 cd "$(dirname "$0")/.."
 CACHE="${AGENT_TEAM_CACHE:-$HOME/.cache/agent-team-playground}"
 VENV="$CACHE/model-server-venv"
-PIDFILE="$CACHE/model-server.pid"
 REQS=tests/model_server/requirements.txt
 case "${1:-}" in
   start)
@@ -19,21 +20,31 @@ case "${1:-}" in
       "$VENV/bin/pip" install -q --disable-pip-version-check -r "$REQS"
       cp "$REQS" "$VENV/requirements.txt"
     fi
-    # A server already on the port (a stale one, another checkout's) would answer for this one.
-    if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/_log" 2>/dev/null; then
-      echo "model server: port $PORT already answers; stop that server or set MODEL_SERVER_PORT" >&2; exit 1
-    fi
-    "$VENV/bin/python" tests/model_server/server.py "$PORT" > "$CACHE/model-server.log" 2>&1 &
-    echo $! > "$PIDFILE"
-    for _ in $(seq 1 300); do
-      kill -0 "$(cat "$PIDFILE")" 2>/dev/null || { cat "$CACHE/model-server.log" >&2; exit 1; }
+    COUNT="${3:-1}"
+    for PORT in $(seq "$PORT" $((PORT + COUNT - 1))); do
+      # A server already on the port (a stale one, another checkout's) would answer for this one.
       if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/_log" 2>/dev/null; then
-        echo "model server: 127.0.0.1:$PORT (pid $(cat "$PIDFILE"))"; exit 0
+        echo "model server: port $PORT already answers; stop that server or set MODEL_SERVER_PORT" >&2; exit 1
       fi
-      sleep 0.2
-    done
-    echo "model server: did not start" >&2; cat "$CACHE/model-server.log" >&2; exit 1 ;;
+      LOG="$CACHE/model-server-$PORT.log"
+      "$VENV/bin/python" tests/model_server/server.py "$PORT" > "$LOG" 2>&1 &
+      PID=$!
+      echo "$PID" > "$CACHE/model-server-$PORT.pid"
+      started=0
+      for _ in $(seq 1 300); do
+        kill -0 "$PID" 2>/dev/null || { cat "$LOG" >&2; exit 1; }
+        if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/_log" 2>/dev/null; then
+          echo "model server: 127.0.0.1:$PORT (pid $PID)"; started=1; break
+        fi
+        sleep 0.2
+      done
+      [ "$started" = 1 ] || { echo "model server: did not start" >&2; cat "$LOG" >&2; exit 1; }
+    done ;;
   stop)
-    if [ -f "$PIDFILE" ]; then kill "$(cat "$PIDFILE")" 2>/dev/null || true; rm -f "$PIDFILE"; fi ;;
-  *) echo "usage: $0 start PORT | stop" >&2; exit 2 ;;
+    for pidfile in "$CACHE"/model-server-*.pid; do
+      [ -f "$pidfile" ] || continue
+      kill "$(cat "$pidfile")" 2>/dev/null || true
+      rm -f "$pidfile"
+    done ;;
+  *) echo "usage: $0 start PORT [COUNT] | stop" >&2; exit 2 ;;
 esac

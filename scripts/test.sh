@@ -8,7 +8,8 @@
 # and prints the size figures of dist/ and the performance figures (scripts/perf.sh).
 # Flags: --sizes (only build and print sizes),
 # --skip-setup. Env: PROPTEST_CASES (default 1000), E2E_PORT (default 8181),
-# MODEL_SERVER_PORT (default 8790), E2E_SHOTS (default 0 here: 1 writes the e2e screenshots).
+# MODEL_SERVER_PORT (default 8790; one server per e2e worker from there up), E2E_WORKERS (default 2:
+# Playwright's parallel workers), E2E_SHOTS (default 0 here: 1 writes the e2e screenshots).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -48,10 +49,15 @@ if [ "$SIZES_ONLY" = 0 ]; then
     cargo test --locked --target wasm32-unknown-unknown --test browser
 
   step "provider tests: fetch in headless Chromium against the loopback model server"
-  # The server stays up for the end-to-end tests' live runs; stopped by PID on exit.
-  scripts/model-server.sh start "${MODEL_SERVER_PORT:-8790}"
+  # The servers stay up for the end-to-end tests' live runs, one per Playwright worker (each
+  # keeps the request log and fault counts its tests reset and read); stopped by PID on exit.
+  MS_PORT="${MODEL_SERVER_PORT:-8790}"
+  export E2E_WORKERS="${E2E_WORKERS:-2}"
+  scripts/model-server.sh start "$MS_PORT" "$E2E_WORKERS"
   trap 'scripts/model-server.sh stop' EXIT
-  export MODEL_SERVER_URL="http://127.0.0.1:${MODEL_SERVER_PORT:-8790}"
+  export MODEL_SERVER_URL="http://127.0.0.1:$MS_PORT"
+  MODEL_SERVER_URLS=$(seq "$MS_PORT" $((MS_PORT + E2E_WORKERS - 1)) | sed 's|^|http://127.0.0.1:|' | paste -sd, -)
+  export MODEL_SERVER_URLS
   WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-60}" \
     cargo test --locked --target wasm32-unknown-unknown --test browser_providers
 fi

@@ -4,7 +4,7 @@
 // in the list while the last valid scenario keeps playing and what was typed stays; any
 // built-in lesson opens in it as a starting point; an embed link's hide=editor hides it.
 import { test, expect } from '@playwright/test';
-import { memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady, shot } from './helpers';
+import { memberCard, modelServer, openLesson, readCounter, scrubTo, trackErrors, waitReady, shot } from './helpers';
 import { axeViolations, buildFiveMembers, commit, NAMES } from './editor-helpers';
 
 test('EDITOR: a five-member scenario built in the editor plays on the scripted model: its cards and its lanes', async ({ page }) => {
@@ -127,8 +127,8 @@ for (const [scheme, lang] of [['light', 'en'], ['dark', 'zh']] as const) {
 }
 
 test('EDITOR: a scenario built in the editor runs live through the live panel (loopback model server)', async ({ page, request }) => {
-  const server = process.env.MODEL_SERVER_URL;
-  test.skip(!server, 'MODEL_SERVER_URL is not set: scripts/model-server.sh starts the loopback model server');
+  const server = modelServer();
+  test.skip(!server, 'no model server (MODEL_SERVER_URLS or MODEL_SERVER_URL): scripts/model-server.sh starts the loopback model server');
   const errors = trackErrors(page);
   await request.post(`${server}/_reset`);
   await buildFiveMembers(page);

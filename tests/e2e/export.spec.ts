@@ -5,7 +5,7 @@
 import { test, expect, Page } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
-import { caption, expectStep, memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady, shot } from './helpers';
+import { caption, expectStep, memberCard, modelServer, openLesson, readCounter, scrubTo, trackErrors, waitReady, shot } from './helpers';
 import { buildFiveMembers, NAMES } from './editor-helpers';
 
 const SECRET = 'sk-test-DO-NOT-LEAK-4242';
@@ -160,10 +160,10 @@ test('EXPORT: a key typed in the live panel is in neither export', async ({ page
   expect(json.text).not.toContain('DO-NOT-LEAK');
 });
 
-const SERVER = process.env.MODEL_SERVER_URL;
+const SERVER = modelServer();
 
 test('EXPORT: a live run exports with its recording (never the key) and imports back to the same run offline', async ({ page, context, request }) => {
-  test.skip(!SERVER, 'MODEL_SERVER_URL is not set: scripts/model-server.sh starts the loopback model server');
+  test.skip(!SERVER, 'no model server (MODEL_SERVER_URLS or MODEL_SERVER_URL): scripts/model-server.sh starts the loopback model server');
   await request.post(`${SERVER}/_reset`);
   await openLesson(page, 'l1-two-investigators');
   await page.getByTestId('live-panel').scrollIntoViewIfNeeded();

@@ -317,3 +317,21 @@ export const currentRefusal = (page: Page) =>
 
 /** The tool names of the selected member's shown request, in order. */
 export const offeredTools = (page: Page) => requestView(page).locator('.request-tools code').allTextContents();
+
+// ---------------------------------------------------------------- the loopback model server
+
+/**
+ * This worker's loopback model server, or undefined when none runs (the tests that need one
+ * skip). A server keeps one request log and one count per injected fault, which a test resets
+ * and reads, so parallel workers must not share one: scripts/test.sh starts one per worker and
+ * lists them in MODEL_SERVER_URLS (MODEL_SERVER_URL alone serves a single worker).
+ */
+export function modelServer(): string | undefined {
+  const urls = (process.env.MODEL_SERVER_URLS ?? process.env.MODEL_SERVER_URL ?? '').split(',').filter((u) => u !== '');
+  if (urls.length === 0) return undefined;
+  const worker = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+  if (worker >= urls.length) {
+    throw new Error(`worker ${worker} has no model server of its own: MODEL_SERVER_URLS lists ${urls.length}; start one per worker (scripts/model-server.sh start PORT COUNT) or set E2E_WORKERS=1`);
+  }
+  return urls[worker];
+}

@@ -1,15 +1,15 @@
 // Lesson 1 on a real model: the loopback model server (tests/model_server, started by
-// scripts/test.sh, address in MODEL_SERVER_URL) plays a small rule-based agent behind both
-// APIs. The run goes through the browser's fetch, its messages move through the same three
-// lanes as on the scripted model, its recording replays offline, and the key appears nowhere
-// but in its input.
+// scripts/test.sh, one per worker, addresses in MODEL_SERVER_URLS) plays a small rule-based agent
+// behind both APIs. The run goes through the browser's fetch, its messages move through the same
+// three lanes as on the scripted model, its recording replays offline, and the key appears
+// nowhere but in its input.
 import { test, expect, Page } from '@playwright/test';
-import { openLesson, readCounter, scrubTo, laneOf, trackErrors, selectMember, requestView, shot } from './helpers';
+import { modelServer, openLesson, readCounter, scrubTo, laneOf, trackErrors, selectMember, requestView, shot } from './helpers';
 
-const SERVER = process.env.MODEL_SERVER_URL;
+const SERVER = modelServer();
 const SECRET = 'sk-test-DO-NOT-LEAK-4242';
 
-test.skip(!SERVER, 'MODEL_SERVER_URL is not set: scripts/test.sh starts the loopback model server');
+test.skip(!SERVER, 'no model server (MODEL_SERVER_URLS or MODEL_SERVER_URL): scripts/test.sh starts the loopback model server');
 
 const PROVIDERS = [
   { kind: 'anthropic', base: () => `${SERVER}/anthropic` },

@@ -4,7 +4,7 @@
 // HTTP error, a host without CORS headers and a failed fetch each explain themselves in the
 // error banner (in the page's language) while the default lesson stays open.
 import { test, expect, Page } from '@playwright/test';
-import { memberCard, openLesson, readCounter, scrubTo, trackErrors, waitReady, shot } from './helpers';
+import { memberCard, modelServer, openLesson, readCounter, scrubTo, trackErrors, waitReady, shot } from './helpers';
 
 const HOST = 'https://course.example';
 
@@ -116,8 +116,8 @@ test('SCENARIO: a src= host without CORS headers, an HTTP error and an invalid s
 });
 
 test('LIVE: a scenario opened from src= runs live on the loopback model server and its teammates get their mail', async ({ page, request }) => {
-  const server = process.env.MODEL_SERVER_URL;
-  test.skip(!server, 'MODEL_SERVER_URL is not set: scripts/test.sh starts the loopback model server');
+  const server = modelServer();
+  test.skip(!server, 'no model server (MODEL_SERVER_URLS or MODEL_SERVER_URL): scripts/test.sh starts the loopback model server');
   const errors = trackErrors(page);
   await request.post(`${server}/_reset`);
   await page.route(`${HOST}/team.json`, (route) =>

@@ -10,7 +10,7 @@ import { test, expect, Page } from '@playwright/test';
 import * as fs from 'fs';
 import * as path from 'path';
 import {
-  caption, expectStep, golden, memberCard, openLesson, readCounter, scrubTo, setLang, trackErrors, waitReady,
+  caption, expectStep, golden, memberCard, modelServer, openLesson, readCounter, scrubTo, setLang, trackErrors, waitReady,
   shot,
 } from './helpers';
 
@@ -333,8 +333,8 @@ test('SHARE: every released link format in tests/fixtures/links.json opens its l
 });
 
 test('SHARE: a recorded live run travels in the link and replays offline in a new page, without its key', async ({ page, context }) => {
-  const server = process.env.MODEL_SERVER_URL;
-  test.skip(!server, 'MODEL_SERVER_URL is not set: scripts/model-server.sh starts the loopback model server');
+  const server = modelServer();
+  test.skip(!server, 'no model server (MODEL_SERVER_URLS or MODEL_SERVER_URL): scripts/model-server.sh starts the loopback model server');
   const secret = 'sk-test-DO-NOT-LEAK-4242';
   await openLesson(page, 'l1-two-investigators');
   const panel = page.getByTestId('live-panel');
