@@ -102,6 +102,28 @@ for (const [lang, failed, retry, options, toOptions] of [
     await expect(alert).toHaveCount(0);
   });
 
+  test(`LOAD: ${lang}: "Open in the editor" before the later parts are here opens the lesson as a scenario at once; the editor, once here, is in view with focus`, async ({ page }) => {
+    const unblock = await blockLaterParts(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
+    await waitReady(page);
+    const alert = page.getByTestId('later-failed');
+    await expect(alert).toContainText(failed);
+    await page.getByTestId('open-in-editor').click();
+    // Nothing waits for the module to open the lesson as a scenario: free play, its team.
+    await expect(page.getByTestId('lesson-select')).toHaveValue('free-play');
+    await expect(page.locator('[data-testid=member-card][data-member=reader]')).toHaveCount(1);
+    // The click visibly did something about the editor: its stand-in is in view, focus on the retry.
+    await expect(alert).toBeInViewport();
+    await expect(alert.getByTestId('later-retry')).toBeFocused();
+    unblock();
+    await alert.getByTestId('later-retry').click();
+    const editor = page.getByTestId('editor');
+    await expect(editor).toBeFocused();
+    await expect(editor.locator('#editor-heading')).toBeInViewport();
+    await expect(page.getByTestId('editor-status')).toHaveAttribute('data-valid', 'true');
+  });
+
   test(`LOAD: ${lang}: a jump that waits for the later parts is dropped once the learner steps on; the retry then pulls nobody away`, async ({ page }) => {
     const unblock = await blockLaterParts(page);
     await page.setViewportSize({ width: 390, height: 844 });

@@ -61,6 +61,7 @@ use crate::scenario::edit_checkpoint::CheckpointEdit;
 use crate::scenario::{Problem, Scenario};
 use crate::share::Part;
 use crate::ui::browser::i18n::{tr, Lang};
+use crate::ui::panels::side_nav;
 use crate::ui::state::context::Playground;
 
 /// The editor's state: the draft (what was typed, valid or not) and the refused edits, one per
@@ -349,12 +350,10 @@ pub fn OpenInEditor() -> impl IntoView {
         }
         pg.open_scenario(Arc::new(scenario), 0);
         pg.error.set(None);
-        // The editor mounts with free play; bring it into view for the keyboard too.
-        request_animation_frame(|| {
-            if let Some(heading) = document().get_element_by_id("editor-heading") {
-                heading.scroll_into_view();
-            }
-        });
+        // The editor mounts with free play (this button goes): bring it into view with focus on
+        // it. Before the later parts' module is here the jump waits for it, and the loading line
+        // or the failure box stands in meanwhile (`side_nav::jump`).
+        request_animation_frame(|| side_nav::jump("[data-testid=editor]"));
     };
     view! {
         <Show when=shown>
