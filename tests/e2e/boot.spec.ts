@@ -205,7 +205,7 @@ for (const [lang, failed, retry] of [
   ['en', 'This part of the playground could not load', 'Try again'],
   ['zh', '演练场的这一部分没能加载', '重试'],
 ] as const) {
-  test(`LOAD: ${lang}: the Share and Embed dialogs come in a module fetched at the first click; if it cannot load the lesson works, a retry opens the dialog with its link`, async ({ page }) => {
+  test(`LOAD: ${lang}: the Share and Embed dialogs come in a module fetched at the first click; if it cannot load the lesson works, a retry opens the dialog with its link, focus on it`, async ({ page }) => {
     const requested: string[] = [];
     page.on('request', (r) => requested.push(new URL(r.url()).pathname.split('/').pop() ?? ''));
     let block = true;
@@ -241,6 +241,8 @@ for (const [lang, failed, retry] of [
     await expect(link).toBeVisible();
     expect(await link.inputValue()).toContain(`#lesson=l2-drain-loses-mail&step=${step}&lang=${lang}`);
     await expect(alert).toHaveCount(0);
+    // Focus was on the retry, which is gone: it is on the body's first control, the link.
+    await expect(link).toBeFocused();
     // Embed's body is in the same module: it opens at once, without fetching any module.
     const wasm = () => requested.filter((f) => f.endsWith('.wasm')).length;
     const fetched = wasm();

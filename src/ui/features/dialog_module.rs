@@ -42,10 +42,16 @@ pub fn DialogBody(body: Body) -> impl IntoView {
             {move || {
                 attempt.track();
                 Suspend::new(async move {
+                    let retried = attempt.get_untracked() > 0;
                     let loaded = match body {
                         Body::Share => share_module().await,
                         Body::Embed { hide, this_step } => embed_module(hide, this_step).await,
                     };
+                    // The retry button that had focus is gone with the failure box: focus goes
+                    // to the body that came in its place, not back to the page's start.
+                    if retried && loaded.is_ok() {
+                        request_animation_frame(move || focus_first_control(body));
+                    }
                     loaded.unwrap_or_else(|_| {
                         view! { {split_load::failed_box("dialog", attempt)} {close_button(body)} }
                             .into_any()
@@ -53,6 +59,23 @@ pub fn DialogBody(body: Body) -> impl IntoView {
                 })
             }}
         </Suspense>
+    }
+}
+
+/// Focuses the first control (field, box or button) of the dialog `body` is in.
+fn focus_first_control(body: Body) {
+    use wasm_bindgen::JsCast;
+    let dialog = match body {
+        Body::Share => "[data-testid=share-dialog]",
+        Body::Embed { .. } => "#embed-dialog",
+    };
+    let control = document()
+        .query_selector(&format!("{dialog} :is(input, textarea, select, button)"))
+        .ok()
+        .flatten()
+        .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(control) = control {
+        let _ = control.focus();
     }
 }
 
