@@ -21,6 +21,16 @@ case "${1:-}" in
       cp "$REQS" "$VENV/requirements.txt"
     fi
     COUNT="${3:-1}"
+    [[ "$COUNT" =~ ^[1-9][0-9]*$ ]] || { echo "model server: COUNT must be 1 or more, not '$COUNT'" >&2; exit 2; }
+    # If one cannot start, the ones this call started are stopped too.
+    STARTED=()
+    stop_started() {
+      for port in "${STARTED[@]}"; do
+        kill "$(cat "$CACHE/model-server-$port.pid")" 2>/dev/null || true
+        rm -f "$CACHE/model-server-$port.pid"
+      done
+    }
+    trap '[ "$?" = 0 ] || stop_started' EXIT
     for PORT in $(seq "$PORT" $((PORT + COUNT - 1))); do
       # A server already on the port (a stale one, another checkout's) would answer for this one.
       if curl -fsS -o /dev/null "http://127.0.0.1:$PORT/_log" 2>/dev/null; then
@@ -30,6 +40,7 @@ case "${1:-}" in
       "$VENV/bin/python" tests/model_server/server.py "$PORT" > "$LOG" 2>&1 &
       PID=$!
       echo "$PID" > "$CACHE/model-server-$PORT.pid"
+      STARTED+=("$PORT")
       started=0
       for _ in $(seq 1 300); do
         kill -0 "$PID" 2>/dev/null || { cat "$LOG" >&2; exit 1; }
@@ -38,10 +49,11 @@ case "${1:-}" in
         fi
         sleep 0.2
       done
-      [ "$started" = 1 ] || { echo "model server: did not start" >&2; cat "$LOG" >&2; exit 1; }
+      [ "$started" = 1 ] || { echo "model server: did not start on $PORT" >&2; cat "$LOG" >&2; exit 1; }
     done ;;
   stop)
-    for pidfile in "$CACHE"/model-server-*.pid; do
+    # model-server.pid: one server started by this script before it started one per worker.
+    for pidfile in "$CACHE"/model-server-*.pid "$CACHE"/model-server.pid; do
       [ -f "$pidfile" ] || continue
       kill "$(cat "$pidfile")" 2>/dev/null || true
       rm -f "$pidfile"

@@ -53,8 +53,8 @@ if [ "$SIZES_ONLY" = 0 ]; then
   # keeps the request log and fault counts its tests reset and read); stopped by PID on exit.
   MS_PORT="${MODEL_SERVER_PORT:-8790}"
   export E2E_WORKERS="${E2E_WORKERS:-2}"
-  scripts/model-server.sh start "$MS_PORT" "$E2E_WORKERS"
   trap 'scripts/model-server.sh stop' EXIT
+  scripts/model-server.sh start "$MS_PORT" "$E2E_WORKERS"
   export MODEL_SERVER_URL="http://127.0.0.1:$MS_PORT"
   MODEL_SERVER_URLS=$(seq "$MS_PORT" $((MS_PORT + E2E_WORKERS - 1)) | sed 's|^|http://127.0.0.1:|' | paste -sd, -)
   export MODEL_SERVER_URLS

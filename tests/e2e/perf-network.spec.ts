@@ -74,6 +74,14 @@ async function coldRun(browser: Browser, url: string, locale: string, profile: P
     // for a tap and the tap's own time to the changed caption.
     w.__taps = [];
     addEventListener('pointerdown', (e) => w.__taps.push(e.timeStamp), true);
+    // Promises the run awaits from outside (`seen`), settled here when the caption and the step
+    // come, so no Playwright wait polls the loading page.
+    w.__seen = {};
+    for (const name of ['caption', 'step']) {
+      let resolve!: () => void;
+      const promise = new Promise<void>((r) => (resolve = r));
+      w.__seen[name] = { promise, resolve };
+    }
     const laidOut = (el: Element | null) => !!el && (el as HTMLElement).getBoundingClientRect().width > 0;
     const check = () => {
       const now = performance.now();
@@ -87,8 +95,10 @@ async function coldRun(browser: Browser, url: string, locale: string, profile: P
       if (w.__captionAt === undefined && text !== '' && laidOut(caption)) {
         w.__captionAt = now;
         w.__firstCaption = text;
+        w.__seen.caption.resolve();
       } else if (w.__captionAt !== undefined && w.__stepAt === undefined && text !== w.__firstCaption) {
         w.__stepAt = now;
+        w.__seen.step.resolve();
       }
     };
     new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
@@ -138,26 +148,26 @@ async function coldRun(browser: Browser, url: string, locale: string, profile: P
   // learner waits. The taps come every TAP_EVERY_MS: a loop that asked the page between taps
   // whether the step had come (two evaluations, the button's box, a short wait) tapped only every
   // 120-280 ms under load, and that gap, not the page, was 0.1-0.2 s of the printed step. The
-  // button's box is read in the page's own script (`buttonBox`), not with a locator: the first
-  // locator call in a fresh page sets up Playwright's script in it, which took 250-400 ms of the
-  // loading page's main thread on broadband, before the first tap.
+  // button's box is read by the page's own script (`buttonBox`), not with a locator: the first
+  // locator call in a fresh page returned the box 250-400 ms after the caption on broadband, after
+  // the page was live. While the page is busy the taps wait for it, as a finger's do: each tap is
+  // sent when the page has taken the one before.
   const enabled = page.locator('[data-testid=step-forward]:not([disabled])');
   const locatorClick = process.env.PERF_NET_CLICK === 'locator';
-  // Whether the step has been seen, watched in the page once per frame; the taps only read this
-  // flag, so nothing but the tap itself waits between two taps.
+  // Whether the step has been seen; the taps only read this flag, so nothing but the tap itself
+  // comes between two taps.
   let stepped = false;
   let never: unknown;
-  const stepSeen = page
-    .waitForFunction(() => (window as any).__stepAt !== undefined, null, { timeout: 90_000, polling: 'raf' })
-    .then(() => { stepped = true; }, (e) => { never = e; stepped = true; });
-  await page.waitForFunction(() => (window as any).__captionAt !== undefined, null, { timeout: 90_000, polling: 'raf' });
+  const stepSeen = seen(page, 'step').then(() => { stepped = true; }, (e) => { never = e; stepped = true; });
+  await seen(page, 'caption');
   let box: { x: number; y: number; width: number; height: number } | null = null;
-  while (!stepped) {
+  for (let taps = 0; !stepped; taps++) {
     const started = Date.now();
     if (locatorClick) {
       if ((await enabled.count()) > 0) await enabled.click({ timeout: 1_000 }).catch(() => undefined);
     } else {
-      box ??= await buttonBox(page);
+      // Read again now and then, in case the button moved (it should not: CLS is printed).
+      if (box === null || taps % 20 === 19) box = (await buttonBox(page)) ?? box;
       if (box) await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
     }
     await page.waitForTimeout(Math.max(0, TAP_EVERY_MS - (Date.now() - started)));
@@ -177,6 +187,8 @@ async function coldRun(browser: Browser, url: string, locale: string, profile: P
       step: w.__stepAt as number,
       live: (w.__liveAt ?? w.__stepAt) as number,
       cls,
+      // The last tap before the step is the one that worked: a tap is sent only once the page
+      // has taken the one before, and the step renders in the task that handles its tap.
       tapToStep: taps.length ? w.__stepAt - taps[taps.length - 1] : null,
       tapGap: gaps.length ? [...gaps].sort((a, b) => a - b)[gaps.length >> 1] : null,
     };
@@ -193,6 +205,20 @@ async function coldRun(browser: Browser, url: string, locale: string, profile: P
   await context.close();
   const enc = [...encodings].sort().map(([k, v]) => `${k} ${v}`).join(', ');
   return { ...r, module, bytes, encodings: enc };
+}
+
+/** Resolves when the init script has seen the first caption (`caption`) or the first step
+ * (`step`); rejects after 90 s. */
+async function seen(page: Page, what: 'caption' | 'step'): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no ${what} within 90 s`)), 90_000);
+  });
+  try {
+    await Promise.race([page.evaluate((name) => (window as any).__seen[name].promise, what), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The forward button's box, once it is laid out (the static first view's, until the page is live). */

@@ -62,19 +62,31 @@ pub fn DialogBody(body: Body) -> impl IntoView {
     }
 }
 
-/// Focuses the first control (field, box or button) of the dialog `body` is in.
+/// Focuses the first control (field, box or button) of the dialog `body` is in, if focus is
+/// nowhere else: on the page itself (the retry it was on is gone) or in that dialog. A learner
+/// who went on elsewhere while the retry loaded keeps their place.
 fn focus_first_control(body: Body) {
     use wasm_bindgen::JsCast;
-    let dialog = match body {
+    let selector = match body {
         Body::Share => "[data-testid=share-dialog]",
         Body::Embed { .. } => "#embed-dialog",
     };
-    let control = document()
-        .query_selector(&format!("{dialog} :is(input, textarea, select, button)"))
+    let doc = document();
+    let Some(dialog) = doc.query_selector(selector).ok().flatten() else {
+        return;
+    };
+    let focus_free = match (doc.active_element(), doc.body()) {
+        (None, _) => true,
+        (Some(el), body) => {
+            body.is_some_and(|b| web_sys::Element::from(b) == el) || dialog.contains(Some(&el))
+        }
+    };
+    let control = dialog
+        .query_selector("input, textarea, select, button")
         .ok()
         .flatten()
         .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(control) = control {
+    if let (true, Some(control)) = (focus_free, control) {
         let _ = control.focus();
     }
 }
