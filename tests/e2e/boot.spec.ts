@@ -74,18 +74,24 @@ async function blockLaterParts(page: Page): Promise<() => void> {
   };
 }
 
+/** Lesson 2 on a phone (the side panel below the stage, out of view until something brings it)
+ * with the later parts' module failing until `unblock` is called; `alert` is the failure box. */
+async function openWithLaterPartsFailed(page: Page, lang: string, failed: string) {
+  const unblock = await blockLaterParts(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
+  await waitReady(page);
+  const alert = page.getByTestId('later-failed');
+  await expect(alert).toContainText(failed);
+  return { unblock, alert };
+}
+
 for (const [lang, failed, retry, options, toOptions] of [
   ['en', 'This part of the playground could not load', 'Try again', 'Breakpoints and keys', 'Breakpoints, keys ›'],
   ['zh', '演练场的这一部分没能加载', '重试', '断点与按键', '断点与按键 ›'],
 ] as const) {
   test(`LOAD: ${lang}: a jump to a later part before its module is here shows the failure box with focus, and after the retry it gets there`, async ({ page }) => {
-    const unblock = await blockLaterParts(page);
-    // A phone: the side panel is below the stage, out of view until something brings it.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
-    await waitReady(page);
-    const alert = page.getByTestId('later-failed');
-    await expect(alert).toContainText(failed);
+    const { unblock, alert } = await openWithLaterPartsFailed(page, lang, failed);
     await expect(alert).not.toBeInViewport();
     await page.getByTestId('to-options').filter({ hasText: toOptions }).click();
     // The click did something: what stands in for the part is in view, focus on its retry.
@@ -103,12 +109,7 @@ for (const [lang, failed, retry, options, toOptions] of [
   });
 
   test(`LOAD: ${lang}: "Open in the editor" before the later parts are here opens the lesson as a scenario at once; the editor, once here, is in view with focus`, async ({ page }) => {
-    const unblock = await blockLaterParts(page);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
-    await waitReady(page);
-    const alert = page.getByTestId('later-failed');
-    await expect(alert).toContainText(failed);
+    const { unblock, alert } = await openWithLaterPartsFailed(page, lang, failed);
     await page.getByTestId('open-in-editor').click();
     // Nothing waits for the module to open the lesson as a scenario: free play, its team.
     await expect(page.getByTestId('lesson-select')).toHaveValue('free-play');
@@ -125,12 +126,7 @@ for (const [lang, failed, retry, options, toOptions] of [
   });
 
   test(`LOAD: ${lang}: a jump that waits for the later parts is dropped once the learner steps on; the retry then pulls nobody away`, async ({ page }) => {
-    const unblock = await blockLaterParts(page);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
-    await waitReady(page);
-    const alert = page.getByTestId('later-failed');
-    await expect(alert).toContainText(failed);
+    const { unblock, alert } = await openWithLaterPartsFailed(page, lang, failed);
     await page.getByTestId('to-options').filter({ hasText: toOptions }).click();
     await expect(alert.getByTestId('later-retry')).toBeFocused();
     // The learner goes back to the stage and steps on instead.
