@@ -13,6 +13,7 @@ use crate::share::Part;
 use crate::ui::browser::i18n::tr;
 use crate::ui::features::header_dialog::{Dialog, HeaderDialog};
 use crate::ui::features::{embed_dialog, share_dialog, split_load};
+use crate::ui::panels::side_nav;
 use crate::ui::state::context::Playground;
 
 /// Which dialog's body, with what the body needs from its button.
@@ -71,16 +72,13 @@ fn focus_first_control(body: Body) {
         Body::Share => "[data-testid=share-dialog]",
         Body::Embed { .. } => "#embed-dialog",
     };
-    let doc = document();
-    let Some(dialog) = doc.query_selector(selector).ok().flatten() else {
+    let Some(dialog) = document().query_selector(selector).ok().flatten() else {
         return;
     };
-    let focus_free = match (doc.active_element(), doc.body()) {
-        (None, _) => true,
-        (Some(el), body) => {
-            body.is_some_and(|b| web_sys::Element::from(b) == el) || dialog.contains(Some(&el))
-        }
-    };
+    let focus_free = side_nav::focus_on_page()
+        || document()
+            .active_element()
+            .is_some_and(|el| dialog.contains(Some(&el)));
     let control = dialog
         .query_selector("input, textarea, select, button")
         .ok()

@@ -153,7 +153,7 @@ pub fn parts_arrived(retried: bool) {
 }
 
 /// Whether focus is on the page itself (nothing focused).
-fn focus_on_page() -> bool {
+pub fn focus_on_page() -> bool {
     let body = document().body().map(web_sys::Element::from);
     document()
         .active_element()
