@@ -10,7 +10,12 @@
 //      at once when the module has started. The floor runs none of the playground's code, so it
 //      is the least any implementation of this first view, with this module, can take;
 //  (b) scrubbing the engine's generated 100,000-event log (`open_generated_log(100000)`): time per
-//      seek-and-render over 200 pseudo-random scrubber positions (budget 16 ms).
+//      seek-and-render over 200 pseudo-random scrubber positions (budget 16 ms). Beside it the
+//      floor of a seek with the member open: the page's own DOM after each of those seeks,
+//      captured, then put on a static copy of the page (its stylesheet, none of its code) by the
+//      smallest plain patch (changed texts and attributes set, differing subtrees replaced,
+//      computed beforehand), timed the same way. No implementation can show these seeks' DOM
+//      in less than the browser's own work for it.
 import { test, expect, Browser } from '@playwright/test';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -200,6 +205,7 @@ test('perf (b): scrubbing a generated 100,000-event log', async ({ page }) => {
 
   const plain = await measure(null);
   const detail = await measure('t01');
+  const floor = await seekFloor(page);
   console.log([
     '',
     `PERF (b) scrub ${last} events (stress-100000), ${SEEKS} pseudo-random seeks per pass; page open (generate + first render) ${openMs} ms`,
@@ -210,6 +216,94 @@ test('perf (b): scrubbing a generated 100,000-event log', async ({ page }) => {
     line('member t01 in detail: -> all updates run', detail.settledMs),
     line('member t01 in detail: -> + style/layout', detail.layoutMs),
     `DOM elements after the passes: ${plain.nodes} / ${detail.nodes}   (budget: 16 ms per seek-and-render)`,
+    line('FLOOR t01 in detail, static patch: -> DOM set', floor.patchMs),
+    line('FLOOR t01 in detail: -> + style/layout', floor.layoutMs),
+    line('FLOOR t01 in detail: -> + the frame', floor.frameMs),
+    `FLOOR: the same seeks' DOM on a static copy of the page (no app code), ${floor.ops} DOM operations per seek; the page's median is ${(stats(detail.settledMs).median / stats(floor.frameMs).median).toFixed(2)}x the floor's`,
   ].join('\n'));
   expect(errors).toEqual([]);
 });
+
+/**
+ * The floor of perf (b)'s seeks with t01 in the detail: the same seeks again (same positions),
+ * the page's `.app` markup captured after each (untimed), then a static copy of the page (the
+ * page's stylesheets, the first capture as its body, the scroll offsets the page had) patched
+ * from one capture to the next. The patch is computed before the timing starts (texts and
+ * attributes that differ, the smallest differing subtree replaced whole), so the timed part is
+ * the DOM operations and the browser's own style, layout and frame for them.
+ */
+async function seekFloor(page: import('@playwright/test').Page) {
+  const captured = await page.evaluate(async ({ seeks }) => {
+    const input = document.querySelector('[data-testid=scrubber]') as HTMLInputElement;
+    const last = Number(input.max);
+    const macrotask = () => new Promise<void>((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); });
+    let seed = 12345;
+    const rand = () => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648; };
+    const app = () => document.querySelector('.app')!.outerHTML;
+    const snaps = [app()];
+    for (let i = 0; i < seeks; i++) {
+      input.value = String(Math.floor(rand() * (last + 1)));
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      await macrotask();
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      snaps.push(app());
+    }
+    // Scroll offsets by element path under .app, so the static copy shows the same part.
+    const root = document.querySelector('.app')!;
+    const pathOf = (el: Element) => { const p: number[] = []; for (let e: Element = el; e !== root; e = e.parentElement!) p.unshift([...e.parentElement!.childNodes].indexOf(e)); return p; };
+    const scrolls = [...root.querySelectorAll('*')].filter((e) => e.scrollTop > 0).map((e) => ({ path: pathOf(e), top: e.scrollTop }));
+    const head = [...document.querySelectorAll('link[rel=stylesheet], style')].map((e) => e.outerHTML).join('\n');
+    return { snaps, scrolls, head };
+  }, { seeks: SEEKS });
+  const url = new URL('/perf-seek-floor.html', page.url()).href;
+  const floorPage = await page.context().newPage();
+  await floorPage.route(url, (r) => r.fulfill({
+    contentType: 'text/html',
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${captured.head}</head><body>${captured.snaps[0]}</body></html>`,
+  }));
+  await floorPage.setViewportSize(page.viewportSize()!);
+  await floorPage.goto(url);
+  const result = await floorPage.evaluate(async ({ snaps, scrolls }) => {
+    type Op = { path: number[]; text?: string; attr?: [string, string | null]; node?: Node };
+    const at = (root: Node, path: number[]) => path.reduce((n, i) => n.childNodes[i], root);
+    const root = document.querySelector('.app')!;
+    for (const { path, top } of scrolls) (at(root, path) as Element).scrollTop = top;
+    const parse = (html: string) => { const t = document.createElement('template'); t.innerHTML = html; return t.content.firstElementChild!; };
+    const sameShape = (a: Node, b: Node) => a.nodeType === b.nodeType && (a.nodeType !== 1
+      || ((a as Element).tagName === (b as Element).tagName && a.childNodes.length === b.childNodes.length));
+    const diff = (a: Node, b: Node, path: number[], ops: Op[]) => {
+      if (a.nodeType !== 1) { if (a.nodeValue !== b.nodeValue) ops.push({ path, text: b.nodeValue ?? '' }); return; }
+      const [ea, eb] = [a as Element, b as Element];
+      for (const { name, value } of eb.attributes) if (ea.getAttribute(name) !== value) ops.push({ path, attr: [name, value] });
+      for (const { name } of ea.attributes) if (!eb.hasAttribute(name)) ops.push({ path, attr: [name, null] });
+      a.childNodes.forEach((child, i) => {
+        const other = b.childNodes[i];
+        if (sameShape(child, other)) diff(child, other, [...path, i], ops); else ops.push({ path: [...path, i], node: other });
+      });
+    };
+    const trees = snaps.map(parse);
+    const patches = trees.slice(1).map((tree, i) => { const ops: Op[] = []; diff(trees[i], tree, [], ops); return ops; });
+    const macrotask = () => new Promise<void>((r) => { const c = new MessageChannel(); c.port1.onmessage = () => r(); c.port2.postMessage(0); });
+    const patchMs: number[] = [], layoutMs: number[] = [], frameMs: number[] = [];
+    let ops = 0;
+    for (const patch of patches) {
+      const start = performance.now();
+      for (const op of patch) {
+        const node = at(root, op.path);
+        if (op.text !== undefined) node.nodeValue = op.text;
+        else if (op.attr) { const [name, value] = op.attr; if (value === null) (node as Element).removeAttribute(name); else (node as Element).setAttribute(name, value); }
+        else (node as ChildNode).replaceWith(op.node!.cloneNode(true));
+      }
+      patchMs.push(performance.now() - start);
+      void document.body.offsetHeight;
+      layoutMs.push(performance.now() - start);
+      await macrotask();
+      frameMs.push(performance.now() - start);
+      ops += patch.length;
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+    }
+    return { patchMs, layoutMs, frameMs, ops: Math.round(ops / patches.length) };
+  }, { snaps: captured.snaps, scrolls: captured.scrolls });
+  await floorPage.close();
+  return result;
+}
