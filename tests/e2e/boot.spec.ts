@@ -140,6 +140,31 @@ for (const [lang, failed, retry, options, toOptions] of [
     await expect(page.locator('#side-options')).not.toBeFocused();
   });
 
+  test(`LOAD: ${lang}: a jump that waits for the later parts is dropped once the learner scrolls with a wheel; the parts then arrive where the learner is`, async ({ page }) => {
+    // The later parts' module is held (not failed) until `release`: the jump waits on the loading line.
+    let release = () => {};
+    const held = new Promise<void>((r) => { release = r; });
+    await page.route(LATER, async (route) => { await held; await route.continue(); });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/#lesson=l2-drain-loses-mail&lang=${lang}`);
+    await waitReady(page);
+    const loading = page.getByTestId('later-loading');
+    await page.getByTestId('to-options').filter({ hasText: toOptions }).click();
+    await expect(loading).toBeInViewport();
+    // The learner scrolls back up to the stage with the wheel, then the module arrives.
+    await page.mouse.move(195, 400);
+    await page.mouse.wheel(0, -20000);
+    await expect(page.getByTestId('step-forward')).toBeInViewport();
+    release();
+    await expect(page.locator('#options-heading')).toHaveText(options);
+    await expect(loading).toHaveCount(0);
+    // Give the waiting jump's frame time to run, then check it did not pull the learner away.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await expect(page.locator('#side-options')).not.toBeFocused();
+    await expect(page.locator('#options-heading')).not.toBeInViewport();
+    await expect(page.getByTestId('step-forward')).toBeInViewport();
+  });
+
   test(`LOAD: ${lang}: in an embed, a later part's tab shows the failure box before its module is here; after the retry focus is on that part's heading`, async ({ page }) => {
     const unblock = await blockLaterParts(page);
     await page.setViewportSize({ width: 390, height: 700 });

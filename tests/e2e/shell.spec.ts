@@ -89,3 +89,40 @@ test('UI: Space on a focused breakpoint toggle toggles it and does not run; else
   await expect(page.getByTestId('run')).toBeEnabled();
   expect(errors).toEqual([]);
 });
+
+// The side panel's jump list brings each part to the top of the side panel (a laptop: its own
+// scroll box beside the stage) or of the page (a phone), just below the sticky list, with focus
+// on it. The parts out of view are not laid out until they show (`content-visibility`), so this
+// also checks that a part never shown before does not move its neighbours out of place.
+for (const [width, height, lang] of [[1366, 800, 'en'], [1280, 720, 'zh'], [390, 844, 'en']] as const) {
+  test(`UI: ${width}x${height} ${lang}: each jump of the side panel's list lands its part just below the list, with focus`, async ({ page }) => {
+    const errors = trackErrors(page);
+    await page.setViewportSize({ width, height });
+    // Free play: every part is on the page, the editor too.
+    await page.goto(`/#lesson=free-play&step=12&lang=${lang}`);
+    await expect(page.getByTestId('editor')).toHaveCount(1, { timeout: 30_000 });
+    const jumps = page.locator('.side-jump');
+    const count = await jumps.count();
+    expect(count).toBe(11);
+    // From the last part up, then from the first down: each part is reached once from below
+    // and once from above, most of them never shown before the first time.
+    for (const i of [...Array(count).keys()].reverse().concat([...Array(count).keys()])) {
+      await jumps.nth(i).click();
+      const part = page.locator('.side-panel > :focus');
+      await expect(part, `jump ${i}`).toHaveCount(1);
+      await expect.poll(() => part.evaluate((el) => {
+        const nav = document.querySelector('[data-testid=side-nav]')!.getBoundingClientRect();
+        const box = el.closest('.side-panel')!;
+        const scroller = getComputedStyle(box).overflowY === 'auto' ? box : document.scrollingElement!;
+        const atEnd = scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1;
+        const top = el.getBoundingClientRect().top;
+        // Where the jump puts it: its scroll margin below the top of the box (or as far as the
+        // box scrolls, either way), and never under the list.
+        const want = (scroller === box ? box.getBoundingClientRect().top : 0) + parseFloat(getComputedStyle(el).scrollMarginTop);
+        return top >= nav.bottom - 1 && (Math.abs(top - want) <= 2 || (atEnd && top > want) || (scroller.scrollTop === 0 && top < want)) ? 'below the list' : `at ${Math.round(top)}, wanted ${Math.round(want)}, list ends at ${Math.round(nav.bottom)}`;
+      }), { message: `jump ${i}` }).toBe('below the list');
+      await expect(part.locator('h2, summary').first()).toBeInViewport();
+    }
+    expect(errors).toEqual([]);
+  });
+}

@@ -84,7 +84,7 @@ fn scroll_to_export(copied: RwSignal<Copy>) {
         .ok()
         .flatten();
     match target {
-        Some(element) => element.scroll_into_view(),
+        Some(element) => crate::ui::browser::viewport::scroll_to_top(&element),
         None => copied.set(Copy::Not),
     }
 }

@@ -14,7 +14,7 @@ use wasm_bindgen::JsCast;
 
 use super::embed_tabs::{stage_to_top, EmbedTabs, PARTS};
 use crate::ui::browser::i18n::tr;
-use crate::ui::browser::viewport::focus_in_place;
+use crate::ui::browser::viewport::{focus_in_place, scroll_to_top};
 use crate::ui::state::context::Playground;
 
 const DETAIL: &str = "[data-testid=member-detail]";
@@ -53,7 +53,7 @@ pub fn jump(selector: &'static str) {
         wait_for(None, selector);
         return;
     };
-    el.scroll_into_view_with_bool(true);
+    scroll_to_top(&el);
     focusable(&el);
     let _ = el.focus();
 }
@@ -94,7 +94,7 @@ fn wait_for(tabs: Option<EmbedTabs>, selector: &'static str) {
     };
     keep(tabs, selector);
     if tabs.is_none() {
-        stand_in.scroll_into_view_with_bool(true);
+        scroll_to_top(&stand_in);
     }
     let target = find("[data-testid=later-retry]").unwrap_or(stand_in);
     focusable(&target);
@@ -102,7 +102,8 @@ fn wait_for(tabs: Option<EmbedTabs>, selector: &'static str) {
 }
 
 /// Keeps the jump for [`parts_arrived`], until the learner clicks or types anywhere but on the
-/// failure box's retry (a learner who went on stepping is not pulled away when the parts come).
+/// failure box's retry, or scrolls with a wheel or touchpad (a learner who went on stepping or
+/// reading elsewhere is not pulled away when the parts come).
 fn keep(tabs: Option<EmbedTabs>, selector: &'static str) {
     WAITING.set(Some((tabs, selector)));
     if WATCHING.replace(true) {
@@ -123,6 +124,10 @@ fn keep(tabs: Option<EmbedTabs>, selector: &'static str) {
     }));
     std::mem::forget(window_event_listener(leptos::ev::keydown, move |ev| {
         drop_unless_retry(ev.target())
+    }));
+    // A touch scroll starts with a pointerdown; a wheel scroll has none.
+    std::mem::forget(window_event_listener(leptos::ev::wheel, move |_| {
+        WAITING.set(None)
     }));
 }
 
@@ -195,7 +200,7 @@ pub fn reveal_detail(tabs: Option<EmbedTabs>) {
             stage_to_top();
         }
         if let Some(detail) = find(DETAIL).filter(|_| tabs.is_none()) {
-            detail.scroll_into_view_with_bool(true);
+            scroll_to_top(&detail);
         }
         if let Some(heading) = find("#member-detail-heading") {
             focus_in_place(&heading);
