@@ -126,3 +126,17 @@ for (const [width, height, lang] of [[1366, 800, 'en'], [1280, 720, 'zh'], [390,
     expect(errors).toEqual([]);
   });
 }
+
+// A built-in lesson has no editor part: the list's Editor brings the way into it.
+test('UI: in a built-in lesson the jump list\'s Editor brings "Open in the editor" into view, with focus', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await page.goto('/#lesson=l1-two-investigators&step=12&lang=en');
+  await expect(page.getByTestId('fork')).toHaveCount(1, { timeout: 30_000 });
+  await expect(page.getByTestId('editor')).toHaveCount(0);
+  await page.locator('.side-jump').filter({ hasText: 'Fork' }).click();
+  const button = page.getByTestId('open-in-editor');
+  await expect(button).not.toBeInViewport();
+  await page.locator('.side-jump').filter({ hasText: 'Editor' }).click();
+  await expect(button).toBeFocused();
+  await expect(button).toBeInViewport();
+});

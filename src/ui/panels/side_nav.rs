@@ -238,6 +238,23 @@ pub fn back_to_card(name: &str) {
     }
 }
 
+/// A jump from the list. A built-in lesson has no editor part: its way into the editor is the
+/// "Open in the editor" button in the lesson's summary, which the Editor jump brings into view
+/// with focus on it.
+fn jump_from_list(selector: &'static str) {
+    const EDITOR: &str = "[data-testid=editor]";
+    let way_in = (selector == EDITOR && find(EDITOR).is_none())
+        .then(|| find("[data-testid=open-in-editor]"))
+        .flatten();
+    match way_in {
+        Some(button) => {
+            jump("#side-summary");
+            focus_in_place(&button);
+        }
+        None => jump(selector),
+    }
+}
+
 /// The side panel's jump list, with a way back up to the stage (shown on a phone, where the
 /// side panel is below the stage).
 #[component]
@@ -252,7 +269,7 @@ pub fn SideNav() -> impl IntoView {
                 {move || tr(lang.get(), "↑ 回到舞台", "↑ Back to the stage")}
             </button>
             {PARTS.into_iter().map(|(_, selector, zh, en)| view! {
-                <button type="button" class="side-jump" on:click=move |_| jump(selector)>
+                <button type="button" class="side-jump" on:click=move |_| jump_from_list(selector)>
                     {move || tr(lang.get(), zh, en)}
                 </button>
             }).collect_view()}
