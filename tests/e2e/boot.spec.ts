@@ -158,8 +158,10 @@ for (const [lang, failed, retry, options, toOptions] of [
     release();
     await expect(page.locator('#options-heading')).toHaveText(options);
     await expect(loading).toHaveCount(0);
-    // Give the waiting jump's frame time to run, then check it did not pull the learner away.
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    // The parts mount one per task, the waiting jump runs in the frame after the last one (the
+    // export panel): give it that frame and a few more, then check it did not pull the learner away.
+    await expect(page.getByTestId('export-panel')).toHaveCount(1);
+    await page.evaluate(() => new Promise<void>((done) => { let n = 0; const f = () => (++n >= 10 ? done() : requestAnimationFrame(f)); requestAnimationFrame(f); }));
     await expect(page.locator('#side-options')).not.toBeFocused();
     await expect(page.locator('#options-heading')).not.toBeInViewport();
     await expect(page.getByTestId('step-forward')).toBeInViewport();

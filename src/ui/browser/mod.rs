@@ -1,10 +1,11 @@
 //! Browser services: the one place each browser API is touched (local storage, the clipboard,
-//! the viewport, idle callbacks, delegated events, parsed SVG, the language default). No
+//! the viewport, a part brought into view, idle callbacks, delegated events, parsed SVG, the language default). No
 //! component state lives here.
 
 pub mod clipboard;
 pub mod delegated_click;
 pub mod i18n;
+pub mod scroll_to_top;
 pub mod storage;
 pub mod svg;
 pub mod viewport;

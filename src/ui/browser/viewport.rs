@@ -30,32 +30,6 @@ pub fn window_width() -> ReadSignal<f64> {
     width.read_only()
 }
 
-/// Brings `el` to the top of its scroll box, and keeps it there while the parts above it settle:
-/// the side panel's parts out of view are laid out only once they come into view
-/// (`content-visibility` in the stylesheet), a frame after they do, so a part near `el` never
-/// shown before may turn out shorter or taller than the height it stood in with and move `el`.
-/// In each of the next frames in which `el` moved, it is brought back; this stops after three
-/// frames in a row in which nothing moved (or after twelve).
-pub fn scroll_to_top(el: &web_sys::Element) {
-    el.scroll_into_view_with_bool(true);
-    settle(el.clone(), el.get_bounding_client_rect().top(), 0, 12);
-}
-
-fn settle(el: web_sys::Element, landed: f64, still: u32, frames: u32) {
-    if frames == 0 || still == 3 {
-        return;
-    }
-    leptos::prelude::request_animation_frame(move || {
-        if (el.get_bounding_client_rect().top() - landed).abs() < 1.0 {
-            settle(el, landed, still + 1, frames - 1);
-            return;
-        }
-        el.scroll_into_view_with_bool(true);
-        let landed = el.get_bounding_client_rect().top();
-        settle(el, landed, 0, frames - 1);
-    });
-}
-
 /// Moves keyboard focus to `el` without scrolling anything: inside a course page's frame a
 /// focus that scrolls would move the course page around the frame.
 pub fn focus_in_place(el: &web_sys::HtmlElement) {

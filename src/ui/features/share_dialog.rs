@@ -84,7 +84,7 @@ fn scroll_to_export(copied: RwSignal<Copy>) {
         .ok()
         .flatten();
     match target {
-        Some(element) => crate::ui::browser::viewport::scroll_to_top(&element),
+        Some(element) => crate::ui::browser::scroll_to_top::scroll_to_top(&element),
         None => copied.set(Copy::Not),
     }
 }

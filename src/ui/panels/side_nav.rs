@@ -14,7 +14,8 @@ use wasm_bindgen::JsCast;
 
 use super::embed_tabs::{stage_to_top, EmbedTabs, PARTS};
 use crate::ui::browser::i18n::tr;
-use crate::ui::browser::viewport::{focus_in_place, scroll_to_top};
+use crate::ui::browser::scroll_to_top::scroll_to_top;
+use crate::ui::browser::viewport::focus_in_place;
 use crate::ui::state::context::Playground;
 
 const DETAIL: &str = "[data-testid=member-detail]";
@@ -125,9 +126,13 @@ fn keep(tabs: Option<EmbedTabs>, selector: &'static str) {
     std::mem::forget(window_event_listener(leptos::ev::keydown, move |ev| {
         drop_unless_retry(ev.target())
     }));
-    // A touch scroll starts with a pointerdown; a wheel scroll has none.
-    std::mem::forget(window_event_listener(leptos::ev::wheel, move |_| {
-        WAITING.set(None)
+    // A touch scroll starts with a pointerdown; a wheel scroll has none. Not a zoom (Ctrl) nor a
+    // sideways scroll; not in an embed, where the part comes in its tab and nothing scrolls.
+    std::mem::forget(window_event_listener(leptos::ev::wheel, move |ev| {
+        let in_embed = WAITING.with(|w| matches!(w.get(), Some((Some(_), _))));
+        if !ev.ctrl_key() && ev.delta_y() != 0.0 && !in_embed {
+            WAITING.set(None);
+        }
     }));
 }
 
@@ -265,7 +270,7 @@ pub fn SideNav() -> impl IntoView {
         <nav class="side-nav" data-testid="side-nav"
             aria-label=move || tr(lang.get(), "舞台之外的部分", "Beyond the stage")>
             <button type="button" class="to-stage" data-testid="to-stage"
-                on:click=move |_| jump("[data-testid=stage]")>
+                on:click=move |_| jump("[data-testid=stage-column]")>
                 {move || tr(lang.get(), "↑ 回到舞台", "↑ Back to the stage")}
             </button>
             {PARTS.into_iter().map(|(_, selector, zh, en)| view! {
