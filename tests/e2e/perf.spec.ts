@@ -269,8 +269,8 @@ async function seekFloor(page: import('@playwright/test').Page) {
   const result = await floorPage.evaluate(async ({ snaps, scrollers }) => {
     type Op = { path: number[]; text?: string; attr?: [string, string | null]; node?: Node; remove?: true; append?: Node };
     const at = (root: Node, path: number[]) => path.reduce((n, i) => n.childNodes[i], root);
-    // The offsets that differ from the previous capture's, set without reading the live ones
-    // (a read would force a layout the page does not do).
+    // The offsets that differ from the previous capture's (the page set those; setting one lays
+    // the page out, as it does on the page).
     const scrollTo = (scrolls: number[][], before?: number[][]) => scrollers.forEach((sel, k) => {
       document.querySelectorAll(sel).forEach((e, j) => { const top = scrolls[k][j]; if (top !== undefined && top !== before?.[k][j]) e.scrollTop = top; });
     });

@@ -96,6 +96,8 @@ test('UI: Space on a focused breakpoint toggle toggles it and does not run; else
 // also checks that a part never shown before does not move its neighbours out of place.
 for (const [width, height, lang] of [[1366, 800, 'en'], [1280, 720, 'zh'], [390, 844, 'en'], [320, 640, 'en']] as const) {
   test(`UI: ${width}x${height} ${lang}: each jump of the side panel's list lands its part just below the list, with focus`, async ({ page }) => {
+    // 22 jumps, each watched for 20 frames: more than the default minute on a busy 2-core box.
+    test.setTimeout(150_000);
     const errors = trackErrors(page);
     await page.setViewportSize({ width, height });
     // Free play: every part is on the page, the editor too.
@@ -112,10 +114,10 @@ for (const [width, height, lang] of [[1366, 800, 'en'], [1280, 720, 'zh'], [390,
       await expect(part, `jump ${i}`).toHaveCount(1);
       // The jump keeps its part in place for a few frames while the parts around it first show:
       // check once they are over, and that nothing moves after.
-      const settled = () => part.evaluate((el) => new Promise<number>((done) => {
-        let n = 0; const f = () => (++n >= 15 ? done(el.getBoundingClientRect().top) : requestAnimationFrame(f)); requestAnimationFrame(f);
-      }));
-      expect(await settled(), `jump ${i}: still moving`).toBe(await settled());
+      const settled = (frames: number) => part.evaluate((el, frames) => new Promise<number>((done) => {
+        let n = 0; const f = () => (++n >= frames ? done(el.getBoundingClientRect().top) : requestAnimationFrame(f)); requestAnimationFrame(f);
+      }), frames);
+      expect(await settled(15), `jump ${i}: still moving`).toBe(await settled(5));
       expect(await part.evaluate((el) => {
         const nav = document.querySelector('[data-testid=side-nav]')!.getBoundingClientRect();
         const box = el.closest('.side-panel')!;

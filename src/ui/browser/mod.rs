@@ -1,6 +1,6 @@
 //! Browser services: the one place each browser API is touched (local storage, the clipboard,
-//! the viewport, a part brought into view, idle callbacks, delegated events, parsed SVG, the language default). No
-//! component state lives here.
+//! the viewport, a part brought into view, idle callbacks, delegated events, parsed SVG, the
+//! language default). No component state lives here.
 
 pub mod clipboard;
 pub mod delegated_click;

@@ -3,15 +3,17 @@
 //! show. The side panel's parts out of view are laid out only once they come into view
 //! (`content-visibility` in the stylesheet), a frame after they do, so a part near the target
 //! never shown before may turn out shorter or taller than the height it stood in with and move
-//! the target. Until the learner scrolls, clicks or types, each frame in which the target moved
-//! brings it back; this stops after three frames in a row in which nothing moved (or twelve).
+//! the target. Until the learner scrolls, clicks or types (or another part is brought), each
+//! frame in which the target moved brings it back; this stops after three frames in a row in
+//! which nothing moved (or twelve).
 
 use std::cell::Cell;
 
 use leptos::prelude::*;
 
 thread_local! {
-    /// Counts the learner's inputs (wheel, pointer, key, touch); a change stops the re-aligning.
+    /// Counts the learner's inputs (wheel, pointer, key, touch) and the parts brought into view:
+    /// a change stops the re-aligning (the learner moved on, or a newer part was brought).
     static INPUTS: Cell<u32> = const { Cell::new(0) };
     /// Whether the listeners that count them are on the page (they stay, once there).
     static COUNTING: Cell<bool> = const { Cell::new(false) };
@@ -21,7 +23,7 @@ thread_local! {
 pub fn scroll_to_top(el: &web_sys::Element) {
     count_inputs();
     align(el);
-    let inputs = INPUTS.get();
+    let inputs = bump();
     settle(
         el.clone(),
         el.get_bounding_client_rect().top(),
@@ -50,7 +52,15 @@ fn align(el: &web_sys::Element) {
     if covered <= 0.0 {
         return;
     }
-    if panel.scroll_height() > panel.client_height() {
+    // The side panel is its own scroll box beside the stage on a wide screen; on a phone the
+    // page scrolls.
+    let scrolls = window()
+        .get_computed_style(&panel)
+        .ok()
+        .flatten()
+        .and_then(|style| style.get_property_value("overflow-y").ok())
+        .is_some_and(|overflow| overflow == "auto" || overflow == "scroll");
+    if scrolls {
         panel.set_scroll_top(panel.scroll_top() - covered.ceil() as i32);
     } else {
         window().scroll_by_with_x_and_y(0.0, -covered.ceil());
@@ -79,14 +89,23 @@ fn count_inputs() {
     if COUNTING.replace(true) {
         return;
     }
-    let bump = || INPUTS.set(INPUTS.get().wrapping_add(1));
     // For the page's life: one listener each.
-    std::mem::forget(window_event_listener(leptos::ev::wheel, move |_| bump()));
-    std::mem::forget(window_event_listener(leptos::ev::pointerdown, move |_| {
-        bump()
+    std::mem::forget(window_event_listener(leptos::ev::wheel, |_| {
+        bump();
     }));
-    std::mem::forget(window_event_listener(leptos::ev::keydown, move |_| bump()));
-    std::mem::forget(window_event_listener(leptos::ev::touchstart, move |_| {
-        bump()
+    std::mem::forget(window_event_listener(leptos::ev::pointerdown, |_| {
+        bump();
     }));
+    std::mem::forget(window_event_listener(leptos::ev::keydown, |_| {
+        bump();
+    }));
+    std::mem::forget(window_event_listener(leptos::ev::touchstart, |_| {
+        bump();
+    }));
+}
+
+fn bump() -> u32 {
+    let next = INPUTS.get().wrapping_add(1);
+    INPUTS.set(next);
+    next
 }

@@ -103,8 +103,8 @@ fn wait_for(tabs: Option<EmbedTabs>, selector: &'static str) {
 }
 
 /// Keeps the jump for [`parts_arrived`], until the learner clicks or types anywhere but on the
-/// failure box's retry, or scrolls with a wheel or touchpad (a learner who went on stepping or
-/// reading elsewhere is not pulled away when the parts come).
+/// failure box's retry, or scrolls up or down with a wheel or touchpad outside an embed (a
+/// learner who went on stepping or reading elsewhere is not pulled away when the parts come).
 fn keep(tabs: Option<EmbedTabs>, selector: &'static str) {
     WAITING.set(Some((tabs, selector)));
     if WATCHING.replace(true) {
@@ -129,7 +129,7 @@ fn keep(tabs: Option<EmbedTabs>, selector: &'static str) {
     // A touch scroll starts with a pointerdown; a wheel scroll has none. Not a zoom (Ctrl) nor a
     // sideways scroll; not in an embed, where the part comes in its tab and nothing scrolls.
     std::mem::forget(window_event_listener(leptos::ev::wheel, move |ev| {
-        let in_embed = WAITING.with(|w| matches!(w.get(), Some((Some(_), _))));
+        let in_embed = matches!(WAITING.get(), Some((Some(_), _)));
         if !ev.ctrl_key() && ev.delta_y() != 0.0 && !in_embed {
             WAITING.set(None);
         }
