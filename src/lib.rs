@@ -1,10 +1,12 @@
 //! Agent Team Playground: a browser playground that teaches how a team of LLM agents works.
 //!
 //! Module map (see ARCHITECTURE.md for the invariants). The modules stand in floors, and a
-//! floor imports only floors below it: engine <- lessons <- scenario <- view <- share,
-//! export <- providers <- ui (ARCHITECTURE.md, "Floors").
+//! floor imports only floors below it: engine <- host_code <- lessons <- scenario <- view <-
+//! share, export <- providers <- ui (ARCHITECTURE.md, "Floors").
 //! - [`engine`]: the sans-IO team host (roster, mailbox, histories, protocols, budgets). It
 //!   knows nothing about the browser and is tested natively.
+//! - [`host_code`]: the host as a short Python program, each line naming the events it stands
+//!   for: the line behind each step, line breakpoints, "which line runs next?" (issue 47).
 //! - [`lessons`]: the built-in lessons as data, the scripted model and the deterministic
 //!   driver that plays a lesson into a timeline.
 //! - [`scenario`]: scenarios, free play made real: the versioned format, its validation and
@@ -22,6 +24,7 @@
 /// except through its public API; `crate::engine` names it here.
 pub use agent_team_engine as engine;
 pub mod export;
+pub mod host_code;
 pub mod lessons;
 pub mod markup;
 pub mod providers;

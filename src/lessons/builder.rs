@@ -295,6 +295,13 @@ pub fn protocol_of(request: &str) -> Ask {
     }
 }
 
+/// Issue 47: which line of the host's code runs next, among `lines` (places).
+pub fn next_line(lines: &[&str]) -> Ask {
+    Ask::NextLine {
+        lines: lines.iter().map(|l| l.to_string()).collect(),
+    }
+}
+
 /// D3: who sent `message`.
 pub fn sender_of(message: &str) -> Ask {
     Ask::SenderOf {

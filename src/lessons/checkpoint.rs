@@ -14,6 +14,7 @@
 pub use super::checkpoint_words::Choice;
 use super::checkpoint_words::{self as words, Words};
 use crate::engine::{Caption, MemberStatus, ProtocolStatus, TeamState, Timeline};
+use crate::host_code::{place_at, At, Variant};
 use serde::{Deserialize, Serialize};
 
 impl Ask {
@@ -28,6 +29,7 @@ impl Ask {
             | Ask::HistoryLoaded { member }
             | Ask::InboxHolds { member, .. } => member,
             Ask::ProtocolStatus { request } => request,
+            Ask::NextLine { .. } => "",
         }
     }
 }
@@ -87,6 +89,10 @@ pub enum Ask {
     ProtocolStatus { request: String },
     /// D3: who is the sender of `message`, among the roster?
     SenderOf { message: String },
+    /// Issue 47: which line of the host's code runs next, among `lines` (places of
+    /// `host_code::source`, such as `store.append`)? The answer is the line behind the event
+    /// the checkpoint asks at, so a fork or a contrast mode that changes that event changes it.
+    NextLine { lines: Vec<String> },
 }
 
 /// A checkpoint placed on a run: its step, its choices and the answer computed there.
@@ -170,7 +176,11 @@ pub fn place(checkpoints: &[Checkpoint], timeline: &Timeline) -> Placement {
             placement.dropped.push(drop(words::same_step()));
             continue;
         }
-        match answer(&checkpoint.ask, &timeline.state_at(step)) {
+        let answered = match &checkpoint.ask {
+            Ask::NextLine { lines } => next_line(lines, timeline, seq),
+            ask => answer(ask, &timeline.state_at(step)),
+        };
+        match answered {
             Ok((choices, answer)) => placement.placed.push(Placed {
                 id: checkpoint.id.clone(),
                 rule: checkpoint.rule.clone(),
@@ -247,7 +257,33 @@ pub fn answer(ask: &Ask, state: &TeamState) -> Result<(Vec<Choice>, usize), Capt
                 .unwrap_or_default();
             pick(w.senders(state.order()), &from)
         }
+        // The line behind an event is a question about the run, not a state: `place` asks it.
+        Ask::NextLine { .. } => Err(words::no_moment()),
     }
+}
+
+/// Issue 47: the choices of "which line runs next?" among `lines`, and the index of the line
+/// behind the event at `seq` (its code as shown in the modes in force there).
+fn next_line(
+    lines: &[String],
+    timeline: &Timeline,
+    seq: usize,
+) -> Result<(Vec<Choice>, usize), Caption> {
+    let at = At {
+        events: timeline.events(),
+        index: seq,
+        lead: timeline.initial_state().lead_name(),
+    };
+    let right = place_at(&at).ok_or_else(words::no_moment)?;
+    let variant = Variant::of(timeline.state_at(seq + 1).toggles());
+    let choices = lines
+        .iter()
+        .map(|place| words::line_choice(place, variant).ok_or_else(|| words::gone(place)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let index = choices.iter().position(|c| c.key == right);
+    index
+        .map(|i| (choices, i))
+        .ok_or_else(|| words::not_among(right))
 }
 
 /// The message named `m<N>`, if it is stored in `state`.

@@ -4,7 +4,8 @@
 //! it is right here: the answer is computed from the state, so no text may state it a second
 //! time.
 
-use crate::engine::{Caption, MemberStatus};
+use crate::engine::{Caption, Lang, MemberStatus};
+use crate::host_code::{function_of, shown, Variant};
 use serde::{Deserialize, Serialize};
 
 /// One choice of a placed checkpoint.
@@ -236,4 +237,26 @@ pub(super) fn not_among(answer: &str) -> Caption {
         format!("在这条分支上，答案（{answer}）不在这个检查点的选项里，所以不再提问。"),
         format!("On this branch the answer ({answer}) is none of this checkpoint's choices, so it is not asked."),
     )
+}
+
+/// Issue 47: a line of the host's code as a choice of "which line runs next?": its code as
+/// shown in `variant` (or in another variant that has it), explained by its function and its
+/// comment. None for a place the code does not have.
+pub(super) fn line_choice(place: &str, variant: Variant) -> Option<Choice> {
+    let found = std::iter::once(variant)
+        .chain(Variant::ALL)
+        .find_map(|v| shown(v).into_iter().find(|s| s.line.place == Some(place)))?;
+    let code = found.line.code.trim().to_string();
+    let function = function_of(place).unwrap_or("");
+    let explain = |lang: Lang| match (found.line.note_in(lang), lang) {
+        (Some(note), Lang::Zh) => format!("{function} 里的这一行：{note}。"),
+        (Some(note), Lang::En) => format!("This line of {function}: {note}."),
+        (None, Lang::Zh) => format!("{function} 里的这一行。"),
+        (None, Lang::En) => format!("This line of {function}."),
+    };
+    Some(choice(
+        place,
+        Caption::new(code.clone(), code),
+        Caption::new(explain(Lang::Zh), explain(Lang::En)),
+    ))
 }

@@ -5,8 +5,8 @@
 //! program was read, not run. (T1-T5, M1-M4, D1-D3)
 
 use super::builder::{
-    self, after, cap, cap_with, checkpoint, deliver, deliver_task, in_request, now, where_is,
-    Script,
+    self, after, cap, cap_with, checkpoint, deliver, deliver_task, in_request, next_line, now,
+    where_is, Script,
 };
 use super::checkpoint::Checkpoint;
 use super::language::tr;
@@ -248,6 +248,13 @@ fn checkpoints() -> Vec<Checkpoint> {
             where_is("m5"),
             "lead 开始第二轮，宿主正在为它准备请求。reader 的补充报告 m5 现在在哪里？",
             "The lead starts its second round and the host prepares its request. Where is reader's supplement m5 now?",
+        ),
+        checkpoint(
+            ("l1-next-line", "M3"),
+            ("history_committed", "reader", "", 3),
+            next_line(&["store.append", "commit.history", "loop.request", "loop.discard"]),
+            "宿主为 reader 的第二次交付准备好了候选，里面有 reviewer 的 m4。宿主代码接下来运行哪一行？",
+            "The host has prepared reader's candidate for its second delivery, with reviewer's m4 in it. Which line of the host's code runs next?",
         ),
     ]
 }

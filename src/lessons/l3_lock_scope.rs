@@ -7,7 +7,8 @@
 //! (T5, T6)
 
 use super::builder::{
-    self, cap, cap_with, checkpoint, deliver, host_send, lock_of, now, quiet, status_of, Script,
+    self, cap, cap_with, checkpoint, deliver, host_send, lock_of, next_line, now, quiet, status_of,
+    Script,
 };
 use super::checkpoint::Checkpoint;
 use super::language::tr;
@@ -224,6 +225,13 @@ fn checkpoints() -> Vec<Checkpoint> {
             lock_of("reader"),
             "reader 的第二次交付发出了模型请求。此刻 reader 还持有锁吗？",
             "reader's second delivery has sent a model request. Does reader still hold the lock now?",
+        ),
+        checkpoint(
+            ("l3-next-line", "T6"),
+            ("lock_released", "reader", "", 0),
+            next_line(&["deliver.unlock", "finish.unlock", "prepare.candidate", "loop.request"]),
+            "reader 的这一轮已在锁内设好了占用。接下来 reader 第一次放开宿主的锁：宿主代码运行的是哪一行？",
+            "reader's round has set its occupancy under the lock. Next, reader lets go of the host's lock for the first time: which line of the host's code runs?",
         ),
     ]
 }

@@ -4,8 +4,8 @@
 //! a response to an unknown id are refused and leave the tracker unchanged. (P1, P2, P4, P5)
 
 use super::builder::{
-    self, after, cap, cap_with, checkpoint, deliver, deliver_task, now, protocol_of, status_of,
-    Script,
+    self, after, cap, cap_with, checkpoint, deliver, deliver_task, next_line, now, protocol_of,
+    status_of, Script,
 };
 use super::checkpoint::Checkpoint;
 use super::language::tr;
@@ -204,6 +204,13 @@ fn checkpoints() -> Vec<Checkpoint> {
             status_of("alice"),
             "lead 还想给 alice 派活，被拒绝了。alice 现在是什么状态？",
             "The lead tries to give alice more work and is refused. What is alice's status now?",
+        ),
+        checkpoint(
+            ("l5-next-line", "P2"),
+            ("should_exit_set", "alice", "", 0),
+            next_line(&["decide.status", "shutdown.exit", "loop.exit", "loop.answered"]),
+            "alice 批准了 shutdown-2，回应已为 lead 存好。宿主代码接下来运行哪一行？",
+            "alice approved shutdown-2 and the response is stored for the lead. Which line of the host's code runs next?",
         ),
     ]
 }

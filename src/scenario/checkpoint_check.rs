@@ -9,6 +9,7 @@ use super::authoring::{is_member, is_message_id};
 use super::errors::ScenarioErrors;
 use super::format::Scenario;
 use super::ranges;
+use crate::host_code::breakpoints::places;
 use crate::lessons::checkpoint::{Ask, Checkpoint, EVENT_NAMES, RULE_IDS};
 
 /// Every problem of the scenario's checkpoints.
@@ -177,6 +178,31 @@ fn check_ask(scenario: &Scenario, errors: &mut ScenarioErrors, at: &str, ask: &A
                         "{at}.ask.counts must hold 2 to {} distinct numbers",
                         ranges::MAX_CHECKPOINT_COUNTS
                     ),
+                );
+            }
+        }
+        Ask::NextLine { lines } => {
+            let mut sorted = lines.clone();
+            sorted.sort_unstable();
+            sorted.dedup();
+            if !(2..=ranges::MAX_CHECKPOINT_COUNTS).contains(&lines.len())
+                || sorted.len() != lines.len()
+            {
+                errors.push(
+                    format!(
+                        "{at}.ask.lines 要有 2 到 {} 个互不相同的代码行",
+                        ranges::MAX_CHECKPOINT_COUNTS
+                    ),
+                    format!(
+                        "{at}.ask.lines must hold 2 to {} distinct lines",
+                        ranges::MAX_CHECKPOINT_COUNTS
+                    ),
+                );
+            }
+            for line in lines.iter().filter(|l| !places().contains(&l.as_str())) {
+                errors.push(
+                    format!("{at}.ask.lines '{line}' 不是宿主代码里的一行（如 store.append、commit.history）"),
+                    format!("{at}.ask.lines '{line}' is not a line of the host's code (such as store.append or commit.history)"),
                 );
             }
         }

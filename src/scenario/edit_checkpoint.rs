@@ -20,6 +20,7 @@ pub const ASK_KINDS: &[&str] = &[
     "inbox_holds",
     "protocol_status",
     "sender_of",
+    "next_line",
 ];
 
 /// The format name of `ask`'s kind (one of [`ASK_KINDS`]).
@@ -33,6 +34,7 @@ pub fn ask_kind(ask: &Ask) -> &'static str {
         Ask::InboxHolds { .. } => "inbox_holds",
         Ask::ProtocolStatus { .. } => "protocol_status",
         Ask::SenderOf { .. } => "sender_of",
+        Ask::NextLine { .. } => "next_line",
     }
 }
 
@@ -61,6 +63,8 @@ pub enum CheckpointPart {
     AskMember(String),
     /// The counts as typed: numbers split at commas or spaces.
     AskCounts(String),
+    /// The lines of "which line runs next?" as typed: place names split at commas or spaces.
+    AskLines(String),
 }
 
 /// One change to the scenario's checkpoints.
@@ -160,6 +164,16 @@ fn set_part(c: &mut Checkpoint, part: &CheckpointPart) -> Result<(), Problem> {
                 _ => return Err(no_parameter("数目", "counts")),
             }
         }
+        CheckpointPart::AskLines(typed) => match &mut c.ask {
+            Ask::NextLine { lines } => {
+                *lines = typed
+                    .split(|c: char| c == ',' || c == '，' || c.is_whitespace())
+                    .filter(|l| !l.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            }
+            _ => return Err(no_parameter("代码行", "lines")),
+        },
     }
     Ok(())
 }
@@ -213,6 +227,16 @@ fn ask_of_kind(kind: &str, old: &Ask) -> Result<Ask, Problem> {
             request: or(request, "shutdown-1"),
         },
         "sender_of" => Ask::SenderOf { message },
+        "next_line" => Ask::NextLine {
+            lines: [
+                "store.append",
+                "prepare.candidate",
+                "commit.history",
+                "loop.request",
+            ]
+            .map(String::from)
+            .to_vec(),
+        },
         _ => {
             return Err(Problem::new(
                 format!("没有 '{kind}' 这种问题（可用的：{}）", ASK_KINDS.join(", ")),

@@ -58,6 +58,8 @@ crate::engine::named_enum! {
         Request = "request",
         /// The scenario editor (free play).
         Editor = "editor",
+        /// The host's code pane and its watch (issue 47).
+        Code = "code",
     }
 }
 

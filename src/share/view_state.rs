@@ -42,9 +42,14 @@ pub struct Extra {
     /// The recorded live run on screen (replayed offline), when it fits in a link.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recording: Option<Recording>,
-    /// Event categories that stop `run`, in [`Category::ALL`] order.
+    /// Event categories that stop `run`, in [`Category::ALL`] order: every line of the host's
+    /// code that stands for such events has a breakpoint (`view::host_code::LineBreaks`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub breakpoints: Vec<Category>,
+    /// Lines of the host's code with a breakpoint beyond the whole kinds in `breakpoints`, by
+    /// their place's name (`store.append`); a name this build does not know is left out.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<String>,
     /// The current branch's fork edits.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub interventions: Vec<Intervention>,
@@ -82,6 +87,8 @@ struct RawExtra {
     recording: Option<Recording>,
     #[serde(default)]
     breakpoints: Vec<Category>,
+    #[serde(default)]
+    lines: Vec<String>,
     #[serde(default)]
     interventions: Vec<Intervention>,
     #[serde(default)]
@@ -272,6 +279,7 @@ pub fn decode_extra(x: &str) -> Result<Extra, Problem> {
         scenario: None,
         recording: raw.recording,
         breakpoints: raw.breakpoints,
+        lines: raw.lines,
         interventions: raw.interventions,
         toggles: raw.toggles,
     };
@@ -310,6 +318,8 @@ pub fn decode_extra(x: &str) -> Result<Extra, Problem> {
     }
     extra.breakpoints.sort();
     extra.breakpoints.dedup();
+    extra.lines.sort();
+    extra.lines.dedup();
     Ok(extra)
 }
 
@@ -484,6 +494,7 @@ impl Extra {
             scenario: on_screen.source.scenario().map(|s| (**s).clone()),
             recording: on_screen.recording.as_ref().map(|r| (**r).clone()),
             breakpoints,
+            lines: Vec::new(),
             interventions: on_screen.options.interventions.clone(),
             toggles: on_screen.options.learner_toggles,
         }

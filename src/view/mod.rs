@@ -8,6 +8,8 @@
 //!   ticks, the cursor), what of it is in view, and its legend.
 //! - [`journey`]: where a message was at each step its place changed.
 //! - [`lanes`]: which message chip sits in which lane, and what moved at this step.
+//! - [`host_code`]: the host as Python code, the line behind each step, the watch of its
+//!   variables and breakpoints on lines (issue 47).
 //! - [`narration`]: what each event means to a learner, in both languages.
 //! - [`facts`]: the facts a caption states (`{busy:reader}` and the like), rendered from the
 //!   state at the step it is shown, and the "(original run)" marker of a branch's captions.
@@ -39,6 +41,7 @@ pub mod event_names;
 pub mod facts;
 pub mod first_view;
 pub mod fork_form;
+pub mod host_code;
 pub mod journey;
 pub mod lanes;
 pub mod narration;

@@ -1,8 +1,8 @@
 //! The playhead: where the learner is on the run on screen (the step) and whether it plays,
 //! and every command that moves it: the transport's buttons, scrubber and keys, the key steps,
 //! run and pause, the timer's tick, and an embedding page's `step`, `back`, `goto`, `run` and
-//! `pause`. Pure: a command and the [`Track`] (the run's events, its key steps, the breakpoint
-//! categories) give the [`Change`] to write; the transport (`ui/panels/transport.rs`), the embed API
+//! `pause`. Pure: a command and the [`Track`] (the run's events, its key steps, the line
+//! breakpoints) give the [`Change`] to write; the transport (`ui/panels/transport.rs`), the embed API
 //! (`ui/features/embed.rs`) and `Playground::pause` (`ui/state/context.rs`, a pause before the run on screen
 //! is replaced) only write it.
 //!
@@ -10,7 +10,7 @@
 //! transport's one-step, first and last buttons (and their keys) move without pausing, so a run
 //! goes on from the new step; a jump (the scrubber, a key step, the embed API's `step`, `back`
 //! and `goto`) pauses; run at the end restarts from step 0; a tick moves one step and stops at
-//! the end and on an event whose category is a breakpoint.
+//! the end and on an event a line with a breakpoint produced.
 //!
 //! One step is one move at the track's [`Level`] (`view::story`): to the next or previous
 //! event, story stop or key step (step 0 and the last step end every level, so a step not on a
@@ -25,7 +25,7 @@
 //! answer. Every other command (back, first, last, the scrubber, key steps, `goto` and the
 //! embed API's `step` and `back`) never asks.
 
-use crate::engine::{Category, Event};
+use crate::engine::Event;
 use crate::lessons::key_steps::{next_key_step, previous_key_step, KeyStep};
 use crate::view::story::{targets, Level, Targets};
 
@@ -46,8 +46,9 @@ pub struct Track<'a> {
     pub events: &'a [Event],
     /// The key steps, in step order.
     pub key_steps: &'a [KeyStep],
-    /// Whether an event of this category stops a run (the breakpoints).
-    pub breaks_on: &'a dyn Fn(Category) -> bool,
+    /// Whether the event at this index stops a run: it came from a line with a breakpoint
+    /// (`view::host_code::LineBreaks::stops_at`).
+    pub breaks_at: &'a dyn Fn(usize) -> bool,
     /// How far one step goes.
     pub level: Level,
     /// The story's stops (`view::story`), in step order; walked at [`Level::Story`].
@@ -90,8 +91,8 @@ impl Track<'_> {
     /// Whether the event that leads to `step` (1 and up) is a breakpoint's.
     fn breaks_at(&self, step: usize) -> bool {
         step.checked_sub(1)
-            .and_then(|index| self.events.get(index))
-            .is_some_and(|event| (self.breaks_on)(event.kind.category()))
+            .filter(|index| *index < self.events.len())
+            .is_some_and(|index| (self.breaks_at)(index))
     }
 }
 

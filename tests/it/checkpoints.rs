@@ -77,9 +77,21 @@ fn place_by_contents(state: &TeamState, name: &str) -> &'static str {
     }
 }
 
-/// The answer to `ask` at `state`, by another route than `lessons::checkpoint::answer`.
-fn expected(ask: &Ask, state: &TeamState) -> String {
+/// The answer to `ask` at `step` of `timeline` (`state` is the state there), by another route
+/// than `lessons::checkpoint::answer`.
+fn expected(ask: &Ask, state: &TeamState, timeline: &Timeline, step: usize) -> String {
     match ask {
+        // Issue 47: the one line every claim names for the event at the step (exactly one).
+        Ask::NextLine { .. } => {
+            let at = agent_team_playground::host_code::At {
+                events: timeline.events(),
+                index: step - 1,
+                lead: timeline.initial_state().lead_name(),
+            };
+            let places = agent_team_playground::host_code::places_at(&at);
+            assert_eq!(places.len(), 1, "one line behind step {step}: {places:?}");
+            places[0].to_string()
+        }
         Ask::WhereIsMessage { message } => place_by_contents(state, message).to_string(),
         Ask::InRequest {
             message: m,
@@ -179,7 +191,7 @@ fn check_placed(id: &str, lang: Lang, timeline: &Timeline, checkpoint: &Checkpoi
     let state = timeline.state_at(at.step);
     assert_eq!(
         at.choices[at.answer].key,
-        expected(&checkpoint.ask, &state),
+        expected(&checkpoint.ask, &state, timeline, at.step),
         "{what}: the right answer is the state's at step {}",
         at.step
     );
@@ -407,7 +419,10 @@ fn the_score_counts_first_try_right_over_total_and_lists_what_was_missed() {
     assert_eq!(score.tries[&first.id].attempts, 2);
     let json = serde_json::to_string(&score).expect("serializes");
     assert_eq!(serde_json::from_str::<Score>(&json).expect("reads"), score);
-    assert!(score.words(&placement, Lang::En).contains("1 of 4"));
+    let total = placement.placed.len();
+    assert!(score
+        .words(&placement, Lang::En)
+        .contains(&format!("1 of {total}")));
     assert!(score.answer(first, 99).is_none(), "no such choice");
 }
 
@@ -419,7 +434,7 @@ fn only_a_forward_move_asks_before_an_unanswered_checkpoint_never_a_jump() {
     let track = Track {
         events: timeline.events(),
         key_steps: &keys,
-        breaks_on: &no_breaks,
+        breaks_at: &no_breaks,
         level: Level::Event,
         stops: &[],
     };

@@ -57,6 +57,13 @@ fn allowed_words(timeline: &Timeline) -> Vec<String> {
             code.push(content.clone());
         }
     }
+    // The host's code (issue 47): its identifiers are English in both languages, and a
+    // checkpoint's choice of a line quotes it as it is.
+    code.extend(
+        agent_team_playground::host_code::source::HOST
+            .iter()
+            .map(|l| l.code.to_string()),
+    );
     for content in code {
         let split = content.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'));
         words.extend(split.filter(|w| !w.is_empty()).map(str::to_lowercase));

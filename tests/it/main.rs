@@ -18,6 +18,7 @@ mod engine_timeline;
 mod export;
 mod first_view;
 mod fork_form;
+mod host_code;
 mod hostile_links;
 mod keep_work;
 mod key_steps;

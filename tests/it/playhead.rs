@@ -21,7 +21,7 @@ fn keys(steps: &[usize]) -> Vec<KeyStep> {
         .collect()
 }
 
-fn never(_: Category) -> bool {
+fn never(_: usize) -> bool {
     false
 }
 
@@ -36,7 +36,7 @@ fn on_lesson_1(f: impl FnOnce(&Track, usize)) {
     let track = Track {
         events: run.events(),
         key_steps: &key_steps,
-        breaks_on: &never,
+        breaks_at: &never,
         level: Level::Event,
         stops: &[],
     };
@@ -177,11 +177,12 @@ fn playhead_a_breakpoint_stops_a_run_on_its_event() {
         .iter()
         .position(|event| event.kind.category() == category)
         .expect("the event is there");
-    let breaks_on = move |c: Category| c == category;
+    let events = run.events();
+    let breaks_at = move |i: usize| events[i].kind.category() == category;
     let track = Track {
         events: run.events(),
         key_steps: &[],
-        breaks_on: &breaks_on,
+        breaks_at: &breaks_at,
         level: Level::Event,
         stops: &[],
     };
@@ -208,7 +209,7 @@ fn playhead_on_an_empty_run_every_command_stays_at_0() {
     let track = Track {
         events: &[],
         key_steps: &[],
-        breaks_on: &never,
+        breaks_at: &never,
         level: Level::Event,
         stops: &[],
     };
@@ -243,7 +244,7 @@ fn on_lesson_1_at(level: Level, f: impl FnOnce(&Track, &[usize], &[usize])) {
     let track = Track {
         events: run.events(),
         key_steps: &key_steps,
-        breaks_on: &never,
+        breaks_at: &never,
         level,
         stops: &stops,
     };
@@ -332,11 +333,12 @@ fn playhead_story_level_run_still_stops_on_a_breakpoint_between_two_stops() {
         .expect("a folded commit")
         .seq
         + 1;
-    let breaks_on = |c: Category| c == Category::Commit;
+    let events = run.events();
+    let breaks_at = |i: usize| events[i].kind.category() == Category::Commit;
     let track = Track {
         events: run.events(),
         key_steps: &key_steps,
-        breaks_on: &breaks_on,
+        breaks_at: &breaks_at,
         level: Level::Story,
         stops: &stops,
     };

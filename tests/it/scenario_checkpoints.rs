@@ -178,3 +178,39 @@ fn the_readme_checkpoint_example_is_valid_in_a_scenario() {
     value["checkpoints"] = field["checkpoints"].clone();
     assert_eq!(answer(scenario(&value)), "lost");
 }
+
+/// Issue 47: "which line runs next?" in a scenario: the answer is the line behind the event it
+/// asks at, from the scenario's own run; a line the host's code does not have, or fewer than
+/// two lines, is a problem said in both languages.
+#[test]
+fn a_scenarios_next_line_checkpoint_is_answered_by_the_line_behind_its_event() {
+    let mut value = with_checkpoint(false);
+    value["checkpoints"][0]["ask"] = json!({
+        "kind": "next_line",
+        "lines": ["loop.fault", "loop.discard", "commit.history"]
+    });
+    assert_eq!(answer(scenario(&value)), "loop.discard");
+    value["checkpoints"][0]["event"] = json!("fault_struck");
+    assert_eq!(answer(scenario(&value)), "loop.fault");
+    for (lines, zh, en) in [
+        (
+            json!(["loop.fault", "no.such.line"]),
+            "no.such.line",
+            "not a line of the host's code",
+        ),
+        (json!(["loop.fault"]), "2 到", "must hold 2 to"),
+    ] {
+        value["checkpoints"][0]["ask"]["lines"] = lines;
+        let errors = parse(&value.to_string()).expect_err("refused");
+        assert!(
+            errors.message(Lang::En).contains(en),
+            "{}",
+            errors.message(Lang::En)
+        );
+        assert!(
+            errors.message(Lang::Zh).contains(zh),
+            "{}",
+            errors.message(Lang::Zh)
+        );
+    }
+}

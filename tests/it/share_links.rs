@@ -417,6 +417,7 @@ fn view_state() -> impl Strategy<Value = ViewState> {
                         scenario,
                         recording: None,
                         breakpoints,
+                        lines: Vec::new(),
                         interventions,
                         toggles: ToggleChoice {
                             drain_on_read: toggles.0,

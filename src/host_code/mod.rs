@@ -1,0 +1,34 @@
+//! The host's code as data (issue 47): a short Python host, written from the rules in
+//! SPEC.md, beside the engine that does the real thing. Each line that produces events names
+//! the event kinds (and, where needed, the conditions) it stands for, so every event of a run
+//! maps to the one line behind it: the pane highlights it, a breakpoint on it stops a run, and
+//! a checkpoint can ask which line runs next. It imports only the engine (a floor of its own
+//! between the engine and the lessons):
+//!
+//! - `line.rs`: one line as data (code, comment in both languages, the contrast variant it
+//!   belongs to, its place and claims);
+//! - `claims.rs`: what a line stands for (event kinds and the conditions that tell lines apart);
+//! - `source.rs`: the host itself, line by line;
+//! - `functions.rs`: each function's engine file and the variables the watch shows for it;
+//! - `mapper.rs`: an event to the one place that produced it, and a place to its line number in
+//!   the variant shown;
+//! - `breakpoints.rs`: breakpoints on lines, and the event-kind breakpoints of older links as
+//!   the lines of their kind.
+//!
+//! The watch (the variables' values at a step) is the view model's: `view::host_code`.
+//!
+//! **Invariant:** every event of every lesson, scenario fixture and the stress log maps to exactly
+//! one place, that place's line is shown in the variant in force at the step, and every line
+//! that claims an event is reached somewhere (`tests/it/host_code.rs`).
+
+pub mod breakpoints;
+pub mod claims;
+pub mod functions;
+pub mod line;
+pub mod mapper;
+pub mod source;
+
+pub use breakpoints::LineBreaks;
+pub use claims::At;
+pub use line::{Line, Variant};
+pub use mapper::{function_of, line_number, place_at, places_at, shown, Shown};
