@@ -13,9 +13,11 @@ use crate::share::view_state::default_lesson;
 use crate::share::Part;
 use crate::ui::browser::i18n::{remember_lang, tr, Lang, LangText};
 use crate::ui::browser::when_idle;
+use crate::ui::code_part::CodePart;
 use crate::ui::features::{editor, embed, header_buttons, keep_banner, scorm};
 use crate::ui::later_parts::{LaterParts, Shown};
 use crate::ui::panels::caption::CaptionBar;
+use crate::ui::panels::code_tab::{code_shown, CodeOpen, CodeTab};
 use crate::ui::panels::embed_tabs::{EmbedTabs, TabBar, PANEL_ID};
 use crate::ui::panels::lanes::MessageLanes;
 use crate::ui::panels::members::{Budgets, MemberCards};
@@ -62,6 +64,7 @@ pub fn App() -> impl IntoView {
     if embedded {
         EmbedTabs::provide(pg);
     }
+    CodeOpen::provide();
 
     // The document language follows the choice so screen readers pronounce captions right.
     Effect::new(move |_| {
@@ -159,6 +162,7 @@ fn SidePanel(below_fold: RwSignal<bool>) -> impl IntoView {
     let tab = move || tabs.map(|t| t.current());
     let open = move || tabs.map(|t| t.is_open().to_string());
     let (show_diagram, show_request) = (!flags.hides(Part::Diagram), !flags.hides(Part::Request));
+    let show_code = code_shown(pg);
     let summary = move || {
         let id = pg.lesson_id.get();
         crate::lessons::find(&id)
@@ -171,6 +175,11 @@ fn SidePanel(below_fold: RwSignal<bool>) -> impl IntoView {
         aria-labelledby=move || tab().map(|key| format!("embed-tab-{key}"))
         data-tab=tab data-open=open>
         {(!embedded).then(|| view! { <SideNav /> })}
+        // The host's code (issue 47), first in the side column: beside the lanes on a wide
+        // screen, a sheet on a phone, a tab in an embed; its module comes after the first paint.
+        <Show when=move || below_fold.get() && show_code>
+            <CodePart />
+        </Show>
         <section class="run-summary" id="side-summary" aria-labelledby="run-summary-heading">
             <h2 id="run-summary-heading">{move || tr(lang.get(), "本课与本次运行", "This lesson and this run")}</h2>
             {embedded.then(|| view! { <LessonPicker /> })}
@@ -197,6 +206,7 @@ fn StageToolbar() -> impl IntoView {
         <div class="stage-toolbar">
             <ModeToggles />
             <crate::ui::panels::checkpoint::CheckpointSwitch />
+            <CodeTab />
             <button type="button" class="to-options" data-testid="to-options"
                 on:click=move |_| go_to(tabs, "#side-options")>
                 {move || tr(lang.get(), "断点与按键 ›", "Breakpoints, keys ›")}

@@ -8,6 +8,7 @@
 
 pub mod app;
 pub mod browser;
+pub mod code_part;
 pub mod features;
 pub mod later_parts;
 pub mod panels;

@@ -845,8 +845,8 @@ for (const lang of ['en', 'zh'] as const) {
     const names = await tabs.allTextContents();
     // The parts of the side panel an embed has: no real model, no editor outside free play.
     expect(names).toEqual(lang === 'en'
-      ? ['This lesson', 'Results', 'Member detail', 'Diagram', 'Protocols', 'Files', 'Fork', 'Breakpoints, keys', 'Export']
-      : ['本课', '结果', '成员详情', '时序图', '协议', '文件', '分叉', '断点与按键', '导出']);
+      ? ['This lesson', 'Code', 'Results', 'Member detail', 'Diagram', 'Protocols', 'Files', 'Fork', 'Breakpoints, keys', 'Export']
+      : ['本课', '代码', '结果', '成员详情', '时序图', '协议', '文件', '分叉', '断点与按键', '导出']);
     // A narrow frame starts with the stage alone: no tab open, the first tab is the tab stop.
     const panel = frame.getByRole('tabpanel');
     await expect(panel).toBeHidden();
@@ -854,8 +854,8 @@ for (const lang of ['en', 'zh'] as const) {
     await expect(tabs.nth(1)).toHaveAttribute('tabindex', '-1');
 
     // A click opens the diagram in the region, which scrolls on its own; the stage stays.
-    await tabs.nth(3).click();
-    await expect(tabs.nth(3)).toHaveAttribute('aria-selected', 'true');
+    await tabs.nth(4).click();
+    await expect(tabs.nth(4)).toHaveAttribute('aria-selected', 'true');
     await expect(panel).toBeVisible();
     await expect(panel).toHaveAttribute('aria-labelledby', 'embed-tab-diagram');
     await expect(frame.getByTestId('sequence-diagram')).toBeVisible();
@@ -866,13 +866,13 @@ for (const lang of ['en', 'zh'] as const) {
     expect(await frame.locator('html').evaluate((el) => el.scrollHeight <= el.clientHeight + 1)).toBe(true);
 
     // Arrow keys move between tabs and open each; the transport does not step.
-    await tabs.nth(3).focus();
-    await tabs.nth(3).press('ArrowRight');
-    await expect(tabs.nth(4)).toBeFocused();
-    await expect(tabs.nth(4)).toHaveAttribute('aria-selected', 'true');
-    await expect(tabs.nth(4)).toHaveAttribute('tabindex', '0');
+    await tabs.nth(4).focus();
+    await tabs.nth(4).press('ArrowRight');
+    await expect(tabs.nth(5)).toBeFocused();
+    await expect(tabs.nth(5)).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.nth(5)).toHaveAttribute('tabindex', '0');
     await expect(frame.getByTestId('protocol-tracker')).toBeVisible();
-    await tabs.nth(4).press('End');
+    await tabs.nth(5).press('End');
     await expect(tabs.last()).toBeFocused();
     await expect(frame.getByTestId('export-panel')).toBeVisible();
     await tabs.last().press('ArrowRight');
@@ -886,7 +886,7 @@ for (const lang of ['en', 'zh'] as const) {
     await expectFrameStep(frame, 20);
 
     // axe, with a tab open.
-    await tabs.nth(3).click();
+    await tabs.nth(4).click();
     await expect(frame.getByTestId('sequence-diagram')).toBeVisible();
     const embedded = await frameOf(page);
     if (!(await embedded.evaluate(() => 'axe' in window))) await embedded.addScriptTag({ path: AXE });
@@ -899,11 +899,11 @@ for (const lang of ['en', 'zh'] as const) {
     // Close: the whole frame is the stage's again.
     await frame.getByTestId('embed-tab-close').click();
     await expect(panel).toBeHidden();
-    await expect(tabs.nth(3)).toBeFocused();
+    await expect(tabs.nth(4)).toBeFocused();
 
     // A member card opens its detail tab, focus on its heading.
     await frame.locator('[data-testid=member-card][data-member=reader] .member-name').click();
-    await expect(tabs.nth(2)).toHaveAttribute('aria-selected', 'true');
+    await expect(tabs.nth(3)).toHaveAttribute('aria-selected', 'true');
     await expect(frame.getByTestId('member-detail')).toBeVisible();
     await expect(frame.locator('#member-detail-heading')).toBeFocused();
     await expect(frame.locator('#member-detail-heading')).toContainText('reader');

@@ -609,3 +609,19 @@ fn host_code_lessons_1_3_and_5_ask_which_line_runs_next_and_the_held_lock_change
         "finish.unlock"
     );
 }
+
+#[test]
+fn host_code_the_watch_shows_first_what_the_steps_event_writes_and_marks_what_changed() {
+    let (timeline, events) = walk_lesson_1();
+    let first_var = |step: usize| {
+        let (state, before) = timeline.state_with_previous(step);
+        let watch = watch_at(&events, step, &state, before.as_ref(), Lang::En).expect("a watch");
+        (watch.vars[0].name.clone(), watch.vars[0].changed)
+    };
+    assert_eq!(first_var(8), ("inbox[\"reader\"]".to_string(), true));
+    assert_eq!(first_var(20), ("candidate".to_string(), true));
+    assert_eq!(first_var(61), ("request".to_string(), true));
+    // Step 0 has no line and no watch.
+    let state = timeline.state_at(0);
+    assert!(watch_at(&events, 0, &state, None, Lang::En).is_none());
+}

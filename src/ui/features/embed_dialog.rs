@@ -135,6 +135,7 @@ pub fn embed_body(hide: RwSignal<Vec<Part>>, this_step: RwSignal<bool>) -> AnyVi
             {part_box(Part::Diagram, "时序图", "diagram")}
             {part_box(Part::Request, "成员详情和请求", "member detail and requests")}
             {part_box(Part::Editor, "场景编辑器", "scenario editor")}
+            {part_box(Part::Code, "宿主代码", "host's code")}
         </fieldset>
         <label class="embed-hide">
             <input type="checkbox" data-testid="embed-this-step"

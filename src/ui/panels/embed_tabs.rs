@@ -15,8 +15,9 @@ use crate::ui::state::context::Playground;
 
 /// The side panel's parts, in its order: (tab key, selector, zh, en). The stylesheet's
 /// `.side-panel[data-tab=<key>]` rules name the same selectors.
-pub const PARTS: [(&str, &str, &str, &str); 11] = [
+pub const PARTS: [(&str, &str, &str, &str); 12] = [
     ("summary", "#side-summary", "本课", "This lesson"),
+    ("code", "[data-testid=code-pane]", "代码", "Code"),
     ("result", "[data-testid=result-panel]", "结果", "Results"),
     (
         "detail",
@@ -68,6 +69,7 @@ fn available(pg: Playground, key: &str) -> bool {
         "detail" => !hides(Part::Request),
         "diagram" => !hides(Part::Diagram),
         "editor" => pg.in_free_play() && !hides(Part::Editor),
+        "code" => !hides(Part::Code),
         _ => true,
     }
 }

@@ -5,6 +5,8 @@
 
 pub mod caption;
 pub mod checkpoint;
+pub mod code_pane;
+pub mod code_tab;
 pub mod detail;
 pub mod detail_entries;
 pub mod detail_request;

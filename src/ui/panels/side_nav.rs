@@ -170,11 +170,12 @@ pub fn focus_on_page() -> bool {
         .is_none_or(|el| Some(el) == body)
 }
 
-/// The heading of the first later part that shows (in an embed, the chosen tab's); `PARTS`'
-/// first two are the summary and the result, in the first module.
+/// The heading of the first later part that shows (in an embed, the chosen tab's); the summary
+/// and the result are in the first module, the code pane in a module of its own.
 fn first_later_heading() -> Option<web_sys::HtmlElement> {
-    PARTS[2..]
+    PARTS
         .iter()
+        .filter(|(key, ..)| !matches!(*key, "summary" | "result" | "code"))
         .filter_map(|(_, selector, ..)| find(selector))
         .find(|part| part.offset_parent().is_some())
         .map(|part| {
@@ -273,8 +274,13 @@ pub fn SideNav() -> impl IntoView {
                 on:click=move |_| jump("[data-testid=stage-column]")>
                 {move || tr(lang.get(), "↑ 回到舞台", "↑ Back to the stage")}
             </button>
-            {PARTS.into_iter().map(|(_, selector, zh, en)| view! {
-                <button type="button" class="side-jump" on:click=move |_| jump_from_list(selector)>
+            {PARTS.into_iter().map(|(key, selector, zh, en)| view! {
+                <button type="button" class="side-jump" on:click=move |_| {
+                    // On a phone the code is a sheet: the jump opens it (issue 47).
+                    if key != "code" || !super::code_tab::open_sheet() {
+                        jump_from_list(selector)
+                    }
+                }>
                     {move || tr(lang.get(), zh, en)}
                 </button>
             }).collect_view()}

@@ -11,6 +11,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::engine::Category;
+use crate::host_code::At;
 use crate::lessons::key_steps::{next_key_step, previous_key_step};
 use crate::ui::browser::i18n::{tr, Lang, LangText};
 use crate::ui::state::context::Playground;
@@ -65,10 +66,22 @@ pub fn drive(pg: Playground, command: Command) {
     };
     let change = pg.key_steps.with_untracked(|key_steps| {
         let breakpoints = pg.breakpoints.get_untracked();
+        let events = timeline.as_deref().map_or(&[][..], |t| t.events());
+        let lead = timeline
+            .as_deref()
+            .map_or("", |t| t.initial_state().lead_name());
+        // A run stops at an event a line with a breakpoint produced (issue 47).
+        let breaks_at = |index| {
+            breakpoints.stops_at(&At {
+                events,
+                index,
+                lead,
+            })
+        };
         let track = Track {
-            events: timeline.as_deref().map_or(&[], |t| t.events()),
+            events,
             key_steps,
-            breaks_on: &|category| breakpoints.contains(&category),
+            breaks_at: &breaks_at,
             level,
             stops: &stops,
         };
@@ -257,11 +270,20 @@ fn Scrubber() -> impl IntoView {
             return Vec::new();
         };
         let total = timeline.len().max(1);
-        pg.breakpoints.with(|kinds| {
-            timeline
-                .events()
+        let (events, lead) = (timeline.events(), timeline.initial_state().lead_name());
+        pg.breakpoints.with(|lines| {
+            if lines.is_empty() {
+                return Vec::new();
+            }
+            events
                 .iter()
-                .filter(|event| kinds.contains(&event.kind.category()))
+                .filter(|event| {
+                    lines.stops_at(&At {
+                        events,
+                        index: event.seq,
+                        lead,
+                    })
+                })
                 .take(MAX_TICKS)
                 // Position in thousandths of a percent, written without float formatting.
                 .map(|event| ((event.seq + 1) * 100_000 / total, event.seq + 1))
@@ -308,17 +330,17 @@ pub fn TransportOptions() -> impl IntoView {
     view! {
         <div class="transport-options">
             <fieldset class="breakpoints">
-                <legend>{move || tr(lang.get(), "断点（运行到这类事件时暂停）", "Breakpoints (run stops at these events)")}</legend>
+                <legend>{move || tr(lang.get(), "断点（运行到这类事件时暂停；在宿主代码里就是这些行）", "Breakpoints (run stops at these events: their lines in the host's code)")}</legend>
                 {breakpoint_kinds().map(|kind| {
-                    let on = move || pg.breakpoints.with(|b| b.contains(&kind));
+                    // A kind is the lines that stand for its events (issue 47).
+                    let on = move || pg.breakpoints.with(|b| b.has_category(kind));
                     view! {
                         <button type="button" class="breakpoint" data-testid="breakpoint-toggle"
                             data-kind=kind.as_str()
                             aria-pressed=move || on().to_string()
                             on:click=move |_| pg.breakpoints.update(|b| {
-                                if !b.remove(&kind) {
-                                    b.insert(kind);
-                                }
+                                let set = !b.has_category(kind);
+                                b.set_category(kind, set);
                             })>
                             {move || if on() { "● " } else { "○ " }}
                             {move || category_label(kind, lang.get())}

@@ -23,7 +23,8 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::engine::{Category, Event, Lang, TeamState, Timeline};
+use crate::engine::{Event, Lang, TeamState, Timeline};
+use crate::host_code::LineBreaks;
 use crate::lessons::key_steps::KeyStep;
 use crate::lessons::{self, Branches, Lesson, PlayOptions};
 use crate::scenario::on_screen::{OnScreen, Source};
@@ -147,8 +148,9 @@ pub struct Playground {
     pub story: Memo<Story>,
     /// Member shown in the detail panel.
     pub selected: RwSignal<Option<String>>,
-    /// Event categories that stop `run`.
-    pub breakpoints: RwSignal<Categories>,
+    /// The lines of the host's code that stop `run` (issue 47; a kind's toggle sets all of
+    /// its lines).
+    pub breakpoints: RwSignal<LineBreaks>,
     pub playing: RwSignal<bool>,
     /// Playback speed factor (0.25 to 4).
     pub speed: RwSignal<f64>,
@@ -292,7 +294,7 @@ impl Playground {
             level: RwSignal::new(Level::default()),
             story,
             selected: RwSignal::new(None),
-            breakpoints: RwSignal::new(Categories::default()),
+            breakpoints: RwSignal::new(LineBreaks::default()),
             playing: RwSignal::new(false),
             speed: RwSignal::new(1.0),
             error: RwSignal::new(None),
@@ -383,31 +385,5 @@ impl Playground {
     /// [`Playground::lesson_on_screen`] for event handlers (no reactive tracking).
     pub fn lesson_on_screen_untracked(&self) -> Option<Lesson> {
         untrack(|| self.lesson_on_screen())
-    }
-}
-
-/// A set of event categories (the breakpoints). A bitset: the categories are a small enum, and
-/// a set type of its own would cost the wasm more code.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Categories(u32);
-
-impl Categories {
-    fn bit(category: Category) -> u32 {
-        1 << (category as u32)
-    }
-
-    pub fn contains(&self, category: &Category) -> bool {
-        self.0 & Self::bit(*category) != 0
-    }
-
-    pub fn insert(&mut self, category: Category) {
-        self.0 |= Self::bit(category);
-    }
-
-    /// Removes `category`; says whether it was there.
-    pub fn remove(&mut self, category: &Category) -> bool {
-        let had = self.contains(category);
-        self.0 &= !Self::bit(*category);
-        had
     }
 }

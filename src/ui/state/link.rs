@@ -11,11 +11,11 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use crate::engine::Category;
+use crate::host_code::LineBreaks;
 use crate::share::view_state::{self, Extra, Opened, ViewState};
 use crate::share::{parse_fragment, EmbedFlags, Problem, MAX_FRAGMENT_CHARS};
 use crate::ui::browser::i18n::{initial_lang, Lang, LangText};
-use crate::ui::state::context::{Categories, PlayedRun, Playground, Seed};
+use crate::ui::state::context::{PlayedRun, Playground, Seed};
 
 /// Replaces the address bar's link (no new history entry).
 fn write_address(fragment: &str) {
@@ -62,20 +62,17 @@ const MAX_X_WITH_RECORDING: usize = MAX_FRAGMENT_CHARS - 500;
 /// What is on screen beyond the readable parts (`Extra::of` the run on screen, with the
 /// breakpoints). Tracked.
 fn current_extra(pg: Playground) -> Extra {
-    let breakpoints = pg.breakpoints.with(|b| {
-        Category::ALL
-            .iter()
-            .copied()
-            .filter(|c| b.contains(c))
-            .collect()
-    });
-    match pg.on_screen() {
+    // Whole kinds as kinds (what older links hold), other lines by name (issue 47).
+    let (breakpoints, lines) = pg.breakpoints.with(|b| b.to_parts());
+    let mut extra = match pg.on_screen() {
         Some(on_screen) => Extra::of(&on_screen, breakpoints),
         None => Extra {
             breakpoints,
             ..Extra::default()
         },
-    }
+    };
+    extra.lines = lines;
+    extra
 }
 
 /// [`current_extra`] compressed; a recorded run that would make the link too long is left out
@@ -153,11 +150,11 @@ fn apply(pg: Playground, opened: Opened) {
         };
         pg.seed.set_value(Some(seed));
     }
-    let mut breakpoints = Categories::default();
-    for category in state.extra.breakpoints.iter().copied() {
-        breakpoints.insert(category);
-    }
-    pg.breakpoints.set(breakpoints);
+    // An older link's kinds open as the lines of those kinds.
+    pg.breakpoints.set(LineBreaks::from_parts(
+        &state.extra.breakpoints,
+        &state.extra.lines,
+    ));
     pg.level.set(state.level);
     // A link's scenario replaces the kept one deliberately: the kept one goes aside.
     if state.extra.scenario.is_some() {

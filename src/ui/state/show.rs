@@ -35,7 +35,7 @@ impl Playground {
             &Track {
                 events: &[],
                 key_steps: &[],
-                breaks_on: &|_| false,
+                breaks_at: &|_| false,
                 level: Level::Event,
                 stops: &[],
             },

@@ -189,8 +189,8 @@ fn scrubber(pen: &Pen, section: &Node, zero: &StepZero, last: usize) {
 }
 
 /// The toolbar row: the contrast switches where the lesson offers them (the modes in force at
-/// step 0), the checkpoint switch where the run has checkpoints, and the way to the
-/// breakpoints and keys.
+/// step 0), the checkpoint switch where the run has checkpoints, the way to the host's code
+/// (a phone's) and the way to the breakpoints and keys.
 pub fn toolbar(pen: &Pen, stage: &Node, zero: &StepZero) {
     let lang = zero.lang;
     let Some(row) = pen.add(stage, "div", &[("class", "stage-toolbar")]) else {
@@ -229,6 +229,16 @@ pub fn toolbar(pen: &Pen, stage: &Node, zero: &StepZero) {
     if zero.checkpoints {
         checkpoint_switch(pen, &row, lang);
     }
+    // Issue 47: the way to the host's code below 900 px (`ui/panels/code_tab.rs`).
+    let attrs = [
+        ("type", "button"),
+        ("class", "code-tab"),
+        ("data-testid", "code-tab"),
+        ("aria-controls", "code-pane"),
+        ("aria-expanded", "false"),
+        ("disabled", ""),
+    ];
+    pen.text(&row, "button", &attrs, tr(lang, "‹/› 代码", "‹/› Code"));
     let attrs = [
         ("type", "button"),
         ("class", "to-options"),

@@ -24,7 +24,8 @@ pub struct Watch {
     pub function: &'static str,
     /// The member the step is about (whose inbox, history, request), when there is one.
     pub member: Option<String>,
-    /// The variables, in the order the function's entry lists them.
+    /// The variables: the one the step's event writes first, then those that changed at this
+    /// step, then the rest, each group in the order the function's entry lists them.
     pub vars: Vec<WatchVar>,
 }
 
@@ -108,10 +109,41 @@ pub fn watch_at(
         lang,
         member: member.as_deref(),
     };
+    let focus = focus_of(&event.kind);
+    let mut vars: Vec<(Var, WatchVar)> = vars
+        .iter()
+        .filter_map(|v| view.var(*v).map(|w| (*v, w)))
+        .collect();
+    // The variable the step's event writes first, then what else changed, then the rest (each
+    // group in the function's order): a short box shows what matters.
+    vars.sort_by_key(|(v, w)| (Some(*v) != focus, !w.changed));
+    let vars = vars.into_iter().map(|(_, w)| w).collect();
     Some(Watch {
         function: name,
         member: member.clone(),
-        vars: vars.iter().filter_map(|v| view.var(*v)).collect(),
+        vars,
+    })
+}
+
+/// The variable an event of this kind writes, when it writes one the watch shows.
+fn focus_of(kind: &EventKind) -> Option<Var> {
+    use EventKind::*;
+    Some(match kind {
+        MessageQueued { .. } | ResendIgnored { .. } | InboxDrained { .. } => Var::Inbox,
+        CandidatePrepared { .. } | CandidateDiscarded { .. } => Var::Candidate,
+        HistoryCommitted { .. } | ModelReplied { .. } | ToolExecuted { .. } => Var::History,
+        ModelRequested { .. } | RetryScheduled { .. } | ModelFailed { .. } => Var::Request,
+        LockAcquired { .. } | LockReleased { .. } | LockWaiting { .. } => Var::Lock,
+        RoundStarted { .. }
+        | RoundFinished { .. }
+        | StatusChanged { .. }
+        | MemberRecalled { .. } => Var::Members,
+        MemberSpawned { .. } | RosterRestored { .. } | ShouldExitSet { .. } => Var::Members,
+        ProtocolOpened { request } => match request.kind {
+            ProtocolKind::Shutdown => Var::ShutdownRequests,
+            ProtocolKind::Plan => Var::PlanRequests,
+        },
+        _ => return None,
     })
 }
 

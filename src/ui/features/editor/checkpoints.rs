@@ -39,6 +39,10 @@ fn kind_label(kind: &str, lang: Lang) -> &'static str {
             "How many records a member's inbox holds",
         ),
         "protocol_status" => ("协议请求的状态", "A protocol request's status"),
+        "next_line" => (
+            "宿主代码接下来运行哪一行",
+            "Which line of the host's code runs next",
+        ),
         _ => ("消息是谁发的", "Who sent a message"),
     };
     tr(lang, zh, en)
@@ -56,6 +60,7 @@ fn subjects(ask: &Ask) -> (String, String, String) {
         | Ask::MemberStatus { member }
         | Ask::HistoryLoaded { member }
         | Ask::InboxHolds { member, .. } => (String::new(), String::new(), member.clone()),
+        Ask::NextLine { .. } => (String::new(), String::new(), String::new()),
     }
 }
 
@@ -253,6 +258,10 @@ fn AskFields(editor: Editor, i: usize, names: Memo<Vec<String>>) -> impl IntoVie
             .join(", "),
         _ => String::new(),
     });
+    let lines = read(|c| match &c.ask {
+        Ask::NextLine { lines } => lines.join(", "),
+        _ => String::new(),
+    });
     let set = move |part: CheckpointPart| {
         editor.apply(
             Edit::Checkpoint(CheckpointEdit::Set { index: i, part }),
@@ -273,6 +282,7 @@ fn AskFields(editor: Editor, i: usize, names: Memo<Vec<String>>) -> impl IntoVie
         "inbox_holds",
     ]);
     let has_counts = kind_is(&["inbox_holds"]);
+    let has_lines = kind_is(&["next_line"]);
     let t = move |zh: &'static str, en: &'static str| move || tr(lang.get(), zh, en);
     let tid = move |name: &str| format!("editor-checkpoint-{name}-{i}");
     view! {
@@ -306,6 +316,12 @@ fn AskFields(editor: Editor, i: usize, names: Memo<Vec<String>>) -> impl IntoVie
                 <label>
                     <span>{t("可选的数目（用逗号隔开）", "Counts to choose from (comma separated)")}</span>
                     <input type="text" data-testid=tid("counts") prop:value=move || counts.get() on:change=typed(CheckpointPart::AskCounts) />
+                </label>
+            </Show>
+            <Show when=has_lines>
+                <label>
+                    <span>{t("可选的代码行（宿主代码里断点按钮的名字，用逗号隔开）", "Lines to choose from (the names on the host code's breakpoint buttons, comma separated)")}</span>
+                    <input type="text" data-testid=tid("lines") prop:value=move || lines.get() on:change=typed(CheckpointPart::AskLines) />
                 </label>
             </Show>
     }
