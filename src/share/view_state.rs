@@ -318,8 +318,8 @@ pub fn decode_extra(x: &str) -> Result<Extra, Problem> {
     }
     extra.breakpoints.sort();
     extra.breakpoints.dedup();
-    extra.lines.sort();
-    extra.lines.dedup();
+    // The lines stay as written (a set once on screen, `host_code::LineBreaks`): sorting
+    // strings here would add a sort's code to the first module for nothing.
     Ok(extra)
 }
 

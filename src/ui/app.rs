@@ -176,10 +176,9 @@ fn SidePanel(below_fold: RwSignal<bool>) -> impl IntoView {
         data-tab=tab data-open=open>
         {(!embedded).then(|| view! { <SideNav /> })}
         // The host's code (issue 47), first in the side column: beside the lanes on a wide
-        // screen, a sheet on a phone, a tab in an embed; its module comes after the first paint.
-        <Show when=move || below_fold.get() && show_code>
-            <CodePart />
-        </Show>
+        // screen, a sheet on a phone, a tab in an embed; its module comes after the first paint,
+        // its stand-in (as high as the pane) is there from the start.
+        {show_code.then(|| view! { <CodePart load=below_fold /> })}
         <section class="run-summary" id="side-summary" aria-labelledby="run-summary-heading">
             <h2 id="run-summary-heading">{move || tr(lang.get(), "本课与本次运行", "This lesson and this run")}</h2>
             {embedded.then(|| view! { <LessonPicker /> })}
