@@ -49,7 +49,7 @@ const WORDS = {
 
 for (const [screen, size] of [['laptop', LAPTOP], ['phone', PHONE]] as const) {
   for (const lang of ['en', 'zh'] as const) {
-    test(`M1 M2 M4: lesson 1 shows the line and the values behind m1 stored, taken in and m4 sent (${screen}, ${lang})`, async ({ page }) => {
+    test('M1 M2 M4: lesson 1 shows the line and the values behind m1 stored, taken in and m4 sent (' + screen + ', ' + lang + ')', async ({ page }) => {
       const errors = trackErrors(page);
       await page.setViewportSize(size);
       await openLesson(page, L1);
@@ -106,7 +106,7 @@ for (const [screen, size] of [['laptop', LAPTOP], ['phone', PHONE]] as const) {
   }
 }
 
-test('T6 M3: a breakpoint on a line stops Run at the next event that line produces', async ({ page }) => {
+test('M3: a breakpoint on a line stops Run at the next event that line produces', async ({ page }) => {
   const errors = trackErrors(page);
   await page.setViewportSize(LAPTOP);
   await openLesson(page, L1);
