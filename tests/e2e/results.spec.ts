@@ -25,6 +25,7 @@ const HOST = `http://127.0.0.1:${HOST_PORT}`;
 const CHECKPOINTS = [
   { id: 'l1-queued-m4', step: 47, wrong: 'lost', right: 'queued' },
   { id: 'l1-sent-request', step: 55, right: 'no' },
+  { id: 'l1-next-line', step: 60, right: 'commit.history' },
   { id: 'l1-next-request', step: 61, right: 'in_request' },
   { id: 'l1-lead-candidate', step: 73, right: 'in_candidate' },
 ];
@@ -112,11 +113,12 @@ for (const lang of ['en', 'zh']) {
     expect(checkpoints.map((c) => [c.lesson, c.id, c.correct, c.attempts])).toEqual([
       [LESSON, 'l1-queued-m4', false, 2],
       [LESSON, 'l1-sent-request', true, 1],
+      [LESSON, 'l1-next-line', true, 1],
       [LESSON, 'l1-next-request', true, 1],
       [LESSON, 'l1-lead-candidate', true, 1],
     ]);
     const completed = (await ours(page, 'completed'))[0];
-    expect([completed.lesson, completed.score, completed.max]).toEqual([LESSON, 3, 4]);
+    expect([completed.lesson, completed.score, completed.max]).toEqual([LESSON, 4, 5]);
     // Only what the API promises: no key, nothing the learner typed.
     for (const c of checkpoints) expect(Object.keys(c).sort()).toEqual(['attempts', 'correct', 'id', 'lesson', 'source', 'type', 'v', 'xapi']);
     expect(Object.keys(completed).sort()).toEqual(['lesson', 'max', 'score', 'source', 'type', 'v', 'xapi']);
@@ -138,12 +140,12 @@ for (const lang of ['en', 'zh']) {
     expect(completed.xapi.verb.id).toBe('http://adlnet.gov/expapi/verbs/completed');
     expect(completed.xapi.object.id).toBe(`${page_}#lesson=${LESSON}`);
     expect(completed.xapi.object.definition.type).toBe('http://adlnet.gov/expapi/activities/lesson');
-    expect(completed.xapi.result).toEqual({ completion: true, score: { raw: 3, min: 0, max: 4, scaled: 0.75 } });
+    expect(completed.xapi.result).toEqual({ completion: true, score: { raw: 4, min: 0, max: 5, scaled: 0.8 } });
 
     // The score in getState and in the last state.
     await send(page, { type: 'getState', id: 's' });
-    expect((await replyTo(page, 's')).state.score).toEqual({ score: 3, max: 4 });
-    expect((await ours(page, 'state')).at(-1).score).toEqual({ score: 3, max: 4 });
+    expect((await replyTo(page, 's')).state.score).toEqual({ score: 4, max: 5 });
+    expect((await ours(page, 'state')).at(-1).score).toEqual({ score: 4, max: 5 });
 
     // Once per opening: back and onto the end again sends no second completed; after a reset
     // (the lesson opened again) reaching the end completes again, all answered already.

@@ -625,3 +625,43 @@ fn host_code_the_watch_shows_first_what_the_steps_event_writes_and_marks_what_ch
     let state = timeline.state_at(0);
     assert!(watch_at(&events, 0, &state, None, Lang::En).is_none());
 }
+
+#[test]
+fn host_code_with_the_lock_held_over_the_call_a_waiter_shows_in_the_lock_and_changes_it() {
+    let options = PlayOptions {
+        learner_toggles: ToggleChoice::hold_lock(true),
+        ..PlayOptions::default()
+    };
+    let timeline = lessons::play("l3-lock-scope", &options).expect("plays");
+    let events = timeline.events();
+    let lead = timeline.initial_state().lead_name();
+    let index = events
+        .iter()
+        .position(|e| e.kind.name() == "lock_waiting")
+        .expect("someone waits for the lock");
+    let at = At {
+        events,
+        index,
+        lead,
+    };
+    assert_eq!(place_at(&at), Some("deliver.lock"));
+    let (state, before) = timeline.state_with_previous(index + 1);
+    let watch = watch_at(events, index + 1, &state, before.as_ref(), Lang::En).expect("a watch");
+    assert_eq!(watch.function, "deliver");
+    let lock = &watch.vars[0];
+    assert_eq!(lock.name, "lock");
+    assert!(
+        lock.changed && lock.value.starts_with("held by "),
+        "{lock:?}"
+    );
+    assert!(
+        lock.rows
+            .iter()
+            .any(|r| r.changed && r.note.as_deref() == Some("waiting")),
+        "{lock:?}"
+    );
+    // In that variant the code holds the lock until the round ends.
+    let variant = Variant::of(state.toggles());
+    assert!(line_number(variant, "deliver.unlock").is_none());
+    assert!(line_number(variant, "finish.unlock").is_some());
+}

@@ -368,19 +368,21 @@ impl View<'_> {
 
     fn lock(&self) -> WatchVar {
         let holder = self.state.lock_holder();
-        let changed = self.before.is_some_and(|b| b.lock_holder() != holder);
+        let waiters = self.state.lock_waiters();
+        let was_waiting = |w: &String| self.before.is_none_or(|b| b.lock_waiters().contains(w));
+        let changed = self
+            .before
+            .is_some_and(|b| b.lock_holder() != holder || b.lock_waiters() != waiters);
         let value = match holder {
             Some(h) => tr(self.lang, format!("{h} 持有"), format!("held by {h}")),
             None => tr(self.lang, "空闲", "free").to_string(),
         };
-        let rows = self
-            .state
-            .lock_waiters()
+        let rows = waiters
             .iter()
             .map(|w| WatchRow {
                 text: w.clone(),
                 note: Some(tr(self.lang, "在等锁", "waiting").to_string()),
-                changed: false,
+                changed: !was_waiting(w),
             })
             .collect();
         WatchVar {
