@@ -173,7 +173,7 @@ fn line_view(
             );
             view! {
                 <button type="button" class="ln bp" data-testid="code-break" data-place=place
-                    aria-label=label aria-pressed=move || on().to_string()
+                    title=place aria-label=label aria-pressed=move || on().to_string()
                     on:click=move |_| pg.breakpoints.update(|b| b.toggle(place))>
                     {number}
                 </button>
