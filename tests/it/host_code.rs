@@ -529,9 +529,11 @@ fn host_code_lesson_1_stores_takes_in_and_sends_m1_on_the_lines_that_do_it() {
         request
             .rows
             .iter()
-            .any(|r| r.note.as_deref() == Some("通知 m4")),
-        "{request:?}"
+            .any(|r| r.note.as_deref() == Some("通知 m4") && r.changed),
+        "m4's notice is new in this request: {request:?}"
     );
+    // What r7 already carried is not marked.
+    assert!(request.rows.iter().any(|r| !r.changed), "{request:?}");
 }
 
 #[test]

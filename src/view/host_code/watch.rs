@@ -334,11 +334,18 @@ impl View<'_> {
     }
 
     fn request(&self) -> Option<WatchVar> {
-        let name = self.member?;
-        let sent = self.state.member_requests(name);
-        let newest_sent = sent.last();
-        let was = self.before.map(|b| b.member_requests(name).len());
-        let changed = was.is_some_and(|n| n != sent.len());
+        let member = self.member_now()?;
+        // By the member's own list of request ids: a long log's member sent thousands.
+        let ids = member.requests();
+        let sent = ids.len();
+        let newest_sent = ids.last().and_then(|id| self.state.request(*id));
+        let previous_len = sent
+            .checked_sub(2)
+            .and_then(|i| ids.get(i))
+            .and_then(|id| self.state.request(*id))
+            .map_or(0, |r| r.request.messages.len());
+        let was = self.member_before().map(|m| m.requests().len());
+        let changed = was.is_some_and(|n| n != sent);
         let (value, rows) = match newest_sent {
             None => ("None".to_string(), Vec::new()),
             Some(r) => {
@@ -349,11 +356,13 @@ impl View<'_> {
                     format!("{id}：{count} 条消息"),
                     format!("{id}: {count} messages"),
                 );
+                // What this request carries that the member's previous one did not is marked.
                 let rows = r
                     .request
                     .messages
                     .iter()
-                    .map(|e| entry_row(e, false, self.lang))
+                    .enumerate()
+                    .map(|(i, e)| entry_row(e, changed && i >= previous_len, self.lang))
                     .collect();
                 (value, rows)
             }
