@@ -5,7 +5,7 @@
 # each lane (and in all three places at once), the time. Not part of the test command.
 # Works in a checkout where nothing else has run: it runs scripts/setup.sh (Playwright, the
 # build tools; a few seconds when all are there), makes its cache venv (scripts/llama-venv.sh:
-# the first time it builds llama-cpp-python from source, about 11 minutes on two cores), checks
+# the first time it builds llama-cpp-python from source, 11 to 14 minutes on two cores), checks
 # the server answers one completion (else it stops with the server log's last lines), builds
 # the site if dist/ has none, then drives the page.
 #   scripts/live-llama.sh [lesson-id] [lang]     (defaults: l1-two-investigators en)

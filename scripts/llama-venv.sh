@@ -36,7 +36,7 @@ if [ -e "$VENV" ]; then
   say "rebuilding it as: $BUILD"
 fi
 say "installing $BUILD into $VENV"
-say "(llama-cpp-python builds from source: about 11 minutes on two cores, once)"
+say "(llama-cpp-python builds from source: 11 to 14 minutes on two cores, once)"
 started=$(date +%s)
 python3 -m venv --clear "$VENV"
 # --no-cache-dir: pip's wheel cache is keyed by the source, not by CMAKE_ARGS, so it could hand
