@@ -81,7 +81,8 @@ if ! probe="$(curl -fsS --max-time "${PROBE_TIMEOUT_S:-120}" \
      'import json, sys; print(json.load(sys.stdin)["choices"][0]["message"]["content"] or "")' 2>/dev/null)"; then
   server_failed "the server did not answer a first chat completion (\"Say hi\"): ${probe:0:300}"
 fi
-say "the server answered a first completion in $(( $(date +%s) - probe_started )) s: $(printf '%s' "$reply" | tr '\n' ' ' | cut -c1-80)"
+say "the server answered a first completion in $(( $(date +%s) - probe_started )) s:" \
+  "$(printf '%s' "$reply" | tr '\n' ' ' | cut -c1-80)"
 
 [ -f dist/index.html ] || trunk build --release
 python3 -m http.server "$PAGE_PORT" --bind 127.0.0.1 --directory dist > "$OUT/page.log" 2>&1 &
