@@ -8,6 +8,7 @@ use super::event::{Event, EventKind};
 use super::history::HistoryEntry;
 use super::mailbox::{find_message, MessageId, MessageRecord, Receipt};
 use super::model::{ModelReply, RequestId};
+use super::prompt_cache::PromptCache;
 use super::roster::{Lifecycle, MemberState, MemberStatus, RoundOutcome, RoundState};
 use super::snapshot::RosterSnapshot;
 use super::sorted_map::SortedMap;
@@ -268,6 +269,11 @@ impl TeamState {
                     ),
                 );
                 self.order.push(config.name.clone());
+                // P4: every prompt names the others, so every member's prompt is built
+                // again (at its next request) for the roster with the newcomer.
+                for m in self.members.values_mut() {
+                    m.system = PromptCache::default();
+                }
             }
             EventKind::RoundStarted {
                 member,

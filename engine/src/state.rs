@@ -433,6 +433,27 @@ impl TeamState {
         }
     }
 
+    /// P4: the system prompt of `member`'s requests, naming the others on the roster as it is
+    /// now: built at the member's first request since the roster last changed, then shared
+    /// (see [`prompt_cache`](super::prompt_cache)).
+    pub fn system_prompt_of(&self, member: &MemberState) -> Arc<str> {
+        member.system.get_or_build(|| {
+            let others: Vec<(&str, &str)> = self
+                .members_in_order()
+                .filter(|m| m.name() != member.name())
+                .map(|m| (m.name(), m.role()))
+                .collect();
+            tool_table::system_prompt(
+                member.name(),
+                member.role(),
+                member.kind(),
+                self.lead_name(),
+                &others,
+                self.config.lang,
+            )
+        })
+    }
+
     /// T5, T6: is any member working or waiting for the lock?
     pub fn any_busy(&self) -> bool {
         self.members
