@@ -65,7 +65,8 @@
 //!   each has, schemas, system prompts; K1, K2, P4), [`prompt_cache`] (a member's system
 //!   prompt, built once per roster; P4), [`config`], [`history`] (entries and
 //!   candidates; M4), [`request`] (what a model is sent; M3), [`tool_args`].
-//! - team state: [`roster`] (member records and their [`Lifecycle`]; T1, L1, T5), [`state`]
+//! - team state: [`roster`] (member records and their [`Lifecycle`]; T1, L1, T5), [`members`]
+//!   (the records by name, with an index for lookups; T1), [`state`]
 //!   ([`TeamState`] and its queries), [`snapshot`] (what survives a restart; L3).
 //! - the language between decider and state: [`event`]; the reducer (`evolve.rs`) and
 //!   [`invariants`] (checked after every apply in debug builds).
@@ -88,6 +89,7 @@ pub mod history;
 pub mod invariants;
 mod lifecycle;
 pub mod mailbox;
+pub mod members;
 pub mod model;
 pub mod persist;
 mod prepare;

@@ -8,6 +8,7 @@
 use super::config::{TeamConfig, Toggles};
 use super::mailbox::find_message;
 use super::mailbox::{MessageId, MessageRecord, Position, Receipt};
+use super::members::Members;
 use super::model::{ModelReply, RequestId, ToolSpec};
 use super::persist::PVec;
 use super::protocol::{ProtocolRequest, Tracker};
@@ -55,8 +56,8 @@ pub struct TeamState {
     pub(crate) config: Arc<TeamConfig>,
     /// Current contrast modes (a lesson may switch them between acts).
     pub(crate) toggles: Toggles,
-    /// T1: every member record, by name.
-    pub(crate) members: SortedMap<String, MemberState>,
+    /// T1: every member record, by name (a lookup by name costs the same at any team size).
+    pub(crate) members: Members,
     /// Roster order for display: the configured members, then spawned ones.
     pub(crate) order: Vec<String>,
     /// The lead's name.
@@ -102,7 +103,7 @@ impl TeamState {
     /// The state before any event. The configured members are registered by the host and
     /// start idle. The config must be valid ([`TeamConfig::validate`]).
     pub fn new(config: TeamConfig) -> TeamState {
-        let mut members = SortedMap::new();
+        let mut members = Members::default();
         let mut order = Vec::new();
         let mut lead = String::new();
         let mut member_tools = SortedMap::new();
@@ -168,7 +169,7 @@ impl TeamState {
     }
 
     /// Every member, keyed by name.
-    pub fn members(&self) -> &SortedMap<String, MemberState> {
+    pub fn members(&self) -> &Members {
         &self.members
     }
 
