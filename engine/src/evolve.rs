@@ -59,7 +59,7 @@ impl TeamState {
     fn evolve_mail_and_history(&mut self, event: &Event) {
         match &event.kind {
             EventKind::MessageQueued { record } => {
-                self.messages.push(Arc::new(record.clone()));
+                self.messages.push(Arc::clone(record));
                 if let Some(m) = self.members.get_mut(&record.to) {
                     m.inbox.push(record.id);
                 }
