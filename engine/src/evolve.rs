@@ -269,8 +269,9 @@ impl TeamState {
                     ),
                 );
                 self.order.push(config.name.clone());
-                // P4: every prompt names the others, so every member's prompt is built
-                // again (at its next request) for the roster with the newcomer.
+                // P4: every prompt names the others, so the roster's entries and every
+                // member's prompt are built again (at the next request) with the newcomer.
+                self.roster_entries = PromptCache::default();
                 for m in self.members.values_mut() {
                     m.system = PromptCache::default();
                 }

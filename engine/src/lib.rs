@@ -63,7 +63,7 @@
 //!   (containers that make checkpoints cheap), [`mailbox`] (records, receipts, positions; M1,
 //!   M2, M8), [`protocol`] (the tracker's records; P1), [`tool_table`] (the roles, the tools
 //!   each has, schemas, system prompts; K1, K2, P4), [`prompt_cache`] (a member's system
-//!   prompt, built once per roster; P4), [`config`], [`history`] (entries and
+//!   prompt and the roster it lists, built once per roster; P4), [`config`], [`history`] (entries and
 //!   candidates; M4), [`request`] (what a model is sent; M3), [`tool_args`].
 //! - team state: [`roster`] (member records and their [`Lifecycle`]; T1, L1, T5), [`members`]
 //!   (the records by name, with an index for lookups; T1), [`state`]

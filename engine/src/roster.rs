@@ -185,7 +185,7 @@ pub struct MemberState {
     pub(crate) armed_fault: Option<Fault>,
     /// P4: the system prompt of its requests, built once per roster (derived, never stored).
     #[serde(skip)]
-    pub(crate) system: PromptCache,
+    pub(crate) system: PromptCache<Arc<str>>,
 }
 
 impl MemberState {

@@ -11,6 +11,7 @@ use super::mailbox::{MessageId, MessageRecord, Position, Receipt};
 use super::members::Members;
 use super::model::{ModelReply, RequestId, ToolSpec};
 use super::persist::PVec;
+use super::prompt_cache::{PromptCache, RosterEntries};
 use super::protocol::{ProtocolRequest, Tracker};
 use super::request::ModelRequest;
 use super::roster::{MemberState, MemberStatus};
@@ -89,6 +90,10 @@ pub struct TeamState {
     pub(crate) teammate_tools: Arc<Vec<ToolSpec>>,
     /// K1, K2: the lists of configured members offered fewer tools than their kind has.
     pub(crate) member_tools: Arc<SortedMap<String, OwnTools>>,
+    /// P4: the roster as the system prompts list it, built once per roster (derived, never
+    /// stored; see [`prompt_cache`](super::prompt_cache)).
+    #[serde(skip)]
+    pub(crate) roster_entries: PromptCache<RosterEntries>,
 }
 
 /// K1, K2: a member's own tool list: the names it may call and the specs it is offered.
@@ -140,6 +145,7 @@ impl TeamState {
                 config.lang,
             )),
             member_tools: Arc::new(member_tools),
+            roster_entries: PromptCache::default(),
             config: Arc::new(config),
             members,
             order,
@@ -438,21 +444,31 @@ impl TeamState {
     /// now: built at the member's first request since the roster last changed, then shared
     /// (see [`prompt_cache`](super::prompt_cache)).
     pub fn system_prompt_of(&self, member: &MemberState) -> Arc<str> {
-        member.system.get_or_build(|| {
-            let others: Vec<(&str, &str)> = self
-                .members_in_order()
-                .filter(|m| m.name() != member.name())
-                .map(|m| (m.name(), m.role()))
-                .collect();
-            tool_table::system_prompt(
-                member.name(),
-                member.role(),
-                member.kind(),
+        let prompt = member.system.get_or_build(|| {
+            let lang = self.config.lang;
+            let entries = self.roster_entries.get_or_build(|| {
+                self.members_in_order()
+                    .map(|m| {
+                        let entry = tool_table::roster_entry(m.name(), m.role(), lang);
+                        (m.name().to_string(), entry)
+                    })
+                    .collect()
+            });
+            let others = entries
+                .iter()
+                .filter(|(name, _)| name != member.name())
+                .map(|(_, entry)| entry.as_str());
+            let (name, role, kind) = (member.name(), member.role(), member.kind());
+            Arc::from(tool_table::system_prompt(
+                name,
+                role,
+                kind,
                 self.lead_name(),
-                &others,
-                self.config.lang,
-            )
-        })
+                others,
+                lang,
+            ))
+        });
+        Arc::clone(prompt)
     }
 
     /// T5, T6: is any member working or waiting for the lock?
