@@ -14,8 +14,8 @@ use super::request::ModelRequest;
 use super::roster::{MemberStatus, RoundOutcome};
 use super::snapshot::RosterSnapshot;
 use serde::{Deserialize, Serialize};
-use std::sync::Arc;
 use serde_json::Value;
+use std::sync::Arc;
 
 named_enum! {
     /// Breakpoint kinds of the UI: the learner can stop the playback at every event of a kind.

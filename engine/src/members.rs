@@ -35,7 +35,9 @@ impl Members {
         let mask = self.slots.len().checked_sub(1)?;
         let mut slot = text_hash(name) as usize & mask;
         loop {
-            let at = usize::try_from(*self.slots.get(slot)?).ok()?.checked_sub(1)?;
+            let at = usize::try_from(*self.slots.get(slot)?)
+                .ok()?
+                .checked_sub(1)?;
             if self.map.entry_at(at).is_some_and(|(key, _)| key == name) {
                 return Some(at);
             }
@@ -91,6 +93,15 @@ impl Deref for Members {
 
     fn deref(&self) -> &Self::Target {
         &self.map
+    }
+}
+
+impl<'a> IntoIterator for &'a Members {
+    type Item = (&'a String, &'a MemberState);
+    type IntoIter = <&'a SortedMap<String, MemberState> as IntoIterator>::IntoIter;
+
+    fn into_iter(self) -> Self::IntoIter {
+        (&self.map).into_iter()
     }
 }
 

@@ -254,16 +254,28 @@ mod tests {
         let mut fork = request.clone();
         fork.push(700);
         fork.push(701);
-        assert_eq!(fork.iter_from(68).copied().collect::<Vec<_>>(), [68, 69, 700, 701]);
-        assert_eq!(history.iter_from(68).copied().collect::<Vec<_>>(), [68, 69, 70]);
-        assert_eq!(request.iter().rev().next(), Some(&69));
+        assert_eq!(
+            fork.iter_from(68).copied().collect::<Vec<_>>(),
+            [68, 69, 700, 701]
+        );
+        assert_eq!(
+            history.iter_from(68).copied().collect::<Vec<_>>(),
+            [68, 69, 70]
+        );
+        assert_eq!(request.iter().next_back(), Some(&69));
         // Changing an element copies only for the one that changes.
         *fork.get_mut(69).unwrap() = 6900;
         assert_eq!((fork[69], history[69], request[69]), (6900, 69, 69));
         for n in 0..=130 {
             let v: PVec<u32> = (0..n).collect();
-            assert_eq!(v.iter().copied().collect::<Vec<_>>(), (0..n).collect::<Vec<_>>());
-            assert_eq!(v.iter_from(n as usize / 2).count(), n as usize - n as usize / 2);
+            assert_eq!(
+                v.iter().copied().collect::<Vec<_>>(),
+                (0..n).collect::<Vec<_>>()
+            );
+            assert_eq!(
+                v.iter_from(n as usize / 2).count(),
+                n as usize - n as usize / 2
+            );
         }
     }
 }
