@@ -72,7 +72,7 @@
 //!   [`invariants`] (checked after every apply in debug builds).
 //! - the decider: [`team`] ([`Team::apply`] routes each [`Input`] to one handler), with the
 //!   handlers beside their concept: `send.rs` (M1, M7, M8, M9), `round.rs` (T5, T6, L1, L2),
-//!   `prepare.rs` (M3-M6), `reply.rs`, `tool_calls.rs` (K1-K3, D3), `protocol_tools.rs`
+//!   `prepare.rs` (M3-M6), `reply.rs`, `tool_calls.rs` (K1-K3, D3), `team_tools.rs` (spawn, list, read_inbox, broadcast), `protocol_tools.rs`
 //!   (P1-P5), `lifecycle.rs` (L3, L4).
 //! - on top: [`timeline`] (the log with checkpoints for seeking, and the [`Recorder`]).
 
@@ -106,6 +106,7 @@ pub mod snapshot;
 pub mod sorted_map;
 pub mod state;
 pub mod team;
+mod team_tools;
 pub mod text;
 pub mod timeline;
 pub mod tool_args;
