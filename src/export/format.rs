@@ -4,7 +4,7 @@
 use crate::engine::Timeline;
 use crate::lessons::recording::Recording;
 use crate::lessons::PlayOptions;
-use crate::scenario::on_screen::{OnScreen, Source, SourceError};
+use crate::on_screen::{OnScreen, Source, SourceError};
 use crate::scenario::Scenario;
 use crate::view::transcript::event_line;
 use serde::{Deserialize, Serialize};

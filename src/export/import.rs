@@ -12,7 +12,7 @@ use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
 use crate::lessons::run::MAX_INTERVENTIONS;
 use crate::lessons::{stress, PlayOptions, Playable, FREE_PLAY_ID};
-use crate::scenario::on_screen::{OnScreen, OnScreenError, Source, SourceError};
+use crate::on_screen::{OnScreen, OnScreenError, Source, SourceError};
 use crate::scenario::{Problem, Scenario};
 use crate::view::transcript::event_line;
 use serde::de::DeserializeOwned;

@@ -555,8 +555,8 @@ mod tests {
         assert!(addressed.iter().any(|t| *t == "ann"), "{addressed:?}");
         assert!(!addressed.iter().any(|t| *t == "reader"));
         // It plays: the renamed member gets its mail and its replies.
-        let timeline = crate::scenario::on_screen::OnScreen::new(
-            crate::scenario::on_screen::Source::Scenario(std::sync::Arc::new(r.clone())),
+        let timeline = crate::on_screen::OnScreen::new(
+            crate::on_screen::Source::Scenario(std::sync::Arc::new(r.clone())),
             Default::default(),
         )
         .play()

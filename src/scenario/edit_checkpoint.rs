@@ -262,7 +262,7 @@ mod tests {
     use super::*;
     use crate::lessons::checkpoint::place;
     use crate::scenario::edit::{Edit, Field};
-    use crate::scenario::on_screen::{OnScreen, Source};
+    use crate::on_screen::{OnScreen, Source};
     use crate::scenario::{parse, VERSION};
     use std::sync::Arc;
 

@@ -9,8 +9,8 @@
 use leptos::prelude::*;
 
 use crate::lessons::catalog;
-use crate::share::view_state::default_lesson;
-use crate::share::Part;
+use crate::link::view_state::default_lesson;
+use crate::link::Part;
 use crate::ui::browser::i18n::{remember_lang, tr, Lang, LangText};
 use crate::ui::browser::when_idle;
 use crate::ui::features::{editor, embed, header_buttons, keep_banner, scorm};

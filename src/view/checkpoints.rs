@@ -1,7 +1,7 @@
 //! The learner's answers to a lesson's checkpoints (issue 26): per checkpoint id, how many
 //! tries it took and whether the first was right; the score (first-try right / total), the
 //! feedback a try gets and the end-of-lesson list of what was missed. Stored with the session
-//! (`share::session`), so it is serde and keyed by the checkpoints' stable ids.
+//! (`keep::session`), so it is serde and keyed by the checkpoints' stable ids.
 
 use std::collections::BTreeMap;
 

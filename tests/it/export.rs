@@ -14,7 +14,7 @@ use agent_team_playground::lessons::{
     self, Answer, Intervention, Lesson, PlayOptions, ScriptedModel, ToggleChoice, FREE_PLAY_ID,
 };
 use agent_team_playground::scenario::edit::Edit;
-use agent_team_playground::scenario::on_screen::{OnScreen, Source};
+use agent_team_playground::on_screen::{OnScreen, Source};
 use agent_team_playground::scenario::Scenario;
 use agent_team_playground::view::fork_form::describe;
 use agent_team_playground::view::transcript::{event_line, step_line};

@@ -1,4 +1,4 @@
-//! The run on screen (`scenario::on_screen::OnScreen`): links, exports and the stored session
+//! The run on screen (`on_screen::OnScreen`): links, exports and the stored session
 //! convert to and from it, and each round trip gives back the same link, export or session
 //! (link -> on screen -> link, export -> on screen -> export, session -> on screen ->
 //! session); what the page opens plays the same run the check played.
@@ -12,10 +12,10 @@ use agent_team_playground::lessons::run::{Run, MAX_INTERVENTIONS};
 use agent_team_playground::lessons::{
     self, Intervention, Lesson, PlayOptions, ScriptedModel, ToggleChoice, FREE_PLAY_ID,
 };
-use agent_team_playground::scenario::on_screen::{OnScreen, Source};
+use agent_team_playground::on_screen::{OnScreen, Source};
 use agent_team_playground::scenario::{self, Scenario};
-use agent_team_playground::share::session::StoredSession;
-use agent_team_playground::share::view_state::{open, ViewState};
+use agent_team_playground::keep::session::StoredSession;
+use agent_team_playground::link::view_state::{open, ViewState};
 use agent_team_playground::view::story::Level;
 use serde_json::Value;
 

@@ -3,7 +3,7 @@
 
 use agent_team_playground::engine::{EventKind, Lang, MemberKind};
 use agent_team_playground::lessons::{self, PlayOptions};
-use agent_team_playground::scenario::on_screen::{OnScreen, OnScreenError, Source};
+use agent_team_playground::on_screen::{OnScreen, OnScreenError, Source};
 use agent_team_playground::scenario::{parse, Scenario, ScenarioErrors};
 use serde_json::{json, Value};
 

@@ -1,16 +1,16 @@
-//! SCORM 1.2 and the stored session's score (issue 26 parts 3 and 4, `share::scorm`,
-//! `share::session`): the score is a field of the stored session that round-trips and that an
+//! SCORM 1.2 and the stored session's score (issue 26 parts 3 and 4, `course::scorm`,
+//! `keep::session`): the score is a field of the stored session that round-trips and that an
 //! older session reads without; the lesson status and score the LMS is given, the mastery
 //! rule; `cmi.suspend_data` within 4096 characters, cut as documented past it, and read back.
 
 use agent_team_playground::engine::{Fault, Lang};
 use agent_team_playground::lessons::run::MAX_INTERVENTIONS;
 use agent_team_playground::lessons::{self, Intervention, PlayOptions};
-use agent_team_playground::share::embed_results::LessonScore;
-use agent_team_playground::share::scorm::{
+use agent_team_playground::course::embed_results::LessonScore;
+use agent_team_playground::course::scorm::{
     self, read_suspend_data, score_values, suspend_data, Kept, Status, SUSPEND_DATA_LIMIT,
 };
-use agent_team_playground::share::session::StoredSession;
+use agent_team_playground::keep::session::StoredSession;
 use agent_team_playground::view::checkpoints::{Score, Tries};
 use agent_team_playground::view::story::Level;
 

@@ -3,7 +3,7 @@
 //! `contentWindow` (which it can only do from a page of the same origin: a cross-origin
 //! parent cannot reach them, so offering them in every frame gives nothing away). Until the
 //! module has mounted, index.html offers stand-ins that keep a state set that early. The values
-//! are `share::edx`'s; this file only installs the functions. A state `setState` cannot
+//! are `course::edx`'s; this file only installs the functions. A state `setState` cannot
 //! restore is said in the page's error banner and changes nothing.
 
 use wasm_bindgen::closure::Closure;
@@ -11,7 +11,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use leptos::prelude::*;
 
-use crate::share::edx::{grade, EdxState};
+use crate::course::edx::{grade, EdxState};
 use crate::ui::state::checkpoints::Checkpoints;
 use crate::ui::state::context::Playground;
 

@@ -1,5 +1,5 @@
 //! The page inside a course page's iframe: the postMessage API's browser side
-//! (`share::embed_api` is the protocol), and the frame's height for the page around it.
+//! (`course::embed_api` is the protocol), and the frame's height for the page around it.
 //!
 //! Active only when the page is framed (`window.parent != window`). It reads only messages
 //! whose `event.source` is the parent window, and when the link names `origin=`, only from
@@ -9,7 +9,7 @@
 //! step, and the height the frame asks for on every change as our `resize`, as Canvas's
 //! `lti.frameResize` and, after H5P's resizer answered our `hello`, as H5P's exchange
 //! (`prepareResize`, the page's `resizePrepared`, then `resize` with `scrollHeight`). With
-//! `embed=1` that height is the stage's preferred height (`share::frame_height`): the page is
+//! `embed=1` that height is the stage's preferred height (`course::frame_height`): the page is
 //! the frame's height and the rest are tabs inside, so it changes little from step to step;
 //! a framed page without `embed=1` asks for its content's height. No command can start a call to a
 //! model: `run` plays the run on screen with the transport's timer. The `.app` root carries
@@ -19,8 +19,8 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::share::embed_api::{self, Command, H5pAction, Id, Incoming, MessageField, Raw};
-use crate::share::frame_height::{self, Asked};
+use crate::course::embed_api::{self, Command, H5pAction, Id, Incoming, MessageField, Raw};
+use crate::course::frame_height::{self, Asked};
 use crate::ui::features::embed_results::{snapshot, Results};
 use crate::ui::state::context::Playground;
 use crate::view::playhead::Command as Playhead;

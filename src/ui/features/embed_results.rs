@@ -1,6 +1,6 @@
 //! Inside an iframe: posts the learner's checkpoint results to the course page (issue 26
 //! part 4): `checkpoint` when one is answered right, `completed` when the lesson is done
-//! (`share::embed_results::Completion` decides when), each with its xAPI statement under
+//! (`course::embed_results::Completion` decides when), each with its xAPI statement under
 //! `xapi=1` (the host clock gives the timestamp). The messages are built natively; this only
 //! reads the page's state and posts. `features/embed.rs` installs it and calls
 //! [`Results::reopen`] on the commands that open the lesson again.
@@ -10,8 +10,8 @@ use std::rc::Rc;
 use leptos::prelude::*;
 
 use crate::engine::Caption;
-use crate::share::embed_api::Snapshot;
-use crate::share::embed_results::{self, Answered, Completion, LessonScore, Xapi};
+use crate::course::embed_api::Snapshot;
+use crate::course::embed_results::{self, Answered, Completion, LessonScore, Xapi};
 use crate::ui::state::checkpoints::Checkpoints;
 use crate::ui::state::context::Playground;
 

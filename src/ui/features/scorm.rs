@@ -2,7 +2,7 @@
 //! object as the SCORM 1.2 RTE says (this window and up its parents, at most
 //! [`MAX_LEVELS`], then the opener and its parents), starts the session, resumes from
 //! `cmi.suspend_data`, and reports the lesson status, the score and the session as
-//! `share::scorm` builds them; `LMSFinish` when the page is hidden for good (`pagehide`).
+//! `course::scorm` builds them; `LMSFinish` when the page is hidden for good (`pagehide`).
 //! Without an API the lesson works as usual and [`ScormNote`] says so in both languages.
 //! The LMS's answers are only read as strings; nothing it returns can stop the page.
 
@@ -12,10 +12,10 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::engine::Caption;
-use crate::scenario::on_screen::OnScreen;
-use crate::share::embed_results::{Completion, LessonScore};
-use crate::share::scorm::{self, Kept, Note, Status};
-use crate::share::session::StoredSession;
+use crate::on_screen::OnScreen;
+use crate::course::embed_results::{Completion, LessonScore};
+use crate::course::scorm::{self, Kept, Note, Status};
+use crate::keep::session::StoredSession;
 use crate::ui::browser::i18n::tr;
 use crate::ui::browser::when_idle::write_when_idle;
 use crate::ui::state::checkpoints::Checkpoints;

@@ -1,8 +1,8 @@
-//! The playground's view state: one signal of the run on screen (`scenario::screen::Screen`:
+//! The playground's view state: one signal of the run on screen (`on_screen::screen::Screen`:
 //! the source, the play options, a live run's recording and the step, with the earlier
 //! branches and free play's kept scenario), the memos that read its parts, and the one memo
 //! that makes the run on screen: the live run when there is one, else the source played with
-//! the options (`scenario::on_screen::OnScreen::play`).
+//! the options (`on_screen::OnScreen::play`).
 //!
 //! Everything on screen is a function of (source, play options, step). Each part is a memo of
 //! the one signal, and a memo notifies only when its part changed. The step is the slice that
@@ -26,8 +26,8 @@ use leptos::prelude::*;
 use crate::engine::{Category, Event, Lang, TeamState, Timeline};
 use crate::lessons::key_steps::KeyStep;
 use crate::lessons::{self, Branches, Lesson, PlayOptions};
-use crate::scenario::on_screen::{OnScreen, Source};
-use crate::scenario::screen::{same_but_step, same_source, Screen};
+use crate::on_screen::{OnScreen, Source};
+use crate::on_screen::screen::{same_but_step, same_source, Screen};
 use crate::scenario::Scenario;
 use crate::view::story::{story_of, Level, Story};
 
@@ -156,7 +156,7 @@ pub struct Playground {
     pub error: RwSignal<Option<String>>,
     /// The link's embed flags (`embed=1`, `hide=`, `origin=`), set once when the page opens;
     /// every link the page writes carries them on (`ui::state::link`).
-    pub embed: RwSignal<crate::share::EmbedFlags>,
+    pub embed: RwSignal<crate::link::EmbedFlags>,
     /// A run already played for exactly what is about to be on screen (an opened link's check
     /// played it): the `run` memo takes it once instead of playing the same run again.
     pub seed: StoredValue<Option<Seed>>,

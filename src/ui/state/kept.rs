@@ -1,7 +1,7 @@
 //! What keeping the learner's work shows on the page ([`Keep`]: the continue offer, the
 //! notices, the editor's draft, what was last stored) and the two writes of the shared
 //! session a click makes or every store ends with: [`write_shared`] and [`bring_back`]
-//! ("bring back the scenario you had"). The rules are `share::keep`; when to store is
+//! ("bring back the scenario you had"). The rules are `keep::visits`; when to store is
 //! `session.rs`.
 
 use leptos::prelude::*;
@@ -10,10 +10,10 @@ use std::sync::Arc;
 
 use crate::engine::Caption;
 use crate::lessons::{PlayOptions, FREE_PLAY_ID};
-use crate::scenario::on_screen::{OnScreen, Source};
+use crate::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
-use crate::share::keep::{self, NotKept, SHARED_KEY};
-use crate::share::session::{Kept, StoredSession};
+use crate::keep::visits::{self, NotKept, SHARED_KEY};
+use crate::keep::session::{Kept, StoredSession};
 use crate::ui::browser::storage::{read_in, write_in, Area};
 use crate::ui::state::context::Playground;
 

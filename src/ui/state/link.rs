@@ -1,5 +1,5 @@
 //! The address bar: reading the link the page was opened with (the whole view state, see
-//! `share::view_state`; [`read_address_link`], then [`open_address_link`], both called by
+//! `link::view_state`; [`read_address_link`], then [`open_address_link`], both called by
 //! `app.rs` as it builds the page state), keeping the address bar a link to what is on screen (`replaceState`,
 //! never a history entry per step, so an embedding page's history never grows; only a lesson
 //! picked on a top-level page is a new entry, [`pick_lesson`]), following
@@ -12,8 +12,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::engine::Category;
-use crate::share::view_state::{self, Extra, Opened, ViewState};
-use crate::share::{parse_fragment, EmbedFlags, Problem, MAX_FRAGMENT_CHARS};
+use crate::link::view_state::{self, Extra, Opened, ViewState};
+use crate::link::{parse_fragment, EmbedFlags, Problem, MAX_FRAGMENT_CHARS};
 use crate::ui::browser::i18n::{initial_lang, Lang, LangText};
 use crate::ui::state::context::{Categories, PlayedRun, Playground, Seed};
 

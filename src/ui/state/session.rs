@@ -7,7 +7,7 @@
 //! had in this tab (the same lesson, the branch on screen, the earlier branches to switch back
 //! to, the step), never a restart of the team; each tab keeps its own in session storage, so
 //! two tabs never overwrite each other's branches, and the newest session of any tab is shared
-//! in local storage with the scenario (`share::keep`: what is kept, how tabs merge, what is
+//! in local storage with the scenario (`keep::visits`: what is kept, how tabs merge, what is
 //! offered). A fresh visit is offered to continue, never moved. The restart-and-recall
 //! behaviour (L3, lesson 8) is an action of its own ([`restart_host`], from the fork panel):
 //! it forks a branch with a `Reload` intervention at the current step, so every member shows
@@ -20,9 +20,9 @@ use std::sync::Arc;
 
 use crate::engine::EventKind;
 use crate::lessons::{Branches, Intervention, PlayError, FREE_PLAY_ID};
-use crate::scenario::on_screen::OnScreen;
-use crate::share::keep::{self, SHARED_KEY, TAB_ID_KEY, TAB_KEY};
-use crate::share::session::StoredSession;
+use crate::on_screen::OnScreen;
+use crate::keep::visits::{self, SHARED_KEY, TAB_ID_KEY, TAB_KEY};
+use crate::keep::session::StoredSession;
 use crate::ui::browser::storage::{read_in, write_in, Area};
 use crate::ui::state::checkpoints::Checkpoints;
 use crate::ui::state::context::Playground;

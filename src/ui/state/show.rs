@@ -1,5 +1,5 @@
 //! Changing the run on screen: the playhead's pause before it is replaced, and every writer of
-//! the one signal that holds it (`scenario::screen::Screen`): [`Playground::show`], the one a
+//! the one signal that holds it (`on_screen::screen::Screen`): [`Playground::show`], the one a
 //! link, an imported file, the stored session and a recording's replay all open through;
 //! opening a lesson or a scenario; the language, the toggles, the branch, the recording; the
 //! step ([`Playground::go_to`], clamped, and [`Playground::set_step`], the playhead's). Each is
@@ -13,8 +13,8 @@ use leptos::prelude::*;
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
 use crate::lessons::{Branches, PlayOptions, ToggleChoice};
-use crate::scenario::on_screen::{OnScreen, Source};
-use crate::scenario::screen::Screen;
+use crate::on_screen::{OnScreen, Source};
+use crate::on_screen::screen::Screen;
 use crate::scenario::Scenario;
 use crate::ui::state::context::{PlayedRun, Playground};
 use crate::view::playhead::{Command, Playhead, Track};

@@ -59,7 +59,7 @@ use crate::scenario::edit::{Edit, Field};
 use crate::scenario::edit_authoring::AuthoringEdit;
 use crate::scenario::edit_checkpoint::CheckpointEdit;
 use crate::scenario::{Problem, Scenario};
-use crate::share::Part;
+use crate::link::Part;
 use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::panels::side_nav;
 use crate::ui::state::context::Playground;

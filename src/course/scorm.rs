@@ -17,7 +17,7 @@ use crate::engine::{Caption, Lang};
 use crate::lessons::PlayOptions;
 
 use super::embed_results::LessonScore;
-use super::session::StoredSession;
+use crate::keep::session::StoredSession;
 
 /// `cmi.suspend_data` is a CMIString4096 in SCORM 1.2.
 pub const SUSPEND_DATA_LIMIT: usize = 4096;

@@ -28,7 +28,7 @@ use crate::lessons::run::MAX_INTERVENTIONS;
 use crate::lessons::{
     catalog, stress, Intervention, PlayOptions, Playable, ToggleChoice, FREE_PLAY_ID,
 };
-use crate::scenario::on_screen::{OnScreen, Played, Source, SourceError};
+use crate::on_screen::{OnScreen, Played, Source, SourceError};
 use crate::scenario::Scenario;
 use crate::view::story::Level;
 

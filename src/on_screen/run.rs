@@ -1,8 +1,8 @@
 //! The run on screen, as one native value: what plays ([`Source`]: a built-in lesson, the
 //! generated stress log, or free play's scenario), the play options, a live run's recording
 //! when that is on screen, and the step. [`OnScreen::play`] is the one way it becomes a
-//! timeline. Links (`share::view_state`), exports (`export`), the stored session
-//! (`share::session`), the embed API and the live panel convert to and from it.
+//! timeline. Links (`link::view_state`), exports (`export`), the stored session
+//! (`keep::session`), the embed API and the live panel convert to and from it.
 //!
 //! "A scenario plays only in free play" is the type here: [`Source::Scenario`] is free play
 //! with a scenario, and [`Source::lesson_id`] says `free-play` for it; no other source can
@@ -10,7 +10,7 @@
 
 use std::sync::Arc;
 
-use super::format::Scenario;
+use crate::scenario::Scenario;
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
 use crate::lessons::{

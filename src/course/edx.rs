@@ -23,7 +23,7 @@ use crate::engine::Lang;
 use crate::lessons::checkpoint::Placement;
 use crate::lessons::run::MAX_INTERVENTIONS;
 use crate::lessons::PlayOptions;
-use crate::scenario::on_screen::{OnScreen, Source};
+use crate::on_screen::{OnScreen, Source};
 use crate::scenario::{Problem, Scenario};
 use crate::view::checkpoints::Score;
 

@@ -8,8 +8,8 @@
 
 use std::sync::Arc;
 
-use super::format::Scenario;
-use super::on_screen::{OnScreen, Source};
+use crate::scenario::Scenario;
+use super::run::{OnScreen, Source};
 use crate::engine::Lang;
 use crate::lessons::recording::Recording;
 use crate::lessons::{Branches, PlayOptions, ToggleChoice};

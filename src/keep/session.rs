@@ -9,7 +9,7 @@
 //! and how tabs share them is `keep.rs`. The lesson's checkpoint results (`score`, issue 26
 //! part 3) are a field too, optional in the same way: a session is the learner's whole place
 //! in a lesson, so a reload, a continued visit and a SCORM LMS's `cmi.suspend_data`
-//! (`share::scorm`) bring the score back with the step.
+//! (`course::scorm`) bring the score back with the step.
 
 use std::sync::Arc;
 
@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::Lang;
 use crate::lessons::run::MAX_INTERVENTIONS;
 use crate::lessons::PlayOptions;
-use crate::scenario::on_screen::{OnScreen, Source};
+use crate::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
 use crate::view::checkpoints::Score;
 use crate::view::story::Level;

@@ -10,7 +10,7 @@
 
 use serde_json::{json, Map, Value};
 
-use super::encode_component;
+use crate::link::encode_component;
 use crate::engine::{Caption, Lang};
 use crate::lessons::checkpoint::{Placed, Placement};
 use crate::view::checkpoints::{Score, Tries};
@@ -412,7 +412,7 @@ mod tests {
         // `state` and a `getState` reply carry it.
         let timeline = lessons::play(LESSON, &PlayOptions::default()).expect("lesson 1 plays");
         let (state, before) = timeline.state_with_previous(3);
-        let mut snapshot = crate::share::embed_api::Snapshot::of(
+        let mut snapshot = crate::course::embed_api::Snapshot::of(
             LESSON,
             &timeline,
             &state,
@@ -422,10 +422,10 @@ mod tests {
             false,
         );
         snapshot.score = result;
-        let id = crate::share::embed_api::Id::Text("s".into());
+        let id = crate::course::embed_api::Id::Text("s".into());
         for text in [
-            crate::share::embed_api::state(&snapshot),
-            crate::share::embed_api::reply_ok(&id, 3, timeline.len(), Some(&snapshot)),
+            crate::course::embed_api::state(&snapshot),
+            crate::course::embed_api::reply_ok(&id, 3, timeline.len(), Some(&snapshot)),
         ] {
             let message = parsed(&text);
             let state = message.get("state").unwrap_or(&message);

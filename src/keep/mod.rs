@@ -1,0 +1,7 @@
+//! What the browser keeps between visits: the stored session's format (`session.rs`,
+//! [`session::StoredSession`]) and the rules on it (`visits.rs`: each tab's own session, the
+//! shared newest one, the shared scenario's merge, the continue offer, storage that fails).
+//! The browser side is `ui::state::session` and `ui::state::kept`.
+
+pub mod session;
+pub mod visits;
