@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 
 use super::embed_results::LessonScore;
 use crate::engine::Lang;
-use crate::lessons::checkpoint::Placement;
+use crate::lessons::checkpoint::CheckpointPlacement;
 use crate::lessons::run::MAX_INTERVENTIONS;
 use crate::lessons::PlayOptions;
 use crate::on_screen::{OnScreen, Source};
@@ -35,7 +35,7 @@ pub const MAX_STATE_CHARS: usize = 400_000;
 
 /// `getGrade`'s string: `{"lesson", "score", "max", "checkpoints": [{"id", "correct",
 /// "answered"}]}` over the checkpoints that ask on the run on screen, in step order.
-pub fn grade(lesson: &str, score: &Score, placement: &Placement) -> String {
+pub fn grade(lesson: &str, score: &Score, placement: &CheckpointPlacement) -> String {
     let total = LessonScore::of(score, placement);
     let checkpoints: Vec<Value> = placement
         .placed
@@ -78,7 +78,7 @@ pub struct EdxState {
 
 impl EdxState {
     /// The state of `on_screen` with this lesson's `tries`, scored over `placement`.
-    pub fn of(on_screen: &OnScreen, tries: &Score, placement: &Placement) -> EdxState {
+    pub fn of(on_screen: &OnScreen, tries: &Score, placement: &CheckpointPlacement) -> EdxState {
         EdxState {
             v: STATE_VERSION,
             lesson: on_screen.lesson_id().to_string(),
@@ -178,7 +178,7 @@ mod tests {
 
     const L2: &str = "l2-drain-loses-mail";
 
-    fn lesson2(step: usize) -> (OnScreen, Placement) {
+    fn lesson2(step: usize) -> (OnScreen, CheckpointPlacement) {
         let on_screen = OnScreen {
             step,
             ..OnScreen::new(Source::Lesson(L2.into()), PlayOptions::default())
@@ -190,7 +190,7 @@ mod tests {
     }
 
     /// The learner's tries: the first checkpoint right at once, the second after a wrong try.
-    fn tries(placement: &Placement) -> Score {
+    fn tries(placement: &CheckpointPlacement) -> Score {
         let mut score = Score::default();
         let first = &placement.placed[0];
         score.answer(first, first.answer);
@@ -271,7 +271,7 @@ mod tests {
             Source::free_play(Some(scenario.clone())),
             PlayOptions::default(),
         );
-        let state = EdxState::of(&on_screen, &Score::default(), &Placement::default());
+        let state = EdxState::of(&on_screen, &Score::default(), &CheckpointPlacement::default());
         let read = EdxState::read(&state.to_text()).unwrap();
         assert_eq!(read.on_screen(Lang::En).unwrap(), on_screen);
     }

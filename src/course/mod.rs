@@ -1,4 +1,5 @@
 //! Course reporting: what an embedded playground tells the page or the course that holds it.
+//! - `message.rs`: the envelope every message posted to the parent has;
 //! - `embed_api.rs`: the postMessage API (version 1) with the parent page;
 //! - `embed_results.rs`: the checkpoint results it reports, and the xAPI statements;
 //! - `embed_snippet.rs`: the Embed dialog's `<iframe>` and MDX snippets;
@@ -11,4 +12,5 @@ pub mod embed_api;
 pub mod embed_results;
 pub mod embed_snippet;
 pub mod frame_height;
+pub mod message;
 pub mod scorm;

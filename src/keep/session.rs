@@ -47,7 +47,7 @@ pub struct StoredSession {
     /// The scenario and draft the kept ones replaced (a link, a file, a reset, another tab),
     /// kept aside to bring back (`keep::bring_back`): work is never silently lost.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub previous: Option<Kept>,
+    pub previous: Option<KeptScenario>,
     /// Free play was put back to its default scenario: this session's "no scenario" replaces
     /// the kept one (`keep::merge_shared`) instead of keeping it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -60,14 +60,14 @@ pub struct StoredSession {
 
 /// Free play's scenario and the editor's draft as kept (both None: free play's default).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Kept {
+pub struct KeptScenario {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scenario: Option<Scenario>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draft: Option<Scenario>,
 }
 
-impl Kept {
+impl KeptScenario {
     /// Nothing kept: free play's default.
     pub fn is_empty(&self) -> bool {
         self.scenario.is_none() && self.draft.is_none()
@@ -137,8 +137,8 @@ impl StoredSession {
     }
 
     /// Its free-play scenario and draft.
-    pub fn kept(&self) -> Kept {
-        Kept {
+    pub fn kept(&self) -> KeptScenario {
+        KeptScenario {
             scenario: self.scenario.clone(),
             draft: self.draft.clone(),
         }

@@ -14,7 +14,7 @@ use crate::scenario::Scenario;
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
 use crate::lessons::{
-    self, play_lesson, stress, Lesson, PlayError, PlayOptions, Playable, ReplayError, FREE_PLAY_ID,
+    self, play_lesson, Branches, stress, Lesson, PlayError, PlayOptions, Playable, ReplayError, FREE_PLAY_ID,
 };
 
 /// What plays.
@@ -192,6 +192,35 @@ impl OnScreen {
     /// The lesson on screen in the page's language (None for the stress log).
     pub fn lesson(&self) -> Option<Lesson> {
         self.source.lesson(self.options.lang)
+    }
+
+    /// How many requests `member` sends in the run a fork at `at` would branch from (this
+    /// run's changes up to `at`, in its language with its toggles), or None if that run does
+    /// not play. `current_run` is this run's timeline: when no change is anchored after `at`
+    /// it is that run, and nothing is replayed. Free play's scenario counts its own members.
+    pub fn requests_sent_in_base(
+        &self,
+        at: usize,
+        member: &str,
+        current_run: Option<&Timeline>,
+    ) -> Option<usize> {
+        let base = Branches::new(self.options.clone()).base_at(at);
+        let count = |run: &Timeline| {
+            run.final_state()
+                .member(member)
+                .map_or(0, |m| m.requests().len())
+        };
+        match current_run {
+            Some(run) if base == self.options => Some(count(run)),
+            _ => {
+                let base = OnScreen {
+                    options: base,
+                    recording: None,
+                    ..self.clone()
+                };
+                base.play().ok().map(|played| count(&played.timeline))
+            }
+        }
     }
 
     /// Plays it: the recording replayed (in the recording's own language and options) when

@@ -35,6 +35,7 @@ pub mod edit_authoring;
 pub mod edit_checkpoint;
 mod errors;
 mod format;
+mod fresh_name;
 pub mod ranges;
 mod read;
 pub mod source;

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use crate::engine::{Caption, Lang};
-use crate::lessons::checkpoint::{Placed, Placement};
+use crate::lessons::checkpoint::{Placed, CheckpointPlacement};
 use serde::{Deserialize, Serialize};
 
 /// The tries at one checkpoint.
@@ -85,7 +85,7 @@ impl Score {
     }
 
     /// First-try right and total, over the checkpoints that ask on this run.
-    pub fn tally(&self, placement: &Placement) -> (usize, usize) {
+    pub fn tally(&self, placement: &CheckpointPlacement) -> (usize, usize) {
         let right = placement
             .placed
             .iter()
@@ -96,7 +96,7 @@ impl Score {
 
     /// The checkpoints on this run not answered right at the first try (skipped ones
     /// included), in step order: the end-of-lesson summary links to each one's step.
-    pub fn missed<'p>(&self, placement: &'p Placement) -> Vec<&'p Placed> {
+    pub fn missed<'p>(&self, placement: &'p CheckpointPlacement) -> Vec<&'p Placed> {
         placement
             .placed
             .iter()
@@ -105,7 +105,7 @@ impl Score {
     }
 
     /// The score as a learner reads it: "2 / 3 right at the first try".
-    pub fn words(&self, placement: &Placement, lang: Lang) -> String {
+    pub fn words(&self, placement: &CheckpointPlacement, lang: Lang) -> String {
         let (right, total) = self.tally(placement);
         match lang {
             Lang::Zh => format!("检查点：{total} 题中第一次就答对 {right} 题"),

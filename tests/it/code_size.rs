@@ -7,7 +7,7 @@ const MAX_FN_LINES: usize = 120;
 
 /// The text with string, char and comment contents blanked (newlines kept), so only code
 /// braces are counted.
-fn code_only(text: &str) -> String {
+pub(crate) fn code_only(text: &str) -> String {
     let b: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;

@@ -241,3 +241,39 @@ fn a_session_stored_before_branches_were_kept_still_reads_and_too_many_edits_are
         .expect_err("refused")
         .contains("无法读取"));
 }
+
+/// The fork panel counts the requests a member sends in the run a fork starts from: in free
+/// play with a scenario that is the scenario's run, whose members are not lesson 1's (free
+/// play's own lesson has no `ann`, so counting by the lesson id would say 0 and refuse every
+/// reply the learner picks).
+#[test]
+fn requests_sent_in_base_counts_free_play_scenarios_own_members() {
+    let scenario = five_members();
+    let on_screen = OnScreen::new(Source::Scenario(scenario.clone()), PlayOptions::default());
+    let played = on_screen.play().expect("the scenario plays");
+    let final_state = played.timeline.final_state();
+    let sent = final_state
+        .member("ann")
+        .map(|m| m.requests().len())
+        .expect("ann is on the scenario's team");
+    assert!(sent > 0, "ann sends requests in the scenario's run");
+    assert!(
+        lessons::play(FREE_PLAY_ID, &PlayOptions::default())
+            .expect("free play's lesson plays")
+            .final_state()
+            .member("ann")
+            .is_none(),
+        "free play's own lesson (lesson 1's team) has no ann"
+    );
+    let last = played.timeline.len();
+    assert_eq!(
+        on_screen.requests_sent_in_base(last, "ann", Some(&played.timeline)),
+        Some(sent)
+    );
+    assert_eq!(on_screen.requests_sent_in_base(last, "ann", None), Some(sent));
+    // A fork before a later change counts the run without it, replayed from the scenario.
+    let mut options = PlayOptions::default();
+    options.interventions.push(Intervention::Reload { at: last });
+    let forked = OnScreen::new(Source::Scenario(scenario), options);
+    assert_eq!(forked.requests_sent_in_base(1, "ann", None), Some(sent));
+}

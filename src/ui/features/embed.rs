@@ -19,7 +19,7 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::course::embed_api::{self, Command, H5pAction, Id, Incoming, MessageField, Raw};
+use crate::course::embed_api::{self, EmbedCommand, H5pAction, Id, Incoming, MessageField, Raw};
 use crate::course::frame_height::{self, Asked};
 use crate::ui::features::embed_results::{snapshot, Results};
 use crate::ui::state::context::Playground;
@@ -215,9 +215,9 @@ impl Frame {
         }
     }
 
-    fn on_command(&self, pg: Playground, id: Option<Id>, command: Command) {
+    fn on_command(&self, pg: Playground, id: Option<Id>, command: EmbedCommand) {
         let up = untrack(|| self.is_up(pg));
-        if command == Command::Hello {
+        if command == EmbedCommand::Hello {
             // Before `ready` a hello is not answered: `ready` follows by itself.
             if up {
                 self.post_ready(pg);
@@ -233,12 +233,12 @@ impl Frame {
         } else {
             Err("the playground is not ready yet: wait for its ready message".to_string())
         };
-        if result.is_ok() && matches!(command, Command::Reset | Command::Load(_)) {
+        if result.is_ok() && matches!(command, EmbedCommand::Reset | EmbedCommand::Load(_)) {
             self.results.reopen();
         }
         let Some(id) = id else { return };
         match result {
-            Ok(()) => self.reply_ok(pg, &id, command == Command::GetState),
+            Ok(()) => self.reply_ok(pg, &id, command == EmbedCommand::GetState),
             Err(error) => self.post(&embed_api::reply_error(&id, &error)),
         }
     }
@@ -252,21 +252,21 @@ impl Frame {
 
 /// Carries out one command on the view state, as the transport's buttons would (the same
 /// native playhead moves both).
-fn execute(pg: Playground, command: &Command) -> Result<(), String> {
+fn execute(pg: Playground, command: &EmbedCommand) -> Result<(), String> {
     let drive = |command: Playhead| crate::ui::panels::transport::drive(pg, command);
     match command {
-        Command::Hello | Command::GetState => {}
-        Command::Step => drive(Playhead::Step),
-        Command::Back => drive(Playhead::Back),
-        Command::Goto(target) => drive(Playhead::Goto(*target)),
-        Command::Run => {
+        EmbedCommand::Hello | EmbedCommand::GetState => {}
+        EmbedCommand::Step => drive(Playhead::Step),
+        EmbedCommand::Back => drive(Playhead::Back),
+        EmbedCommand::Goto(target) => drive(Playhead::Goto(*target)),
+        EmbedCommand::Run => {
             drive(Playhead::Run);
             // A course page's `run` plays through: its ticks never stop at a checkpoint.
             crate::ui::state::checkpoints::Checkpoints::get().set_quiet(true);
         }
-        Command::Pause => drive(Playhead::Pause),
-        Command::Reset => pg.open_lesson(pg.lesson_id.get_untracked()),
-        Command::Load(link) => crate::ui::state::link::open_link(pg, link)?,
+        EmbedCommand::Pause => drive(Playhead::Pause),
+        EmbedCommand::Reset => pg.open_lesson(pg.lesson_id.get_untracked()),
+        EmbedCommand::Load(link) => crate::ui::state::link::open_link(pg, link)?,
     }
     Ok(())
 }

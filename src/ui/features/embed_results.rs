@@ -11,7 +11,7 @@ use leptos::prelude::*;
 
 use crate::engine::Caption;
 use crate::course::embed_api::Snapshot;
-use crate::course::embed_results::{self, Answered, Completion, LessonScore, Xapi};
+use crate::course::embed_results::{self, AnsweredCheckpoint, Completion, LessonScore, Xapi};
 use crate::ui::state::checkpoints::Checkpoints;
 use crate::ui::state::context::Playground;
 
@@ -92,7 +92,7 @@ impl Results {
                 let Some(placed) = placed.filter(|_| up_checkpoint()) else {
                     return;
                 };
-                let answered = Answered {
+                let answered = AnsweredCheckpoint {
                     lesson: &lesson,
                     checkpoint: &placed,
                     tries,

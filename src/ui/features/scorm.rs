@@ -14,7 +14,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use crate::engine::Caption;
 use crate::on_screen::OnScreen;
 use crate::course::embed_results::{Completion, LessonScore};
-use crate::course::scorm::{self, Kept, Note, Status};
+use crate::course::scorm::{self, Suspended, Note, Status};
 use crate::keep::session::StoredSession;
 use crate::ui::browser::i18n::tr;
 use crate::ui::browser::when_idle::write_when_idle;
@@ -213,7 +213,7 @@ fn report(pg: Playground, said: Said) {
         };
         if !set("cmi.suspend_data", &text) {
             said.0.set(Some(Note::NotKept));
-        } else if kept != Kept::Whole && !said.0.with_untracked(|s| matches!(s, Some(Note::Cut(_))))
+        } else if kept != Suspended::Whole && !said.0.with_untracked(|s| matches!(s, Some(Note::Cut(_))))
         {
             said.0.set(Some(Note::Cut(kept)));
         }

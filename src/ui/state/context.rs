@@ -364,6 +364,12 @@ impl Playground {
         })
     }
 
+    /// The run on screen as it is now, step included, for event handlers (no reactive
+    /// tracking).
+    pub fn on_screen_untracked(&self) -> OnScreen {
+        self.screen.with_untracked(|screen| screen.on_screen().clone())
+    }
+
     /// The branches as `lessons::Branches` sees them (the current one and the earlier ones),
     /// for event handlers (no reactive tracking).
     pub fn branches_untracked(&self) -> Branches {

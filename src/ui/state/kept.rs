@@ -13,7 +13,7 @@ use crate::lessons::{PlayOptions, FREE_PLAY_ID};
 use crate::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
 use crate::keep::visits::{self, NotKept, SHARED_KEY};
-use crate::keep::session::{Kept, StoredSession};
+use crate::keep::session::{KeptScenario, StoredSession};
 use crate::ui::browser::storage::{read_in, write_in, Area};
 use crate::ui::state::context::Playground;
 
@@ -26,7 +26,7 @@ pub struct Keep {
     /// Storage failing (said once), or a kept scenario replaced (with [`Keep::previous`]).
     pub notice: RwSignal<Option<Caption>>,
     /// The scenario and draft just replaced, while the notice offers to bring them back.
-    pub previous: RwSignal<Option<Kept>>,
+    pub previous: RwSignal<Option<KeptScenario>>,
     /// The editor's draft when it differs from free play's scenario on screen.
     pub draft: RwSignal<Option<Scenario>>,
     /// Free play's scenario as last written to storage (None: none, or the write failed).
@@ -36,7 +36,7 @@ pub struct Keep {
     /// The stored session the editor's draft comes from (`keep::draft_for`).
     pub(super) stored_draft: StoredValue<Option<StoredSession>>,
     /// The scenario and draft this page last kept (`keep::merge_shared`'s `own`).
-    pub(super) own: StoredValue<Option<Kept>>,
+    pub(super) own: StoredValue<Option<KeptScenario>>,
     /// Free play was put back to its default scenario (the editor's reset).
     pub(super) default_chosen: StoredValue<bool>,
     pub(super) said: StoredValue<Vec<&'static str>>,
