@@ -4,7 +4,7 @@
 //! test opens. Ids are resolved only through here, so no prefix is special-cased anywhere
 //! else.
 
-use super::catalog::find;
+use super::registry::find;
 use super::driver::play_lesson;
 use super::options::{PlayError, PlayOptions};
 use super::registry::lesson;
