@@ -13,17 +13,15 @@
 //!   languages; the page then shows what it names ([`EdxState::on_screen`]) and restores the
 //!   tries, or shows the refusal and changes nothing.
 
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use super::embed_results::LessonScore;
 use crate::engine::Lang;
 use crate::lessons::checkpoint::CheckpointPlacement;
-use crate::lessons::run::MAX_INTERVENTIONS;
 use crate::lessons::PlayOptions;
-use crate::on_screen::{OnScreen, Source};
+use crate::on_screen::admit::{joined, problems};
+use crate::on_screen::{admit, Arrival, Carrier, OnScreen};
 use crate::scenario::{Problem, Scenario};
 use crate::view::checkpoints::Score;
 
@@ -135,39 +133,33 @@ impl EdxState {
                 ),
             ));
         }
-        let edits = state.branch.interventions.len();
-        if edits > MAX_INTERVENTIONS {
-            let problem = crate::scenario::too_many_edits(edits, "它", "it");
+        // The door: every refusal of what it carries, worded for it.
+        if let Err(refusals) = admit(state.arrival(Lang::En)) {
+            let problem = joined(&problems(&refusals, &Carrier::EDX));
             return Err(refused(problem.zh, problem.en));
-        }
-        if let Some(Err(errors)) = state.scenario.as_ref().map(Scenario::validate) {
-            return Err(refused(
-                format!("它的场景有问题：{}", errors.message(Lang::Zh)),
-                format!("its scenario has problems: {}", errors.message(Lang::En)),
-            ));
-        }
-        if Source::on_page(&state.lesson, state.scenario.clone().map(Arc::new)).is_none() {
-            return Err(refused(
-                format!("没有编号为 '{}' 的课程", state.lesson),
-                format!("there is no lesson '{}'", state.lesson),
-            ));
         }
         Ok(state)
     }
 
-    /// The run on screen it brings back, in the page's `lang` (the step is clamped to the run
-    /// when it is shown).
-    pub fn on_screen(&self, lang: Lang) -> Option<OnScreen> {
-        let scenario = self.scenario.clone().map(Arc::new);
-        Some(OnScreen {
-            source: Source::on_page(&self.lesson, scenario)?,
+    /// What it carries of the run, for the door, in the page's `lang`.
+    fn arrival(&self, lang: Lang) -> Arrival {
+        Arrival {
+            lesson: self.lesson.clone(),
+            scenario: self.scenario.clone(),
             options: PlayOptions {
                 lang,
                 ..self.branch.clone()
             },
+            earlier: Vec::new(),
             recording: None,
             step: self.step,
-        })
+        }
+    }
+
+    /// The run on screen it brings back through the door, in the page's `lang` (the step is
+    /// clamped to the run when it is shown).
+    pub fn on_screen(&self, lang: Lang) -> Option<OnScreen> {
+        admit(self.arrival(lang)).ok().map(|admitted| admitted.on_screen)
     }
 }
 
@@ -175,6 +167,8 @@ impl EdxState {
 mod tests {
     use super::*;
     use crate::lessons::checkpoint::place;
+    use crate::on_screen::Source;
+    use std::sync::Arc;
 
     const L2: &str = "l2-drain-loses-mail";
 

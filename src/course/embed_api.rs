@@ -171,7 +171,24 @@ pub enum H5pAction {
     Prepared,
 }
 
-/// Reads one `message` event's data.
+/// Who sent a message event: whether it came from the frame's parent window, and its origin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sender<'a> {
+    pub parent: bool,
+    pub origin: &'a str,
+}
+
+/// Reads one `message` event, the API's one way in: only the parent window's messages (and,
+/// with `origin=`, only from that origin: `allowed`) reach it. Anything else (a sibling
+/// frame's H5P `ready` or command, another origin's) is ignored, never answered.
+pub fn receive(sender: Sender, allowed: Option<&str>, raw: &Raw) -> Incoming {
+    if !sender.parent || !origin_allowed(allowed, sender.origin) {
+        return Incoming::Ignore;
+    }
+    parse_incoming(raw)
+}
+
+/// Reads one `message` event's data (the sender already checked by [`receive`]).
 pub fn parse_incoming(raw: &Raw) -> Incoming {
     if !raw.object {
         return Incoming::Ignore;
@@ -957,6 +974,51 @@ mod tests {
             let message = parsed(text.clone());
             let state = message.get("state").unwrap_or(&message);
             assert_eq!(state["score"], json!({"score": 2, "max": 3}), "{text}");
+        }
+    }
+
+    #[test]
+    fn only_the_parents_messages_reach_the_api_and_a_siblings_h5p_ready_is_not_answered() {
+        let h5p_ready = Raw::read(true, |key| match key {
+            "context" => MessageField::Text("h5p".into()),
+            "action" => MessageField::Text("ready".into()),
+            _ => MessageField::Missing,
+        });
+        let goto = Raw::read(true, |key| match key {
+            "target" => MessageField::Text(NAME.into()),
+            "v" => MessageField::Number(1.0),
+            "type" => MessageField::Text("goto".into()),
+            "step" => MessageField::Number(9.0),
+            _ => MessageField::Missing,
+        });
+        let course = "https://course.example";
+        let parent = Sender {
+            parent: true,
+            origin: course,
+        };
+        let sibling = Sender {
+            parent: false,
+            origin: course,
+        };
+        assert_eq!(
+            receive(parent, None, &h5p_ready),
+            Incoming::H5p(H5pAction::Ready)
+        );
+        assert!(matches!(
+            receive(parent, Some(course), &goto),
+            Incoming::Command {
+                command: EmbedCommand::Goto(9),
+                ..
+            }
+        ));
+        for raw in [&h5p_ready, &goto] {
+            assert_eq!(receive(sibling, None, raw), Incoming::Ignore);
+            assert_eq!(receive(sibling, Some(course), raw), Incoming::Ignore);
+            // The parent, from an origin the link does not name.
+            assert_eq!(
+                receive(parent, Some("https://other.example"), raw),
+                Incoming::Ignore
+            );
         }
     }
 }

@@ -19,7 +19,9 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::course::embed_api::{self, EmbedCommand, H5pAction, Id, Incoming, MessageField, Raw};
+use crate::course::embed_api::{
+    self, EmbedCommand, H5pAction, Id, Incoming, MessageField, Raw, Sender,
+};
 use crate::course::frame_height::{self, Asked};
 use crate::ui::features::embed_results::{snapshot, Results};
 use crate::ui::state::context::Playground;
@@ -298,10 +300,12 @@ pub fn install(pg: Playground) {
         let from_parent = event
             .source()
             .is_some_and(|source| js_sys::Object::is(&source, &parent));
-        if !from_parent || !embed_api::origin_allowed(allowed.as_deref(), &event.origin()) {
-            return;
-        }
-        match embed_api::parse_incoming(&raw_of(&event)) {
+        let origin = event.origin();
+        let sender = Sender {
+            parent: from_parent,
+            origin: &origin,
+        };
+        match embed_api::receive(sender, allowed.as_deref(), &raw_of(&event)) {
             Incoming::Ignore => {}
             Incoming::H5p(action) => on_message.on_h5p(action),
             Incoming::Command { id, command } => on_message.on_command(pg, id, command),
