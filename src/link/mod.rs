@@ -12,6 +12,8 @@ pub mod codec;
 pub mod view_state;
 
 pub use crate::scenario::Problem;
+use crate::engine::Lang;
+use crate::lessons::language::LangText;
 use crate::view::story::Level;
 
 /// What a link asks for. Absent parts are left to the page's defaults.
@@ -63,6 +65,16 @@ pub const MAX_FRAGMENT_CHARS: usize = 16_000;
 /// The error is the English text of [`parse_fragment_problem`]'s.
 pub fn parse_fragment(fragment: &str) -> Result<LinkState, String> {
     parse_fragment_problem(fragment).map_err(|p| p.en)
+}
+
+/// The `lang=` part of a fragment, however bad its other parts are: a refused link's banner is
+/// in the language it asks for.
+pub fn link_lang(fragment: &str) -> Option<Lang> {
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("lang="))
+        .and_then(Lang::from_code)
 }
 
 /// Whether a reader refuses `fragment` (with or without its `#`) for its length: a valid large

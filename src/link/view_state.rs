@@ -20,7 +20,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{codec, parse_fragment_lenient, EmbedFlags, Problem};
+use super::{codec, parse_fragment_lenient, EmbedFlags, Problem, MAX_FRAGMENT_CHARS};
 use crate::engine::{Category, Lang};
 use crate::lessons::language::LangText;
 use crate::lessons::recording::Recording;
@@ -65,6 +65,42 @@ impl Extra {
         // Plain data with string keys: serializing cannot fail.
         let json = serde_json::to_string(self).unwrap_or_default();
         Some(codec::encode(json.as_bytes()))
+    }
+}
+
+/// The longest `x=` a recorded run may make: the rest of a link needs a few hundred characters
+/// and a reader accepts [`MAX_FRAGMENT_CHARS`].
+pub const MAX_X_WITH_RECORDING: usize = MAX_FRAGMENT_CHARS - 500;
+
+/// The `x=` a link writes, and whether the recorded run was left out of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkX {
+    pub x: Option<String>,
+    /// The recorded run on screen would have made the link too long to open: it is not in
+    /// `x` (the share dialog says so and points to export).
+    pub recording_left_out: bool,
+}
+
+impl Extra {
+    /// The link-size rule: [`Extra::encode`], but a recorded run that would make `x=` longer
+    /// than [`MAX_X_WITH_RECORDING`] is left out, and the rest is linked without it.
+    pub fn encode_for_link(&self) -> LinkX {
+        let x = self.encode();
+        let too_long = x.as_ref().is_some_and(|x| x.len() > MAX_X_WITH_RECORDING);
+        if self.recording.is_some() && too_long {
+            let without = Extra {
+                recording: None,
+                ..self.clone()
+            };
+            return LinkX {
+                x: without.encode(),
+                recording_left_out: true,
+            };
+        }
+        LinkX {
+            x,
+            recording_left_out: false,
+        }
     }
 }
 

@@ -8,6 +8,7 @@
 
 use leptos::prelude::*;
 
+use crate::keep::boot::{BootPlan, LinkArrival};
 use crate::lessons::catalog;
 use crate::link::view_state::default_lesson;
 use crate::link::Part;
@@ -38,14 +39,15 @@ pub fn App() -> impl IntoView {
     let pg = Playground::provide(address.lang, default_lesson());
     crate::ui::state::checkpoints::Checkpoints::provide(pg);
     let opened = link::open_address_link(pg, address);
-    // A fresh visit (no link) or a link that could not be read is offered the stored session.
-    let session_error = session::restore_and_track(
-        pg,
-        opened.applied,
-        opened.link_step,
-        !opened.applied || opened.src.is_some(),
-        opened.link_step.is_none() && opened.src.is_none() && !pg.embed.get_untracked().embed,
-    );
+    // A fresh visit (no link) or a link that could not be read is offered the stored session
+    // (`keep::boot`).
+    let arrival = LinkArrival {
+        opened: opened.applied,
+        step: opened.link_step,
+        src: opened.src.is_some(),
+    };
+    let plan = BootPlan::of(arrival, pg.embed.get_untracked().embed);
+    let session_error = session::restore_and_track(pg, plan);
     pg.error.set(opened.message.or(session_error));
     if let Some(src) = opened.src {
         scenario_src::open(pg, src, opened.link_step);

@@ -145,7 +145,7 @@ pub fn snapshot(pg: Playground) -> Option<Snapshot> {
             let run = run.as_ref().ok()?;
             let mut snapshot = Snapshot::of(
                 &lesson,
-                &run.0,
+                &run.timeline,
                 &state.state,
                 state.before.as_deref(),
                 state.step,

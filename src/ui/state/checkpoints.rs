@@ -59,7 +59,7 @@ impl Checkpoints {
         let placement = Memo::new(move |_| {
             let lesson = pg.lesson_on_screen();
             pg.run.with(|run| match (lesson, run) {
-                (Some(lesson), Ok(run)) => place(&lesson.checkpoints, &run.0),
+                (Some(lesson), Ok(run)) => place(&lesson.checkpoints, &run.timeline),
                 _ => CheckpointPlacement::default(),
             })
         });

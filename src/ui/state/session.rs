@@ -18,6 +18,7 @@ use leptos::prelude::*;
 
 use std::sync::Arc;
 
+use crate::keep::boot::BootPlan;
 use crate::engine::EventKind;
 use crate::lessons::{Branches, Intervention, PlayError, FREE_PLAY_ID};
 use crate::on_screen::OnScreen;
@@ -74,18 +75,17 @@ pub fn page_was_reloaded() -> bool {
         .is_some_and(|t| t == "reload")
 }
 
-/// Restores this tab's stored session for `lesson` (the lesson the page is opening) on a
-/// reload, offers a stored one to continue when the page opened without a link it could read
-/// (`offer`), and starts watching the view state to store it again. With `hold_first` (a
-/// refused link opened the default lesson), the view as opened is not stored: what is stored
-/// stays until the learner acts. Returns an error text for the banner, if any.
-pub fn restore_and_track(
-    pg: Playground,
-    restore: bool,
-    link_step: Option<usize>,
-    hold_first: bool,
-    offer: bool,
-) -> Option<String> {
+/// Carries out the boot plan (`keep::boot`): restores this tab's stored session for the
+/// lesson the page is opening on a reload, offers a stored one to continue, and starts
+/// watching the view state to store it again (not the view as opened, with `hold_first`).
+/// Returns an error text for the banner, if any.
+pub fn restore_and_track(pg: Playground, plan: BootPlan) -> Option<String> {
+    let BootPlan {
+        restore,
+        restore_step: link_step,
+        hold_first,
+        offer,
+    } = plan;
     let keep = Keep {
         offer: RwSignal::new(None),
         notice: RwSignal::new(None),
@@ -133,7 +133,7 @@ pub fn restore_and_track(
         let here = (pg.lesson_id.get_untracked(), pg.step.get_untracked());
         let offered = own
             .or(shared)
-            .and_then(|s| keep::continue_offer(&s, &here.0, here.1));
+            .and_then(|s| visits::continue_offer(&s, &here.0, here.1));
         keep.offer.set(offered);
     }
     track(pg, keep, hold_first);
@@ -141,7 +141,7 @@ pub fn restore_and_track(
 }
 
 /// Stores the view state when the page is idle (and when the page is left), not on every step
-/// of a scrub: this tab's own session, and the shared one merged (`keep::merge_shared`).
+/// of a scrub: this tab's own session, and the shared one merged (`visits::merge_shared`).
 fn track(pg: Playground, keep: Keep, hold_first: bool) {
     let store = crate::ui::browser::when_idle::write_when_idle(move |session: StoredSession| {
         let Ok(text) = serde_json::to_string(&session) else {
@@ -157,13 +157,13 @@ fn track(pg: Playground, keep: Keep, hold_first: bool) {
             .and_then(|text| StoredSession::read(&text, lang).ok());
         let speaks = !session.kept().is_empty() || session.free_play_default;
         let mine = session.kept();
-        let merged = keep::merge_shared(stored.as_ref(), session, keep.own.get_value().as_ref());
+        let merged = visits::merge_shared(stored.as_ref(), session, keep.own.get_value().as_ref());
         if speaks {
             keep.own.set_value(Some(mine));
         }
         if merged.replaced {
             keep.previous.set(merged.session.previous.clone());
-            keep.notice.set(Some(keep::replaced_notice()));
+            keep.notice.set(Some(visits::replaced_notice()));
         }
         write_shared(keep, &merged.session);
     });
