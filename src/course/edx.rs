@@ -16,9 +16,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::embed_results::LessonScore;
+use super::report::CourseReport;
 use crate::engine::Lang;
-use crate::lessons::checkpoint::CheckpointPlacement;
 use crate::lessons::PlayOptions;
 use crate::on_screen::admit::{joined, problems};
 use crate::on_screen::{admit, Arrival, Carrier, OnScreen};
@@ -31,22 +30,19 @@ pub const STATE_VERSION: u32 = 1;
 /// The longest state text `setState` reads (a free-play scenario is at most ~100 kB).
 pub const MAX_STATE_CHARS: usize = 400_000;
 
-/// `getGrade`'s string: `{"lesson", "score", "max", "checkpoints": [{"id", "correct",
-/// "answered"}]}` over the checkpoints that ask on the run on screen, in step order.
-pub fn grade(lesson: &str, score: &Score, placement: &CheckpointPlacement) -> String {
-    let total = LessonScore::of(score, placement);
-    let checkpoints: Vec<Value> = placement
-        .placed
+/// `getGrade`'s string, read from the course report: `{"lesson", "score", "max",
+/// "checkpoints": [{"id", "correct", "answered"}]}` over the checkpoints the report is over, in
+/// step order.
+pub fn grade(report: &CourseReport) -> String {
+    let checkpoints: Vec<Value> = report
+        .checkpoints
         .iter()
-        .map(|p| {
-            let tries = score.tries.get(&p.id).copied().unwrap_or_default();
-            json!({"id": p.id, "correct": tries.first_try, "answered": tries.answered})
-        })
+        .map(|c| json!({"id": c.id, "correct": c.correct, "answered": c.answered}))
         .collect();
     json!({
-        "lesson": lesson,
-        "score": total.score,
-        "max": total.max,
+        "lesson": report.lesson,
+        "score": report.score.score,
+        "max": report.score.max,
         "checkpoints": checkpoints,
     })
     .to_string()
@@ -75,8 +71,8 @@ pub struct EdxState {
 }
 
 impl EdxState {
-    /// The state of `on_screen` with this lesson's `tries`, scored over `placement`.
-    pub fn of(on_screen: &OnScreen, tries: &Score, placement: &CheckpointPlacement) -> EdxState {
+    /// The state of `on_screen` with the course report's tries and score.
+    pub fn of(on_screen: &OnScreen, report: &CourseReport) -> EdxState {
         EdxState {
             v: STATE_VERSION,
             lesson: on_screen.lesson_id().to_string(),
@@ -86,8 +82,8 @@ impl EdxState {
                 ..on_screen.options.clone()
             },
             scenario: on_screen.source.scenario().map(|s| (**s).clone()),
-            tries: tries.clone(),
-            score: Some(LessonScore::of(tries, placement).value()),
+            tries: report.tries.clone(),
+            score: Some(report.score.value()),
         }
     }
 
@@ -166,7 +162,7 @@ impl EdxState {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lessons::checkpoint::place;
+    use crate::lessons::checkpoint::{place, CheckpointPlacement};
     use crate::on_screen::Source;
     use std::sync::Arc;
 
@@ -199,7 +195,7 @@ mod tests {
         let (_, placement) = lesson2(0);
         assert!(placement.placed.len() >= 3);
         let score = tries(&placement);
-        let text = grade(L2, &score, &placement);
+        let text = grade(&CourseReport::of(L2, &score, &placement));
         let value: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(value["lesson"], L2);
         assert_eq!(value["score"], 1);
@@ -227,7 +223,7 @@ mod tests {
         let mut on_screen = on_screen;
         on_screen.options.toggles.drain_on_read = !on_screen.options.toggles.drain_on_read;
         let score = tries(&placement);
-        let state = EdxState::of(&on_screen, &score, &placement);
+        let state = EdxState::of(&on_screen, &CourseReport::of(L2, &score, &placement));
         let text = state.to_text();
         let read = EdxState::read(&text).unwrap();
         assert_eq!(read, state);
@@ -250,7 +246,7 @@ mod tests {
                 to: "reader".into(),
                 body: "100%22 sure %u0041".into(),
             });
-        let state = EdxState::of(&on_screen, &tries(&placement), &placement);
+        let state = EdxState::of(&on_screen, &CourseReport::of(L2, &tries(&placement), &placement));
         let text = state.to_text();
         // jsinput.js passes getState's string through `unescape()`: with no `%` left in it,
         // that changes nothing, and the message comes back as written.
@@ -265,7 +261,7 @@ mod tests {
             Source::free_play(Some(scenario.clone())),
             PlayOptions::default(),
         );
-        let state = EdxState::of(&on_screen, &Score::default(), &CheckpointPlacement::default());
+        let state = EdxState::of(&on_screen, &CourseReport::default());
         let read = EdxState::read(&state.to_text()).unwrap();
         assert_eq!(read.on_screen(Lang::En).unwrap(), on_screen);
     }
@@ -274,7 +270,7 @@ mod tests {
     fn a_bad_state_is_refused_in_both_languages() {
         let (on_screen, placement) = lesson2(3);
         let good: Value = serde_json::from_str(
-            &EdxState::of(&on_screen, &Score::default(), &placement).to_text(),
+            &EdxState::of(&on_screen, &CourseReport::of(L2, &Score::default(), &placement)).to_text(),
         )
         .unwrap();
         let with = |key: &str, v: Value| {

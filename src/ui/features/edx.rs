@@ -18,11 +18,7 @@ use crate::ui::state::context::Playground;
 /// `getGrade()`'s string: this lesson's score over the checkpoints of its own run (a branch
 /// the learner explores does not change what the course is told).
 fn grade_now(pg: Playground) -> String {
-    let checkpoints = Checkpoints::get();
-    let tries = checkpoints.score_untracked(pg);
-    checkpoints
-        .own_placement
-        .with_untracked(|placement| grade(&pg.lesson_id.get_untracked(), &tries, placement))
+    grade(&Checkpoints::get().report_untracked(pg))
 }
 
 /// `getState()`'s string: the run on screen and this lesson's tries.
@@ -30,11 +26,7 @@ fn state_now(pg: Playground) -> String {
     let Some(on_screen) = untrack(|| pg.on_screen()) else {
         return String::new();
     };
-    let checkpoints = Checkpoints::get();
-    let tries = checkpoints.score_untracked(pg);
-    checkpoints
-        .own_placement
-        .with_untracked(|placement| EdxState::of(&on_screen, &tries, placement).to_text())
+    EdxState::of(&on_screen, &Checkpoints::get().report_untracked(pg)).to_text()
 }
 
 /// `setState(text)`: shows the run the state names and restores its tries; true when done.

@@ -37,13 +37,10 @@ impl Results {
     }
 }
 
-/// The lesson's score now (untracked: a wrong try leaves it as it was, a right one moves the
-/// step, and the step's `state` carries it).
+/// The lesson's score now, from the one course report (untracked: a wrong try leaves it as it
+/// was, a right one moves the step, and the step's `state` carries it).
 pub fn score_untracked(pg: Playground) -> LessonScore {
-    let cp = Checkpoints::get();
-    let score = cp.score_untracked(pg);
-    cp.placement
-        .with_untracked(|placement| LessonScore::of(&score, placement))
+    Checkpoints::get().report_untracked(pg).score
 }
 
 /// The statements' context, with `xapi=1`: the frame's address, the language, the host
@@ -106,13 +103,8 @@ impl Results {
             let (step, lesson) = (pg.step.get(), pg.lesson_id.get());
             untrack(|| {
                 let last = pg.last_step_untracked();
-                let score = cp.score_untracked(pg);
-                let (met, result) = cp.placement.with(|placement| {
-                    (
-                        LessonScore::all_answered(&score, placement),
-                        LessonScore::of(&score, placement),
-                    )
-                });
+                let report = cp.report_untracked(pg);
+                let (met, result) = (report.all_answered(), report.score);
                 let mut now = false;
                 results.completion.update_value(|(opened, completion)| {
                     if *opened != lesson {

@@ -118,15 +118,8 @@ fn set_score(score: LessonScore) {
 
 /// The lesson's score now, and whether every checkpoint was answered.
 fn lesson_score(pg: Playground) -> (LessonScore, bool, bool) {
-    let cp = Checkpoints::get();
-    let score = cp.score_untracked(pg);
-    cp.own_placement.with_untracked(|placement| {
-        (
-            LessonScore::of(&score, placement),
-            LessonScore::all_answered(&score, placement),
-            score.is_empty(),
-        )
-    })
+    let report = Checkpoints::get().report_untracked(pg);
+    (report.score, report.all_answered(), report.untried())
 }
 
 /// Starts the SCORM session when the link says `scorm=1`; does nothing otherwise.

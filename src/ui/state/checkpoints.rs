@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
+use crate::course::report::CourseReport;
 use crate::lessons::checkpoint::{place, CheckpointPlacement};
 use crate::ui::browser::storage;
 use crate::ui::state::context::Playground;
@@ -106,6 +107,16 @@ impl Checkpoints {
         });
         CURRENT.with(|current| current.set(Some(checkpoints)));
         checkpoints
+    }
+
+    /// The one course report (`course::report`) every course reads: this lesson's tries over
+    /// the checkpoints of its own run (`OnScreen::own`), whichever branch is on screen.
+    /// Untracked.
+    pub fn report_untracked(&self, pg: Playground) -> CourseReport {
+        let tries = self.score_untracked(pg);
+        let lesson = pg.lesson_id.get_untracked();
+        self.own_placement
+            .with_untracked(|placement| CourseReport::of(&lesson, &tries, placement))
     }
 
     /// The page's checkpoints state. Kept in a thread local rather than the reactive context:
