@@ -142,6 +142,13 @@ fn lesson(lang: Lang) -> Lesson {
 
 /// The lesson's captions: which event each explains, in both languages.
 fn captions() -> Vec<CaptionRule> {
+    let mut captions = captions_up_to_the_reports();
+    captions.extend(captions_after_the_reports());
+    captions
+}
+
+/// The captions up to the two reports: the split, the parallel work, the queued follow-up.
+fn captions_up_to_the_reports() -> Vec<CaptionRule> {
     vec![
         cap(
             "model_replied",
@@ -203,6 +210,12 @@ fn captions() -> Vec<CaptionRule> {
             "宿主给同一个 reader 第二次交付（交付 {deliveries:reader}）。不是重新创建一个调查者：持续存在的是宿主里的成员记录和上下文，线程只是执行某一轮工作的载体。",
             "The host gives the same reader a second delivery (deliveries {deliveries:reader}). No new investigator is created: what persists is the member record and its context in the host; a thread only carries one round of work.",
         ),
+    ]
+}
+
+/// The captions from the reports on: the follow-up read and the lead's summary.
+fn captions_after_the_reports() -> Vec<CaptionRule> {
+    vec![
         cap(
             "candidate_prepared",
             "reader",
