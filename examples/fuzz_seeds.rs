@@ -180,9 +180,7 @@ fn main() {
     let on_screen = agent_team_playground::on_screen::OnScreen {
         step: 4,
         ..agent_team_playground::on_screen::OnScreen::new(
-            agent_team_playground::on_screen::Source::Lesson(
-                "l1-two-investigators".into(),
-            ),
+            agent_team_playground::on_screen::Source::Lesson("l1-two-investigators".into()),
             options,
         )
     };

@@ -155,7 +155,9 @@ impl EdxState {
     /// The run on screen it brings back through the door, in the page's `lang` (the step is
     /// clamped to the run when it is shown).
     pub fn on_screen(&self, lang: Lang) -> Option<OnScreen> {
-        admit(self.arrival(lang)).ok().map(|admitted| admitted.on_screen)
+        admit(self.arrival(lang))
+            .ok()
+            .map(|admitted| admitted.on_screen)
     }
 }
 
@@ -246,7 +248,10 @@ mod tests {
                 to: "reader".into(),
                 body: "100%22 sure %u0041".into(),
             });
-        let state = EdxState::of(&on_screen, &CourseReport::of(L2, &tries(&placement), &placement));
+        let state = EdxState::of(
+            &on_screen,
+            &CourseReport::of(L2, &tries(&placement), &placement),
+        );
         let text = state.to_text();
         // jsinput.js passes getState's string through `unescape()`: with no `%` left in it,
         // that changes nothing, and the message comes back as written.
@@ -270,7 +275,11 @@ mod tests {
     fn a_bad_state_is_refused_in_both_languages() {
         let (on_screen, placement) = lesson2(3);
         let good: Value = serde_json::from_str(
-            &EdxState::of(&on_screen, &CourseReport::of(L2, &Score::default(), &placement)).to_text(),
+            &EdxState::of(
+                &on_screen,
+                &CourseReport::of(L2, &Score::default(), &placement),
+            )
+            .to_text(),
         )
         .unwrap();
         let with = |key: &str, v: Value| {
@@ -285,7 +294,7 @@ mod tests {
             (with("v", json!(2)), "version 2"),
             (
                 with("lesson", json!("no-such-lesson")),
-                "no lesson 'no-such-lesson'",
+                "names a lesson that does not exist: 'no-such-lesson'",
             ),
             (with("step", json!(-1)), "not JSON"),
             ("x".repeat(MAX_STATE_CHARS + 1), "longer than"),

@@ -16,8 +16,8 @@
 use serde_json::{json, Map, Value};
 
 use super::embed_results::LessonScore;
-pub use super::message::{NAME, VERSION};
 use super::message::message;
+pub use super::message::{NAME, VERSION};
 use crate::engine::{Lang, Position, TeamState, Timeline};
 use crate::lessons::language::LangText;
 use crate::view::caption::step_caption_parts;
@@ -151,7 +151,10 @@ pub enum Incoming {
     /// Not addressed to us: ignored silently.
     Ignore,
     /// A well-formed command, with the id to answer to.
-    Command { id: Option<Id>, command: EmbedCommand },
+    Command {
+        id: Option<Id>,
+        command: EmbedCommand,
+    },
     /// Addressed to us but malformed: answered with `ok: false` if it had an id.
     Invalid { id: Option<Id>, error: String },
     /// A message of H5P's iframe resizer.
@@ -411,7 +414,6 @@ impl Id {
     }
 }
 
-
 /// `ready`: the lesson is on screen and commands work.
 pub fn ready(lesson: &str, step: usize, total: usize) -> String {
     let mut rest = Map::new();
@@ -528,7 +530,10 @@ mod tests {
                 json!({"target": NAME, "v": 1, "type": "goto", "step": 12}),
                 EmbedCommand::Goto(12),
             ),
-            (json!({"target": NAME, "v": 1, "type": "run"}), EmbedCommand::Run),
+            (
+                json!({"target": NAME, "v": 1, "type": "run"}),
+                EmbedCommand::Run,
+            ),
             (
                 json!({"target": NAME, "v": 1, "type": "pause"}),
                 EmbedCommand::Pause,
@@ -963,8 +968,15 @@ mod tests {
         let lesson = "l1-two-investigators";
         let timeline = play(lesson, &PlayOptions::default()).expect("lesson 1 plays");
         let (state, before) = timeline.state_with_previous(3);
-        let mut snapshot =
-            Snapshot::of(lesson, &timeline, &state, before.as_ref(), 3, Lang::En, false);
+        let mut snapshot = Snapshot::of(
+            lesson,
+            &timeline,
+            &state,
+            before.as_ref(),
+            3,
+            Lang::En,
+            false,
+        );
         snapshot.score = LessonScore { score: 2, max: 3 };
         let id = Id::Text("s".into());
         for text in [

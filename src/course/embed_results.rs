@@ -11,9 +11,9 @@
 use serde_json::{json, Map, Value};
 
 use super::message::message;
-use crate::link::encode_component;
 use crate::engine::{Caption, Lang};
 use crate::lessons::checkpoint::{CheckpointPlacement, Placed};
+use crate::link::encode_component;
 use crate::view::checkpoints::{Score, Tries};
 
 /// xAPI's verbs and activity types (ADL's vocabulary).

@@ -268,7 +268,9 @@ fn import_recording(
     }
     let recording: Recording = typed(text)?;
     // A recording of free play has no scenario in it: it replays the one on screen.
-    let scenario = on_screen.filter(|_| recording.lesson == FREE_PLAY_ID).cloned();
+    let scenario = on_screen
+        .filter(|_| recording.lesson == FREE_PLAY_ID)
+        .cloned();
     let arrival = Arrival {
         lesson: recording.lesson.clone(),
         scenario,

@@ -28,7 +28,9 @@ pub const LESSON: LessonDef = LessonDef {
             "reader 与 reviewer 并行调查；排队的消息不等于模型看见了它。",
             "Reader and reviewer work in parallel; a queued message is not a seen message.",
         ),
-        rules: &["T1", "T2", "T3", "T4", "T5", "M1", "M2", "M3", "M4", "D1", "D2", "D3", "K3"],
+        rules: &[
+            "T1", "T2", "T3", "T4", "T5", "M1", "M2", "M3", "M4", "D1", "D2", "D3", "K3",
+        ],
     },
     build: lesson,
     checkpoints,
@@ -136,8 +138,7 @@ fn lesson(lang: Lang) -> Lesson {
         "两个调查者能不能分头去查，又不挤在同一段对话里？用户想知道 main.py 写了什么、和 expected.txt 的预期是否一致，而且不运行程序。现在还什么都没发生：宿主登记了三个成员 lead、reader、reviewer，每个成员保存角色、历史、是否占用、状态与已交付次数。",
         "Can two investigators split a job without sharing one conversation? The user wants to know what main.py says and whether it matches expected.txt, without running it. Nothing has happened yet: the host has registered three members, lead, reader and reviewer; each record holds a role, a history, occupancy, a status and the deliveries used.",
     );
-    builder::lesson(team(), task, intro)
-        .played_as(script, directions, captions())
+    builder::lesson(team(), task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

@@ -132,8 +132,7 @@ fn lesson(lang: Lang) -> Lesson {
         "读邮箱时，为什么不顺手把信删了？想象宿主读完消息先清空邮箱，随后准备模型输入时出错：消息既没进入提交的历史，也不在邮箱里了。我们让同一个故障发生两次，比较两种设计。",
         "Why not delete the letter while reading it? Imagine the host reads and clears the inbox, then fails while preparing the model input: the message is neither in a committed history nor in the inbox. We let the same fault strike twice and compare the two designs.",
     );
-    builder::lesson(config, task, intro)
-        .played_as(script, directions, captions())
+    builder::lesson(config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages. A caption that

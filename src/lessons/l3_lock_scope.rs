@@ -128,8 +128,7 @@ fn lesson(lang: Lang) -> Lesson {
         "两人能同时工作，也得知道锁该锁多大。宿主用同一把锁检查并设置占用，随后释放锁，让各自的 Agent 循环工作。如果把模型调用也包在锁里，就会让所有成员排成一队。",
         "Two members can work at once, as long as the lock stays small. The host checks and sets occupancy under one lock, then releases it and lets each agent loop work. Wrap the model call in the lock as well, and every member queues behind the others.",
     );
-    builder::lesson(config, task, intro)
-        .played_as(script.build(), directions, captions())
+    builder::lesson(config, task, intro).played_as(script.build(), directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages. A caption that

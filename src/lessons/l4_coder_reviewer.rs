@@ -116,8 +116,7 @@ fn lesson(lang: Lang) -> Lesson {
         "从临时派工到持续协作：coder 写、reviewer 审、lead 汇总，需要固定角色反复通信。这一课里 lead 召入两名成员，看状态与消息如何让整个协作链路可以被观察。",
         "From one-off delegation to ongoing collaboration: a coder writes, a reviewer reviews, the lead sums up. This needs fixed roles that talk repeatedly. The lead recruits two members; watch how statuses and messages make the whole chain observable.",
     );
-    builder::lesson(config, task, intro)
-        .played_as(script, directions, captions())
+    builder::lesson(config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

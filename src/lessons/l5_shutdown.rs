@@ -118,8 +118,7 @@ fn lesson(lang: Lang) -> Lesson {
         "队友一旦派出去，lead 怎么让它停下？直接杀线程不行，需要握手：lead 说“请关机”，队友说“好的我收尾一下”或者“不行我正在写文件”。请求和回应靠同一个 request_id 对上号，共用“待定（pending）→ 批准（approved）| 拒绝（rejected）”的状态机。",
         "Once a teammate is working, how does the lead make it stop? Not by killing it: by a handshake. The lead says \"please shut down\"; the teammate says \"fine, let me wrap up\" or \"not now, I am writing a file\". Request and response match by request_id and share one state machine: pending -> approved | rejected.",
     );
-    builder::lesson(config, task, intro)
-        .played_as(script, directions, captions())
+    builder::lesson(config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

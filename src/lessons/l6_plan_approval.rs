@@ -109,8 +109,7 @@ fn lesson(lang: Lang) -> Lesson {
         "lead 说“重构认证模块”，队友立刻开干？高风险变更应该先过审：队友先提交计划，lead 批准了再做。一方发带唯一编号的请求，另一方引用同一编号回应。",
         "The lead says \"refactor the auth module\" and the teammate dives in? High-risk changes should be reviewed first: the teammate submits a plan, and works only after the lead approves. One side sends a request with a unique id; the other answers with the same id.",
     );
-    builder::lesson(config, task, intro)
-        .played_as(script, directions, captions())
+    builder::lesson(config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

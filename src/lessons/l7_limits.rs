@@ -121,8 +121,7 @@ fn lesson(lang: Lang) -> Lesson {
         "两人能同时工作，也得知道什么时候停。这是为小型教学会话选择的限额：每个收件箱最多八条，正文最多 600 字符，历史最多 80 条；每位成员最多两次交付，每次交付最多四次逻辑请求，重试另有预算。碰到上限都会给出清楚的错误。",
         "Working in parallel also means knowing when to stop. The limits of this small teaching session: at most eight records per inbox, 600 characters per body, 80 history entries; at most two deliveries per member, four logical requests per delivery, and a separate retry budget. Every limit gives a clear error.",
     );
-    builder::lesson(config, task, intro)
-        .played_as(script, directions, captions())
+    builder::lesson(config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

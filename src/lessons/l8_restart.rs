@@ -141,8 +141,7 @@ fn lesson(lang: Lang) -> Lesson {
         "重启时原先的运行线程不复存在，因此需要把旧成员标为离线并显式召回。持续存在的是成员记录与上下文，不是某条一直等着的线程。",
         "After a restart the old runs no longer exist, so old members are marked offline and must be recalled explicitly. What persists is the member record and its context, not a thread that kept waiting.",
     );
-    builder::lesson(config, task, intro)
-        .played_as(script, directions, captions)
+    builder::lesson(config, task, intro).played_as(script, directions, captions)
 }
 
 /// The lesson's checkpoints (issue 26): what a learner predicts before the step shows it; the

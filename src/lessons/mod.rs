@@ -51,8 +51,8 @@ pub mod toggle_choice;
 
 pub use branches::Branches;
 pub use catalog::{LessonInfo, FREE_PLAY_ID};
-pub use definition::{KeyMoment, LessonDef};
 pub use checkpoint::{Ask, Checkpoint};
+pub use definition::{KeyMoment, LessonDef};
 pub use driver::{divergence, play_lesson, resolve_captions};
 pub use lesson::{Action, CaptionRule, Direction, Lesson, Wait, ORIGINAL};
 pub use options::{Intervention, PlayError, PlayOptions};

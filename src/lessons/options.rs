@@ -94,7 +94,8 @@ fn is_english(lang: &Lang) -> bool {
 /// a recording) writes them: a type of the formats' own, so the engine's [`Toggles`] never go
 /// into a format raw and a change of the engine's type cannot change a released format unseen.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+// Named as the engine's type in serde's messages, so a stored session's error reads the same.
+#[serde(default, rename = "Toggles", expecting = "struct Toggles")]
 struct Modes {
     drain_on_read: bool,
     hold_lock_during_model_call: bool,

@@ -4,9 +4,9 @@
 //! test opens. Ids are resolved only through here, so no prefix is special-cased anywhere
 //! else.
 
-use super::registry::find;
 use super::driver::play_lesson;
 use super::options::{PlayError, PlayOptions};
+use super::registry::find;
 use super::registry::lesson;
 use super::stress;
 use crate::engine::Timeline;

@@ -31,14 +31,14 @@ pub const LESSONS: [&LessonDef; 8] = [
 /// moments and the contrast toggles.
 const FREE_PLAY: LessonDef = LessonDef {
     info: LessonInfo {
-    id: FREE_PLAY_ID,
-    title: Caption::fixed("自由练习", "Free play"),
-    summary: Caption::fixed(
-        "编辑成员、文件与任务，也可以接入真实模型。",
-        "Edit members, files and the task, and run on a real model.",
-    ),
-    rules: &[],
-},
+        id: FREE_PLAY_ID,
+        title: Caption::fixed("自由练习", "Free play"),
+        summary: Caption::fixed(
+            "编辑成员、文件与任务，也可以接入真实模型。",
+            "Edit members, files and the task, and run on a real model.",
+        ),
+        rules: &[],
+    },
     build: free_play_build,
     checkpoints: Vec::new,
     key_moments: l1_two_investigators::LESSON.key_moments,

@@ -11,9 +11,9 @@
 pub mod codec;
 pub mod view_state;
 
-pub use crate::scenario::Problem;
 use crate::engine::Lang;
 use crate::lessons::language::LangText;
+pub use crate::scenario::Problem;
 use crate::view::story::Level;
 
 /// What a link asks for. Absent parts are left to the page's defaults.

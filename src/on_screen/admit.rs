@@ -48,7 +48,10 @@ impl Carrier {
         kind: ("导入", "an import"),
     };
     pub const SESSION: Carrier = Carrier {
-        this: ("这个浏览器里保存的会话", "the session stored in this browser"),
+        this: (
+            "这个浏览器里保存的会话",
+            "the session stored in this browser",
+        ),
         its: ("这个浏览器里保存的会话里的", "the stored session's"),
         kind: ("保存的会话", "a stored session"),
     };

@@ -10,12 +10,13 @@
 
 use std::sync::Arc;
 
-use crate::scenario::Scenario;
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
 use crate::lessons::{
-    self, play_lesson, Branches, stress, Lesson, PlayError, PlayOptions, Playable, ReplayError, FREE_PLAY_ID,
+    self, play_lesson, stress, Branches, Lesson, PlayError, PlayOptions, Playable, ReplayError,
+    FREE_PLAY_ID,
 };
+use crate::scenario::Scenario;
 
 /// What plays.
 #[derive(Clone, Debug, PartialEq)]

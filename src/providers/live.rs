@@ -279,14 +279,12 @@ impl LiveSchedule {
         now_ms: u64,
         jitter: f64,
     ) -> Answer {
-        if error.kind == ErrorKind::StreamingRefused
-            && !self.whole.contains(&request.member)
-        {
+        if error.kind == ErrorKind::StreamingRefused && !self.whole.contains(&request.member) {
             self.whole.push(request.member.clone());
         }
-        let decision =
-            self.policy
-                .decide(request.attempt, error, tool_call_streamed, jitter);
+        let decision = self
+            .policy
+            .decide(request.attempt, error, tool_call_streamed, jitter);
         let retryable = match decision {
             RetryDecision::Retry {
                 delay_ms,

@@ -6,8 +6,8 @@
 //! parameter the kind has not, counts that are not numbers.
 
 use super::errors::Problem;
-use super::fresh_name::first_free;
 use super::format::Scenario;
+use super::fresh_name::first_free;
 use crate::engine::{Caption, Lang};
 use crate::lessons::checkpoint::{Ask, Checkpoint};
 
@@ -84,9 +84,7 @@ impl Scenario {
     pub(super) fn apply_checkpoint(&mut self, edit: &CheckpointEdit) -> Result<(), Problem> {
         match edit {
             CheckpointEdit::Add => {
-                let id = first_free("check-", |id| {
-                    self.checkpoints.iter().any(|c| c.id == id)
-                });
+                let id = first_free("check-", |id| self.checkpoints.iter().any(|c| c.id == id));
                 self.checkpoints.push(Checkpoint {
                     id,
                     rule: "M2".into(),

@@ -80,9 +80,7 @@ pub fn read_answer(status: u16, status_text: &str, body: &str) -> Result<Scenari
 /// Refuses an announced size over the cap before the body is read.
 pub fn check_length(content_length: Option<u64>) -> Result<(), SrcError> {
     match content_length {
-        Some(bytes) if bytes > ranges::MAX_JSON_BYTES as u64 => {
-            Err(SrcError::TooLarge { bytes })
-        }
+        Some(bytes) if bytes > ranges::MAX_JSON_BYTES as u64 => Err(SrcError::TooLarge { bytes }),
         _ => Ok(()),
     }
 }

@@ -6,7 +6,7 @@
 use std::collections::BTreeMap;
 
 use crate::engine::{Caption, Lang};
-use crate::lessons::checkpoint::{Placed, CheckpointPlacement};
+use crate::lessons::checkpoint::{CheckpointPlacement, Placed};
 use serde::{Deserialize, Serialize};
 
 /// The tries at one checkpoint.

@@ -4,10 +4,9 @@
 //! carry the lesson. A caption is a template: its facts are tokens (`{busy:reader}`) that
 //! [`super::facts`] renders from the state at the step it is shown.
 
-use crate::engine::mailbox::{id_list, MessageKind};
 use crate::engine::protocol::{ProtocolKind, ProtocolStatus};
 use crate::engine::text::counted;
-use crate::engine::{Event, EventKind, Lang, RoundOutcome, StopReason, TeamState, Timeline};
+use crate::engine::{Event, EventKind, Lang, RoundOutcome, TeamState, Timeline};
 
 use super::facts::{literal, sends_on_its_own};
 use super::narration_work::{
@@ -392,7 +391,6 @@ fn on_off_zh(b: bool) -> &'static str {
         "关"
     }
 }
-
 
 fn protocol_zh(kind: ProtocolKind) -> &'static str {
     match kind {

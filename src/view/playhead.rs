@@ -172,9 +172,13 @@ impl Playhead {
             Command::Back => PlayheadChange::pauses_at(clamp(step.saturating_sub(1))),
             Command::Goto(target) => PlayheadChange::pauses_at(clamp(target)),
             Command::NextKey => next_key_step(track.key_steps, step)
-                .map_or_else(PlayheadChange::default, |key| PlayheadChange::pauses_at(clamp(key))),
+                .map_or_else(PlayheadChange::default, |key| {
+                    PlayheadChange::pauses_at(clamp(key))
+                }),
             Command::PreviousKey => previous_key_step(track.key_steps, step)
-                .map_or_else(PlayheadChange::default, |key| PlayheadChange::pauses_at(clamp(key))),
+                .map_or_else(PlayheadChange::default, |key| {
+                    PlayheadChange::pauses_at(clamp(key))
+                }),
             Command::Run => PlayheadChange {
                 step: (step >= last).then_some(0),
                 playing: Some(true),

@@ -6,7 +6,9 @@
 //! dropped with a note; the score; and the playhead asks only on a forward move.
 
 use agent_team_playground::engine::{Lang, MessageId, TeamState, Timeline};
-use agent_team_playground::lessons::checkpoint::{place, Ask, Checkpoint, Placed, CheckpointPlacement};
+use agent_team_playground::lessons::checkpoint::{
+    place, Ask, Checkpoint, CheckpointPlacement, Placed,
+};
 use agent_team_playground::lessons::key_steps::KeyStep;
 use agent_team_playground::lessons::{self, PlayOptions, ToggleChoice};
 use agent_team_playground::view::checkpoints::Score;

@@ -116,7 +116,10 @@ fn paths_in(code: &str, module: &[String]) -> Vec<Vec<String>> {
                 inline.push((toks[i + 1].clone(), depth + 1));
             }
             "use" => {
-                let end = toks[i..].iter().position(|t| t == ";").map_or(toks.len(), |p| i + p);
+                let end = toks[i..]
+                    .iter()
+                    .position(|t| t == ";")
+                    .map_or(toks.len(), |p| i + p);
                 use_tree(&toks[i + 1..end], &[], &here, &mut out);
                 i = end;
                 continue;
@@ -202,7 +205,7 @@ fn absolute(segs: &[String], here: &[String]) -> Option<Vec<String>> {
         "super" | "self" => here.to_vec(),
         _ => return None,
     };
-    let mut rest = &segs[..];
+    let mut rest = segs;
     if first == "crate" {
         rest = &segs[1..];
     }
@@ -268,7 +271,10 @@ fn problems(rooms: &BTreeMap<String, usize>) -> Vec<String> {
                 // engine's own crate, stands on the ground floor).
                 continue;
             }
-            edges.entry(name.clone()).or_default().insert(target.clone());
+            edges
+                .entry(name.clone())
+                .or_default()
+                .insert(target.clone());
             let Some(to) = room_of(&target_module, rooms) else {
                 continue;
             };
@@ -407,7 +413,10 @@ fn floors_an_upward_import_and_a_circle_are_reported() {
         .into_iter()
         .map(|(r, f)| (r.to_string(), f))
         .collect();
-    assert_eq!(room_of(&["view".into(), "card".into()], &rooms).as_deref(), Some("view"));
+    assert_eq!(
+        room_of(&["view".into(), "card".into()], &rooms).as_deref(),
+        Some("view")
+    );
     let edges: BTreeMap<String, BTreeSet<String>> = [
         ("a.rs", vec!["b.rs"]),
         ("b.rs", vec!["c.rs"]),
@@ -417,5 +426,8 @@ fn floors_an_upward_import_and_a_circle_are_reported() {
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.into_iter().map(String::from).collect()))
     .collect();
-    assert_eq!(circles(&edges), ["a circle of imports: a.rs <-> b.rs <-> c.rs"]);
+    assert_eq!(
+        circles(&edges),
+        ["a circle of imports: a.rs <-> b.rs <-> c.rs"]
+    );
 }

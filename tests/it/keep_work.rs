@@ -3,14 +3,14 @@
 //! scenario too long for a link kept all the same.
 
 use agent_team_playground::engine::Lang;
-use agent_team_playground::lessons::{Intervention, PlayOptions, FREE_PLAY_ID};
-use agent_team_playground::scenario::{self, Scenario};
+use agent_team_playground::keep::session::{KeptScenario, StoredSession};
 use agent_team_playground::keep::visits::{
     bring_back, bring_back_label, continue_offer, continue_text, draft_for, merge_shared,
     replaced_notice,
 };
-use agent_team_playground::keep::session::{KeptScenario, StoredSession};
+use agent_team_playground::lessons::{Intervention, PlayOptions, FREE_PLAY_ID};
 use agent_team_playground::link::view_state::{open, ViewState};
+use agent_team_playground::scenario::{self, Scenario};
 use agent_team_playground::view::story::Level;
 use serde_json::json;
 

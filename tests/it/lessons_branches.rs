@@ -3,8 +3,8 @@
 //! count of requests a fork's base run sends is the same whether it replays or not.
 
 use agent_team_playground::engine::{Fault, ModelReply};
-use agent_team_playground::on_screen::{OnScreen, Source};
 use agent_team_playground::lessons::{self, Branches, Intervention, PlayOptions, ScriptOutcome};
+use agent_team_playground::on_screen::{OnScreen, Source};
 
 const L1: &str = "l1-two-investigators";
 

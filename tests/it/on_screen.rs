@@ -7,15 +7,15 @@ use std::sync::Arc;
 
 use agent_team_playground::engine::Lang;
 use agent_team_playground::export::{import, RunExport};
+use agent_team_playground::keep::session::StoredSession;
 use agent_team_playground::lessons::recording::Recording;
 use agent_team_playground::lessons::run::{Run, MAX_INTERVENTIONS};
 use agent_team_playground::lessons::{
     self, Intervention, Lesson, PlayOptions, ScriptedModel, ToggleChoice, FREE_PLAY_ID,
 };
+use agent_team_playground::link::view_state::{open, ViewState};
 use agent_team_playground::on_screen::{OnScreen, Source};
 use agent_team_playground::scenario::{self, Scenario};
-use agent_team_playground::keep::session::StoredSession;
-use agent_team_playground::link::view_state::{open, ViewState};
 use agent_team_playground::view::story::Level;
 use serde_json::Value;
 
@@ -270,10 +270,15 @@ fn requests_sent_in_base_counts_free_play_scenarios_own_members() {
         on_screen.requests_sent_in_base(last, "ann", Some(&played.timeline)),
         Some(sent)
     );
-    assert_eq!(on_screen.requests_sent_in_base(last, "ann", None), Some(sent));
+    assert_eq!(
+        on_screen.requests_sent_in_base(last, "ann", None),
+        Some(sent)
+    );
     // A fork before a later change counts the run without it, replayed from the scenario.
     let mut options = PlayOptions::default();
-    options.interventions.push(Intervention::Reload { at: last });
+    options
+        .interventions
+        .push(Intervention::Reload { at: last });
     let forked = OnScreen::new(Source::Scenario(scenario), options);
     assert_eq!(forked.requests_sent_in_base(1, "ann", None), Some(sent));
 }

@@ -4,7 +4,7 @@
 use agent_team_playground::engine::{Caption, Category, Timeline};
 use agent_team_playground::lessons::key_steps::{key_steps, KeyStep};
 use agent_team_playground::lessons::{self, PlayOptions};
-use agent_team_playground::view::playhead::{PlayheadChange, Command, Playhead, Track};
+use agent_team_playground::view::playhead::{Command, Playhead, PlayheadChange, Track};
 use agent_team_playground::view::story::{story_of, Level};
 
 fn lesson_1() -> Timeline {

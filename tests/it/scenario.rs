@@ -585,9 +585,7 @@ fn a_scenario_run_answered_newest_first_as_a_live_run_would_ends_and_its_recordi
 
 #[test]
 fn a_scenario_from_a_url_explains_each_way_it_can_fail_in_both_languages() {
-    use agent_team_playground::scenario::source::{
-        check_length, check_url, read_answer, SrcError,
-    };
+    use agent_team_playground::scenario::source::{check_length, check_url, read_answer, SrcError};
     for ok in [
         "https://course.example/s.json",
         "http://localhost:8000/a.json",
@@ -634,11 +632,7 @@ fn a_scenario_from_a_url_explains_each_way_it_can_fail_in_both_languages() {
         ),
         (SrcError::Cors, "Access-Control-Allow-Origin", "CORS"),
         (SrcError::Network, "could not be reached", "连不上"),
-        (
-            SrcError::Timeout,
-            "did not answer in time",
-            "没有及时回答",
-        ),
+        (SrcError::Timeout, "did not answer in time", "没有及时回答"),
         (SrcError::BadUrl, "http(s) URL", "相对路径"),
     ];
     for (error, en, zh) in cases {

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use agent_team_playground::engine::Lang;
 use agent_team_playground::lessons::checkpoint::{place, CheckpointPlacement};
+use agent_team_playground::lessons::Ask;
 use agent_team_playground::on_screen::{OnScreen, Source};
 use agent_team_playground::scenario::edit::{Edit, Field};
 use agent_team_playground::scenario::edit_checkpoint::{CheckpointEdit, CheckpointPart};
@@ -204,9 +205,7 @@ fn a_checkpoint_whose_moment_never_happens_is_dropped_with_a_note() {
     let placement = placement_of(&s);
     assert!(placement.placed.is_empty());
     assert_eq!(placement.dropped.len(), 1);
-    assert!(
-        !placement.dropped[0].note.zh.is_empty() && !placement.dropped[0].note.en.is_empty()
-    );
+    assert!(!placement.dropped[0].note.zh.is_empty() && !placement.dropped[0].note.en.is_empty());
 }
 
 #[test]

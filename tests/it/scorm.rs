@@ -3,14 +3,14 @@
 //! older session reads without; the lesson status and score the LMS is given, the mastery
 //! rule; `cmi.suspend_data` within 4096 characters, cut as documented past it, and read back.
 
-use agent_team_playground::engine::{Fault, Lang};
-use agent_team_playground::lessons::run::MAX_INTERVENTIONS;
-use agent_team_playground::lessons::{self, Intervention, PlayOptions};
 use agent_team_playground::course::embed_results::LessonScore;
 use agent_team_playground::course::scorm::{
-    self, read_suspend_data, score_values, suspend_data, Suspended, Status, SUSPEND_DATA_LIMIT,
+    self, read_suspend_data, score_values, suspend_data, Status, Suspended, SUSPEND_DATA_LIMIT,
 };
+use agent_team_playground::engine::{Fault, Lang};
 use agent_team_playground::keep::session::StoredSession;
+use agent_team_playground::lessons::run::MAX_INTERVENTIONS;
+use agent_team_playground::lessons::{self, Intervention, PlayOptions};
 use agent_team_playground::view::checkpoints::{Score, Tries};
 use agent_team_playground::view::story::Level;
 

@@ -6,9 +6,9 @@
 
 use agent_team_playground::engine::{Category, Fault, Lang};
 use agent_team_playground::lessons::{catalog, Intervention, ToggleChoice, FREE_PLAY_ID};
-use agent_team_playground::scenario::{self, Scenario};
 use agent_team_playground::link::view_state::{self, decode, open, Extra, ViewState};
 use agent_team_playground::link::{codec, EmbedFlags, Part, MAX_FRAGMENT_CHARS};
+use agent_team_playground::scenario::{self, Scenario};
 use agent_team_playground::view::story::Level;
 use proptest::prelude::*;
 use serde_json::{json, Value};

@@ -9,9 +9,9 @@ use std::rc::Rc;
 
 use leptos::prelude::*;
 
-use crate::engine::Caption;
 use crate::course::embed_api::Snapshot;
 use crate::course::embed_results::{self, AnsweredCheckpoint, Completion, LessonScore, Xapi};
+use crate::engine::Caption;
 use crate::ui::state::checkpoints::Checkpoints;
 use crate::ui::state::context::Playground;
 

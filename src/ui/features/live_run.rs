@@ -12,6 +12,8 @@ use wasm_bindgen_futures::spawn_local;
 
 use crate::engine::{EventKind, RequestId};
 use crate::lessons::run::Run;
+use crate::on_screen::screen::same_source;
+use crate::on_screen::Source;
 use crate::providers::api::Api;
 use crate::providers::fetch::{send, sleep, Abort, Timeouts};
 use crate::providers::live::{CallResult, Jitter, LiveSchedule};
@@ -19,8 +21,6 @@ use crate::providers::retry::RetryPolicy;
 use crate::providers::{ApiKey, ProviderSettings, StreamPiece, Usage};
 use crate::ui::browser::i18n::tr;
 use crate::ui::browser::storage;
-use crate::on_screen::screen::same_source;
-use crate::on_screen::Source;
 use crate::ui::state::context::{LiveRun, PlayedRun, Playground, StreamingReply, WireBody};
 
 pub(super) const RECORDING_KEY: &str = "atp.recording";
@@ -40,8 +40,6 @@ pub(super) struct Session {
     /// The last step of the run as last shown: the view follows the run's end while the
     /// learner stays there.
     shown: usize,
-    /// The lesson the run plays (its recording names it).
-    lesson: String,
     /// What the run plays: once the learner opened another source, the run is no longer shown.
     source: Source,
 }
@@ -131,7 +129,6 @@ pub(super) fn start(
         stopped: false,
         by_learner: false,
         shown: pg.step.get_untracked(),
-        lesson: pg.lesson_id.get_untracked(),
         source: pg.source.get_untracked(),
     });
     // The run on screen is the one in flight now: an earlier run's recording leaves it.

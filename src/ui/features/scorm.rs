@@ -11,11 +11,11 @@ use std::cell::RefCell;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::engine::Caption;
-use crate::on_screen::OnScreen;
 use crate::course::embed_results::{Completion, LessonScore};
-use crate::course::scorm::{self, Suspended, Note, Status};
+use crate::course::scorm::{self, Note, Status, Suspended};
+use crate::engine::Caption;
 use crate::keep::session::StoredSession;
+use crate::on_screen::OnScreen;
 use crate::ui::browser::i18n::tr;
 use crate::ui::browser::when_idle::write_when_idle;
 use crate::ui::state::checkpoints::Checkpoints;
@@ -206,7 +206,8 @@ fn report(pg: Playground, said: Said) {
         };
         if !set("cmi.suspend_data", &text) {
             said.0.set(Some(Note::NotKept));
-        } else if kept != Suspended::Whole && !said.0.with_untracked(|s| matches!(s, Some(Note::Cut(_))))
+        } else if kept != Suspended::Whole
+            && !said.0.with_untracked(|s| matches!(s, Some(Note::Cut(_))))
         {
             said.0.set(Some(Note::Cut(kept)));
         }

@@ -37,7 +37,12 @@ pub fn ResultPanelView() -> impl IntoView {
             pg.run.with(|run| {
                 let run = run.as_ref().ok()?;
                 let events = &run.timeline.events()[..step.min(run.timeline.len())];
-                Some(ResultPanel::of(events, &state.state, run.diverged, &learners))
+                Some(ResultPanel::of(
+                    events,
+                    &state.state,
+                    run.diverged,
+                    &learners,
+                ))
             })
         })
     });

@@ -16,7 +16,7 @@ use crate::lessons::checkpoint::{place, CheckpointPlacement};
 use crate::ui::browser::storage;
 use crate::ui::state::context::Playground;
 use crate::view::checkpoints::{Feedback, Score, Tries};
-use crate::view::playhead::{PlayheadChange, Command, Playhead};
+use crate::view::playhead::{Command, Playhead, PlayheadChange};
 
 /// Local storage: "off" when the learner turned checkpoints off.
 const SWITCH_KEY: &str = "atp.checkpoints";

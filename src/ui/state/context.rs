@@ -26,8 +26,8 @@ use leptos::prelude::*;
 use crate::engine::{Category, Event, Lang, TeamState, Timeline};
 use crate::lessons::key_steps::KeyStep;
 use crate::lessons::{self, Branches, Lesson, PlayOptions};
-use crate::on_screen::{OnScreen, Source};
 use crate::on_screen::screen::{same_but_step, same_source, Screen};
+use crate::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
 use crate::view::story::{story_of, Level, Story};
 
@@ -390,7 +390,8 @@ impl Playground {
     /// The run on screen as it is now, step included, for event handlers (no reactive
     /// tracking).
     pub fn on_screen_untracked(&self) -> OnScreen {
-        self.screen.with_untracked(|screen| screen.on_screen().clone())
+        self.screen
+            .with_untracked(|screen| screen.on_screen().clone())
     }
 
     /// The branches as `lessons::Branches` sees them (the current one and the earlier ones),

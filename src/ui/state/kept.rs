@@ -9,11 +9,11 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 use crate::engine::Caption;
+use crate::keep::session::{KeptScenario, StoredSession};
+use crate::keep::visits::{self, NotKept, SHARED_KEY};
 use crate::lessons::{PlayOptions, FREE_PLAY_ID};
 use crate::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
-use crate::keep::visits::{self, NotKept, SHARED_KEY};
-use crate::keep::session::{KeptScenario, StoredSession};
 use crate::ui::browser::storage::{read_in, write_in, Area};
 use crate::ui::state::context::Playground;
 

@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use crate::engine::Category;
 use crate::link::view_state::{self, Extra, Opened, ViewState};
 use crate::link::{link_lang, parse_fragment, EmbedFlags, Problem};
-use crate::ui::browser::i18n::{initial_lang, Lang, LangText};
+use crate::ui::browser::i18n::{initial_lang, Lang};
 use crate::ui::state::context::{Categories, PlayedRun, Playground, Seed};
 
 /// Replaces the address bar's link (no new history entry).

@@ -18,12 +18,12 @@ use leptos::prelude::*;
 
 use std::sync::Arc;
 
-use crate::keep::boot::BootPlan;
 use crate::engine::EventKind;
+use crate::keep::boot::BootPlan;
+use crate::keep::session::StoredSession;
+use crate::keep::visits::{self, SHARED_KEY, TAB_ID_KEY, TAB_KEY};
 use crate::lessons::{Branches, Intervention, PlayError, FREE_PLAY_ID};
 use crate::on_screen::OnScreen;
-use crate::keep::visits::{self, SHARED_KEY, TAB_ID_KEY, TAB_KEY};
-use crate::keep::session::StoredSession;
 use crate::ui::browser::storage::{read_in, write_in, Area};
 use crate::ui::state::checkpoints::Checkpoints;
 use crate::ui::state::context::Playground;

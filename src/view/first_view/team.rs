@@ -2,10 +2,10 @@
 //! from the card model (`view::card`) and the message lanes, empty before the first message.
 
 use super::StepZero;
+use crate::engine::Lang;
 use crate::engine::MemberStatus;
 use crate::lessons::language::{tr, LangText};
 use crate::markup::{Node, Pen};
-use crate::engine::Lang;
 use crate::view::card::{cards as card_models, Card};
 use crate::view::lanes::{copy_note, lost_label, Lane, Placement};
 

@@ -54,12 +54,12 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::link::Part;
 use crate::scenario::check::Report;
 use crate::scenario::edit::{Edit, Field};
 use crate::scenario::edit_authoring::AuthoringEdit;
 use crate::scenario::edit_checkpoint::CheckpointEdit;
 use crate::scenario::{Problem, Scenario};
-use crate::link::Part;
 use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::panels::side_nav;
 use crate::ui::state::context::Playground;
