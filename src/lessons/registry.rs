@@ -3,8 +3,6 @@
 //! lesson by id built for a language, each lesson's key moments and whether it offers the
 //! contrast toggles. A ninth lesson is its file and one line here.
 
-use std::sync::LazyLock;
-
 use super::catalog::{LessonInfo, FREE_PLAY_ID};
 use super::definition::LessonDef;
 use super::lesson::Lesson;
@@ -74,10 +72,20 @@ pub fn definition(id: &str) -> Option<&'static LessonDef> {
     definitions().find(|def| def.info.id == id)
 }
 
+/// The picker's list, read from the definitions at compile time: each lesson's catalog entry
+/// in order, free play last.
+const CATALOG: [LessonInfo; LESSONS.len() + 1] = {
+    let mut out = [FREE_PLAY.info; LESSONS.len() + 1];
+    let mut i = 0;
+    while i < LESSONS.len() {
+        out[i] = LESSONS[i].info;
+        i += 1;
+    }
+    out
+};
+
 /// The picker's list: each lesson's catalog entry in order, free play last.
 pub fn catalog() -> &'static [LessonInfo] {
-    static CATALOG: LazyLock<Vec<LessonInfo>> =
-        LazyLock::new(|| definitions().map(|def| def.info).collect());
     &CATALOG
 }
 

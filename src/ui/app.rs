@@ -81,15 +81,6 @@ pub fn App() -> impl IntoView {
     let strings = move || lang.get().strings();
     let run_error = move || pg.run.with(|run| run.as_ref().err().cloned());
     let banner = move || pg.error.get().or_else(run_error);
-    // The learner's restart of the host on the branch on screen (L3), if any.
-    let restarted_at = move || {
-        pg.options.with(|o| {
-            o.interventions.iter().find_map(|iv| match iv {
-                crate::lessons::Intervention::Reload { at } => Some(*at),
-                _ => None,
-            })
-        })
-    };
 
     view! {
         <div class="app" class:embedded=embedded tabindex="-1"
@@ -110,17 +101,7 @@ pub fn App() -> impl IntoView {
             </Show>
             <keep_banner::KeepBanners />
             <scorm::ScormNote />
-            <Show when=move || restarted_at().is_some()>
-                <div class="info-banner" role="status" data-testid="restart-banner">
-                    {move || {
-                        let at = restarted_at().unwrap_or(0);
-                        match lang.get() {
-                            Lang::Zh => format!("在这个分支上，宿主在第 {at} 步后重启了：花名册和每个成员的历史已从存储中恢复。所有成员都处于离线状态，需要逐个显式召回，不会自动重启。"),
-                            Lang::En => format!("On this branch the host restarted after step {at}: the roster and every member's history came back from storage. Every member is offline until you recall it explicitly; nothing restarts by itself."),
-                        }
-                    }}
-                </div>
-            </Show>
+            <RestartBanner />
             <div class="stage-column" data-testid="stage-column">
                 // The stage: what a learner needs at a step, on one screen. The transport comes
                 // first, so a caption that wraps differently never moves the step controls; the
@@ -143,6 +124,34 @@ pub fn App() -> impl IntoView {
             <SidePanel below_fold />
             </main>
         </div>
+    }
+}
+
+/// The banner of the learner's restart of the host on the branch on screen (L3), if any.
+#[component]
+fn RestartBanner() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let restarted_at = move || {
+        pg.options.with(|o| {
+            o.interventions.iter().find_map(|iv| match iv {
+                crate::lessons::Intervention::Reload { at } => Some(*at),
+                _ => None,
+            })
+        })
+    };
+    view! {
+        <Show when=move || restarted_at().is_some()>
+            <div class="info-banner" role="status" data-testid="restart-banner">
+                {move || {
+                    let at = restarted_at().unwrap_or(0);
+                    match lang.get() {
+                        Lang::Zh => format!("在这个分支上，宿主在第 {at} 步后重启了：花名册和每个成员的历史已从存储中恢复。所有成员都处于离线状态，需要逐个显式召回，不会自动重启。"),
+                        Lang::En => format!("On this branch the host restarted after step {at}: the roster and every member's history came back from storage. Every member is offline until you recall it explicitly; nothing restarts by itself."),
+                    }
+                }}
+            </div>
+        </Show>
     }
 }
 

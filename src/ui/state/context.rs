@@ -223,6 +223,24 @@ fn run_memo(
     })
 }
 
+/// The state at the step (clamped to the run) and one event earlier, from one seek.
+fn state_memo(step: Memo<usize>, run: Memo<Result<PlayedRun, String>>) -> Memo<Option<StepState>> {
+    Memo::new(move |_| {
+        let step = step.get();
+        run.with(|run| {
+            run.as_ref().ok().map(|run| {
+                let step = step.min(run.timeline.len());
+                let (state, before) = run.timeline.state_with_previous(step);
+                StepState {
+                    step,
+                    state: Arc::new(state),
+                    before: before.map(Arc::new),
+                }
+            })
+        })
+    })
+}
+
 impl Playground {
     /// Creates the view state and provides it as context.
     pub fn provide(lang: Lang, lesson_id: String) -> Playground {
@@ -260,20 +278,7 @@ impl Playground {
         let live: RwSignal<Option<LiveRun>> = RwSignal::new(None);
         let seed: StoredValue<Option<Seed>> = StoredValue::new(None);
         let run = run_memo(source, options, live, seed);
-        let state = Memo::new(move |_| {
-            let step = step.get();
-            run.with(|run| {
-                run.as_ref().ok().map(|run| {
-                    let step = step.min(run.timeline.len());
-                    let (state, before) = run.timeline.state_with_previous(step);
-                    StepState {
-                        step,
-                        state: Arc::new(state),
-                        before: before.map(Arc::new),
-                    }
-                })
-            })
-        });
+        let state = state_memo(step, run);
         let key_steps = Memo::new(move |_| {
             // A scenario's story is its own: lesson 1's key moments need not happen in it.
             if source.with(|s| s.scenario().is_some()) {
