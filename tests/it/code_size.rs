@@ -174,12 +174,7 @@ fn code_size_no_file_in_src_is_over_600_lines_before_its_tests() {
         found.is_empty(),
         "files over {MAX_FILE_LINES} lines before their tests: {found:#?}"
     );
-    let long = format!(
-        "{}#[cfg(test)]
-{}",
-        "x\n".repeat(600),
-        "y\n".repeat(900)
-    );
+    let long = format!("{}#[cfg(test)]\n{}", "x\n".repeat(600), "y\n".repeat(900));
     assert_eq!(lines_before_tests(&long), 600);
 }
 
