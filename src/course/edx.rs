@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 use super::report::CourseReport;
 use crate::engine::Lang;
 use crate::lessons::PlayOptions;
-use crate::on_screen::admit::{joined, problems};
+use crate::on_screen::admit::first;
 use crate::on_screen::{admit, Arrival, Carrier, OnScreen};
 use crate::scenario::{Problem, Scenario};
 use crate::view::checkpoints::Score;
@@ -131,7 +131,7 @@ impl EdxState {
         }
         // The door: every refusal of what it carries, worded for it.
         if let Err(refusals) = admit(state.arrival(Lang::En)) {
-            let problem = joined(&problems(&refusals, &Carrier::EDX));
+            let problem = first(&refusals, &Carrier::EDX);
             return Err(refused(problem.zh, problem.en));
         }
         Ok(state)

@@ -25,7 +25,7 @@ use crate::engine::{Category, Lang};
 use crate::lessons::language::LangText;
 use crate::lessons::recording::Recording;
 use crate::lessons::{catalog, Intervention, PlayOptions, ToggleChoice, FREE_PLAY_ID};
-use crate::on_screen::admit::{joined, problems, too_many_edits_in};
+use crate::on_screen::admit::{first, too_many_edits_in};
 use crate::on_screen::{admit, Arrival, Carrier, OnScreen, PageView, Played};
 use crate::scenario::Scenario;
 use crate::view::story::Level;
@@ -84,16 +84,13 @@ pub struct LinkX {
 impl Extra {
     /// The link-size rule: [`Extra::encode`], but a recorded run that would make `x=` longer
     /// than [`MAX_X_WITH_RECORDING`] is left out, and the rest is linked without it.
-    pub fn encode_for_link(&self) -> LinkX {
+    pub fn encode_for_link(mut self) -> LinkX {
         let x = self.encode();
         let too_long = x.as_ref().is_some_and(|x| x.len() > MAX_X_WITH_RECORDING);
         if self.recording.is_some() && too_long {
-            let without = Extra {
-                recording: None,
-                ..self.clone()
-            };
+            self.recording = None;
             return LinkX {
-                x: without.encode(),
+                x: self.encode(),
                 recording_left_out: true,
             };
         }
@@ -444,11 +441,11 @@ impl ViewState {
 
     /// The run on screen this state names, through the door: its lesson (free play's
     /// scenario), the options it plays with (the link's edits and toggles, in its language),
-    /// its recorded run and its step; or every refusal, worded for a link, as one problem.
+    /// its recorded run and its step; or the first refusal, worded for a link.
     pub fn on_screen(&self) -> Result<OnScreen, Problem> {
         admit(self.arrival())
             .map(|admitted| admitted.on_screen)
-            .map_err(|refusals| joined(&problems(&refusals, &Carrier::LINK)))
+            .map_err(|refusals| first(&refusals, &Carrier::LINK))
     }
 
     /// What the link carries of how the page shows the run: its level and breakpoints.

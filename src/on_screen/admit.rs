@@ -132,11 +132,13 @@ pub fn problems(refusals: &[Refusal], carrier: &Carrier) -> Vec<Problem> {
     refusals.iter().map(|r| r.problem(carrier)).collect()
 }
 
-/// Several problems as one, for a banner that shows one.
-pub fn joined(problems: &[Problem]) -> Problem {
-    let zh: Vec<&str> = problems.iter().map(|p| p.zh.as_str()).collect();
-    let en: Vec<&str> = problems.iter().map(|p| p.en.as_str()).collect();
-    Problem::new(zh.join("；"), en.join("; "))
+/// The first refusal worded for `carrier`: what a reader that says one problem says (a link's
+/// banner, Open edX's `setState`). `refusals` is what [`admit`] returned, never empty.
+pub fn first(refusals: &[Refusal], carrier: &Carrier) -> Problem {
+    match refusals.first() {
+        Some(refusal) => refusal.problem(carrier),
+        None => Problem::new("", ""),
+    }
 }
 
 /// A run that passed the door: what goes on screen, and the earlier branches.
