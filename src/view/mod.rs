@@ -42,6 +42,7 @@ pub mod fork_form;
 pub mod journey;
 pub mod lanes;
 pub mod narration;
+mod narration_work;
 pub mod playhead;
 pub mod protocol;
 pub mod repeats;

@@ -17,6 +17,8 @@ mod driver_interventions;
 mod engine_timeline;
 mod export;
 mod first_view;
+#[cfg(not(target_arch = "wasm32"))]
+mod floors;
 mod fork_form;
 mod hostile_links;
 mod keep_work;
@@ -47,6 +49,7 @@ mod rule_map;
 mod scenario;
 mod scenario_authoring;
 mod scenario_checkpoints;
+mod scenario_edit_checkpoints;
 mod scorm;
 #[cfg(not(target_arch = "wasm32"))]
 mod share_links;
