@@ -14,7 +14,7 @@ use std::path::Path;
 use agent_team_playground::engine::Timeline;
 use agent_team_playground::export::RunExport;
 use agent_team_playground::lessons::{self, PlayOptions};
-use agent_team_playground::share::codec;
+use agent_team_playground::link::codec;
 
 const CRASHING_LINK: &str = "#lesson=l3-lock-scope&step=5&lang=en&x=1.7dWhEQAACAOxlViIUdgdgeIOiYyNatVfO_afqAkEY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcYYY4wxxhhjjDHGGGOMMcbeLasB";
 const FREEZING_LINK: &str = "#lesson=stress-200000&step=1";
@@ -177,12 +177,10 @@ fn main() {
     let options = PlayOptions::default();
     let timeline: Timeline =
         lessons::play("l1-two-investigators", &options).expect("lesson 1 plays");
-    let on_screen = agent_team_playground::scenario::on_screen::OnScreen {
+    let on_screen = agent_team_playground::on_screen::OnScreen {
         step: 4,
-        ..agent_team_playground::scenario::on_screen::OnScreen::new(
-            agent_team_playground::scenario::on_screen::Source::Lesson(
-                "l1-two-investigators".into(),
-            ),
+        ..agent_team_playground::on_screen::OnScreen::new(
+            agent_team_playground::on_screen::Source::Lesson("l1-two-investigators".into()),
             options,
         )
     };

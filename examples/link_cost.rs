@@ -1,4 +1,4 @@
-//! What opening a link costs at most: times `share::view_state::open` (decode, validate, play
+//! What opening a link costs at most: times `link::view_state::open` (decode, validate, play
 //! once to clamp the step) on the heaviest links the bounds allow, and prints the figures the
 //! README states. Run it in release: `cargo run --release --example link_cost`.
 //!
@@ -12,8 +12,8 @@ use std::time::Instant;
 use agent_team_playground::engine::Lang;
 use agent_team_playground::lessons::run::MAX_INTERVENTIONS;
 use agent_team_playground::lessons::{stress, Intervention};
-use agent_team_playground::share::codec;
-use agent_team_playground::share::view_state::open;
+use agent_team_playground::link::codec;
+use agent_team_playground::link::view_state::open;
 use serde_json::{json, Value};
 
 /// The heaviest scenario this example knows how to write within 200,000 bytes of JSON.

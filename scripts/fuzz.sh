@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the link path (cargo-fuzz: libFuzzer with AddressSanitizer, on the
-# machine's nightly toolchain). Two targets, each through `share::view_state::open` and the
+# machine's nightly toolchain). Two targets, each through `link::view_state::open` and the
 # import path: `link_fragment` (the whole fragment) and `link_x_json` (`x=` JSON compressed by
 # the product's own codec). Seeds and the dictionary come from `cargo run --example fuzz_seeds`
 # (the fixtures' links and payloads, the README's scenario, the format's field names).

@@ -5,7 +5,7 @@
 
 use agent_team_playground::engine::Lang;
 use agent_team_playground::export;
-use agent_team_playground::share::view_state;
+use agent_team_playground::link::view_state;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

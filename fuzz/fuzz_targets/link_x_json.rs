@@ -6,7 +6,7 @@
 use agent_team_playground::engine::Lang;
 use agent_team_playground::export;
 use agent_team_playground::lessons::{catalog, FREE_PLAY_ID};
-use agent_team_playground::share::{codec, view_state};
+use agent_team_playground::link::{codec, view_state};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,7 +4,7 @@
 use crate::engine::Timeline;
 use crate::lessons::recording::Recording;
 use crate::lessons::PlayOptions;
-use crate::scenario::on_screen::{OnScreen, Source, SourceError};
+use crate::on_screen::{admit, Arrival, OnScreen, Refusal};
 use crate::scenario::Scenario;
 use crate::view::transcript::event_line;
 use serde::{Deserialize, Serialize};
@@ -59,15 +59,22 @@ impl RunExport {
         }
     }
 
-    /// The run on screen this export names (`import::import` checks it further and plays it).
-    pub fn on_screen(&self) -> Result<OnScreen, SourceError> {
-        let scenario = self.scenario.clone().map(std::sync::Arc::new);
-        Ok(OnScreen {
-            source: Source::read(&self.lesson, scenario)?,
+    /// What the export carries of the run, for the door ([`admit`]).
+    pub fn arrival(&self) -> Arrival {
+        Arrival {
+            lesson: self.lesson.clone(),
+            scenario: self.scenario.clone(),
             options: self.options.clone(),
-            recording: self.recording.clone().map(std::sync::Arc::new),
+            earlier: Vec::new(),
+            recording: self.recording.clone(),
             step: self.step,
-        })
+        }
+    }
+
+    /// The run on screen this export names, through the door (`import::import` plays it and
+    /// compares its event log).
+    pub fn on_screen(&self) -> Result<OnScreen, Vec<Refusal>> {
+        admit(self.arrival()).map(|admitted| admitted.on_screen)
     }
 
     /// Pretty JSON, the form `import::import` reads back.

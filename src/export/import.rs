@@ -10,14 +10,13 @@
 use super::format::{RunExport, FORMAT, MAX_IMPORT_BYTES, VERSION};
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
-use crate::lessons::run::MAX_INTERVENTIONS;
-use crate::lessons::{stress, PlayOptions, Playable, FREE_PLAY_ID};
-use crate::scenario::on_screen::{OnScreen, OnScreenError, Source, SourceError};
+use crate::lessons::{PlayOptions, FREE_PLAY_ID};
+use crate::on_screen::admit::problems;
+use crate::on_screen::{admit, Arrival, Carrier, OnScreen, OnScreenError, Refusal};
 use crate::scenario::{Problem, Scenario};
 use crate::view::transcript::event_line;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use std::sync::Arc;
 
 /// A run read back from a file, ready to put on screen.
 #[derive(Clone, Debug)]
@@ -158,7 +157,17 @@ fn import_scenario(text: &str, lang: Lang) -> Result<Imported, ImportError> {
         lang,
         ..PlayOptions::default()
     };
-    let on_screen = OnScreen::new(Source::free_play(Some(Arc::new(scenario))), options);
+    let arrival = Arrival {
+        lesson: FREE_PLAY_ID.to_string(),
+        scenario: Some(scenario),
+        options,
+        ..Arrival::default()
+    };
+    let on_screen = admit(arrival)
+        .map_err(|refusals| ImportError {
+            problems: problems(&refusals, &Carrier::FILE),
+        })?
+        .on_screen;
     let timeline = play(&on_screen)?;
     Ok(Imported {
         on_screen,
@@ -192,77 +201,8 @@ fn check_format_and_version(value: &Value) -> Result<(), ImportError> {
 fn import_export(value: &Value, text: &str) -> Result<Imported, ImportError> {
     check_format_and_version(value)?;
     let export: RunExport = typed(text)?;
-    let scenario = export.scenario.clone().map(Arc::new);
-    let mut problems = Vec::new();
-    match Playable::parse(&export.lesson) {
-        None => problems.push(unknown_lesson(&export.lesson)),
-        Some(Playable::Stress(n)) if n > stress::MAX_LINKED_EVENTS => {
-            problems.push(Problem::new(
-                format!(
-                    "文件要求生成 {n} 个事件的压力日志；导入最多打开 {} 个事件",
-                    stress::MAX_LINKED_EVENTS
-                ),
-                format!(
-                    "the file asks for a generated stress log of {n} events; an import opens at most {}",
-                    stress::MAX_LINKED_EVENTS
-                ),
-            ))
-        }
-        Some(_) => {}
-    }
-    let edits = export.options.interventions.len().max(
-        export
-            .recording
-            .as_ref()
-            .map_or(0, |r| r.options.interventions.len()),
-    );
-    if edits > MAX_INTERVENTIONS {
-        problems.push(crate::scenario::too_many_edits(
-            edits,
-            "这个文件",
-            "this file",
-        ));
-    }
-    if let Err(SourceError::NotFreePlay(_)) = Source::read(&export.lesson, scenario.clone()) {
-        problems.push(Problem::new(
-            format!(
-                "只有自由练习（{FREE_PLAY_ID}）才带场景，这里的课程是 '{}'",
-                export.lesson
-            ),
-            format!(
-                "only free play ({FREE_PLAY_ID}) carries a scenario; this file's lesson is '{}'",
-                export.lesson
-            ),
-        ));
-    }
-    if let Some(scenario) = &export.scenario {
-        if let Err(errors) = scenario.validate() {
-            problems.extend(errors.problems.into_iter().map(|p| {
-                Problem::new(format!("scenario：{}", p.zh), format!("scenario: {}", p.en))
-            }));
-        }
-    }
-    if let Some(recording) = &export.recording {
-        if recording.lesson != export.lesson {
-            problems.push(Problem::new(
-                format!(
-                    "记录是课程 '{}' 的，文件的课程是 '{}'",
-                    recording.lesson, export.lesson
-                ),
-                format!(
-                    "the recording is of lesson '{}', the file's lesson is '{}'",
-                    recording.lesson, export.lesson
-                ),
-            ));
-        }
-    }
-    if !problems.is_empty() {
-        return Err(ImportError { problems });
-    }
-    let mut on_screen = export.on_screen().map_err(|e| match e {
-        SourceError::Unknown(id) | SourceError::NotFreePlay(id) => ImportError {
-            problems: vec![unknown_lesson(&id)],
-        },
+    let mut on_screen = export.on_screen().map_err(|refusals| ImportError {
+        problems: problems(&refusals, &Carrier::FILE),
     })?;
     let timeline = play(&on_screen)?;
     let note = check_events(&export.events, &timeline).err().map(edited);
@@ -327,29 +267,23 @@ fn import_recording(
         ));
     }
     let recording: Recording = typed(text)?;
-    let edits = recording.options.interventions.len();
-    if edits > MAX_INTERVENTIONS {
-        return Err(ImportError {
-            problems: vec![crate::scenario::too_many_edits(
-                edits,
-                "这个记录",
-                "this recording",
-            )],
-        });
-    }
     // A recording of free play has no scenario in it: it replays the one on screen.
-    let source =
-        Source::on_page(&recording.lesson, on_screen.cloned().map(Arc::new)).ok_or_else(|| {
-            ImportError {
-                problems: vec![unknown_lesson(&recording.lesson)],
-            }
-        })?;
-    let on_screen = OnScreen {
-        source,
+    let scenario = on_screen
+        .filter(|_| recording.lesson == FREE_PLAY_ID)
+        .cloned();
+    let arrival = Arrival {
+        lesson: recording.lesson.clone(),
+        scenario,
         options: recording.options.clone(),
-        recording: Some(Arc::new(recording)),
+        earlier: Vec::new(),
+        recording: Some(recording),
         step: 0,
     };
+    let on_screen = admit(arrival)
+        .map_err(|refusals| ImportError {
+            problems: problems(&refusals, &Carrier::RECORDING),
+        })?
+        .on_screen;
     let timeline = play(&on_screen)?;
     Ok(Imported {
         on_screen,
@@ -366,7 +300,7 @@ fn play(on_screen: &OnScreen) -> Result<Timeline, ImportError> {
         .map(|played| played.timeline)
         .map_err(|e| match e {
             OnScreenError::NoLesson(id) => ImportError {
-                problems: vec![unknown_lesson(&id)],
+                problems: vec![Refusal::NoLesson(id).problem(&Carrier::FILE)],
             },
             OnScreenError::Replay(e) => ImportError::one(
                 format!("记录重放不出来：{e}"),
@@ -377,13 +311,6 @@ fn play(on_screen: &OnScreen) -> Result<Timeline, ImportError> {
                 format!("this run does not play: {e}"),
             ),
         })
-}
-
-fn unknown_lesson(id: &str) -> Problem {
-    Problem::new(
-        format!("文件里的课程 '{id}' 不存在"),
-        format!("the file's lesson '{id}' does not exist"),
-    )
 }
 
 /// Whether the file's event log is what its run plays: where it is not (a file edited by hand,

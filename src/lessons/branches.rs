@@ -8,9 +8,7 @@
 //! new run are those of the old one (see the driver), so the view stays at its step.
 
 use super::options::{Intervention, PlayError, PlayOptions};
-use super::playable::play;
 use super::run::MAX_INTERVENTIONS;
-use crate::engine::Timeline;
 
 /// The current branch and the earlier ones.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -104,28 +102,5 @@ impl Branches {
         let current = &self.current;
         self.earlier.retain(|b| b != current);
         Ok(())
-    }
-}
-
-/// How many requests `member` sends in the run a fork at `at` would branch from (the current
-/// branch's changes up to `at`), or None if that run does not play. `current_run` is the
-/// current branch's timeline: when no change is anchored after `at` it is that run, and
-/// nothing is replayed.
-pub fn requests_sent_in_base(
-    id: &str,
-    branches: &Branches,
-    at: usize,
-    member: &str,
-    current_run: Option<&Timeline>,
-) -> Option<usize> {
-    let base = branches.base_at(at);
-    let count = |run: &Timeline| {
-        run.final_state()
-            .member(member)
-            .map_or(0, |m| m.requests().len())
-    };
-    match current_run {
-        Some(run) if base == *branches.current() => Some(count(run)),
-        _ => play(id, &base).ok().map(|run| count(&run)),
     }
 }

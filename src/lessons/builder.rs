@@ -187,19 +187,6 @@ pub fn cap_with(
     }
 }
 
-/// Fills id, titles, summaries and rules from the catalog entry `id` (the single source of the
-/// picker's texts).
-pub fn set_meta(lesson: &mut Lesson, id: &str) {
-    // Invariant: built-in lessons only use ids that are in the catalog (tested).
-    let info = super::catalog::find(id).expect("lesson id is in the catalog");
-    lesson.id = info.id.to_string();
-    lesson.title = info.title.into();
-    lesson.summary = info.summary.into();
-    lesson.rules = info.rules.iter().map(|r| r.to_string()).collect();
-    lesson.editable = false;
-}
-
-/// A lesson shell with the catalog's texts for `id`; the lesson file fills the rest.
 impl Lesson {
     /// The lesson with what plays it: the scripted replies, the directions and the captions.
     pub fn played_as(
@@ -211,14 +198,6 @@ impl Lesson {
         self.script = script;
         self.directions = directions;
         self.captions = captions;
-        self
-    }
-}
-
-impl Lesson {
-    /// The lesson with its checkpoints.
-    pub fn asking(mut self, checkpoints: Vec<Checkpoint>) -> Lesson {
-        self.checkpoints = checkpoints;
         self
     }
 }
@@ -309,13 +288,10 @@ pub fn sender_of(message: &str) -> Ask {
     }
 }
 
-pub fn lesson(
-    id: &str,
-    config: crate::engine::TeamConfig,
-    task: Caption,
-    intro: Caption,
-) -> Lesson {
-    let mut lesson = Lesson {
+/// A lesson shell with its team, task and introduction; the lesson file fills what plays, and
+/// its definition (`definition.rs`) the catalog's texts and the checkpoints.
+pub fn lesson(config: crate::engine::TeamConfig, task: Caption, intro: Caption) -> Lesson {
+    Lesson {
         id: String::new(),
         title: Caption::new("", ""),
         summary: Caption::new("", ""),
@@ -328,7 +304,5 @@ pub fn lesson(
         script: ScriptedModel::default(),
         captions: Vec::new(),
         checkpoints: Vec::new(),
-    };
-    set_meta(&mut lesson, id);
-    lesson
+    }
 }

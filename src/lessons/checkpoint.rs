@@ -124,12 +124,12 @@ pub struct Dropped {
 
 /// A lesson's checkpoints on one run: those that ask, in step order, and those dropped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Placement {
+pub struct CheckpointPlacement {
     pub placed: Vec<Placed>,
     pub dropped: Vec<Dropped>,
 }
 
-impl Placement {
+impl CheckpointPlacement {
     /// The checkpoint that asks at `step`, if any.
     pub fn at(&self, step: usize) -> Option<&Placed> {
         self.placed.iter().find(|p| p.step == step)
@@ -160,8 +160,8 @@ fn resolve(checkpoint: &Checkpoint, timeline: &Timeline) -> Option<usize> {
 
 /// Places `checkpoints` on `timeline`: each asks at the step after its event, with its answer
 /// computed from the state there. One checkpoint per step (the first listed keeps it).
-pub fn place(checkpoints: &[Checkpoint], timeline: &Timeline) -> Placement {
-    let mut placement = Placement::default();
+pub fn place(checkpoints: &[Checkpoint], timeline: &Timeline) -> CheckpointPlacement {
+    let mut placement = CheckpointPlacement::default();
     for checkpoint in checkpoints {
         let drop = |note: Caption| Dropped {
             id: checkpoint.id.clone(),

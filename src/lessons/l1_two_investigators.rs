@@ -8,13 +8,48 @@ use super::builder::{
     self, after, cap, cap_with, checkpoint, deliver, deliver_task, in_request, next_line, now,
     where_is, Script,
 };
+use super::catalog::LessonInfo;
 use super::checkpoint::Checkpoint;
+use super::definition::{moment, KeyMoment, LessonDef};
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
 use serde_json::json;
 
 pub const ID: &str = "l1-two-investigators";
+
+/// Lesson 1 as one definition: its catalog entry, how it is built, its checkpoints, its key
+/// moments and whether it offers the contrast toggles (`registry.rs` lists it).
+pub const LESSON: LessonDef = LessonDef {
+    info: LessonInfo {
+        id: ID,
+        title: Caption::fixed("两个调查者，一次追问", "Two investigators, one follow-up"),
+        summary: Caption::fixed(
+            "reader 与 reviewer 并行调查；排队的消息不等于模型看见了它。",
+            "Reader and reviewer work in parallel; a queued message is not a seen message.",
+        ),
+        rules: &[
+            "T1", "T2", "T3", "T4", "T5", "M1", "M2", "M3", "M4", "D1", "D2", "D3", "K3",
+        ],
+    },
+    build: lesson,
+    checkpoints,
+    key_moments: KEY_MOMENTS,
+    offers_toggles: false,
+};
+
+/// The moments that carry the lesson's point (`key_steps.rs` places them on the run).
+#[rustfmt::skip]
+const KEY_MOMENTS: &[KeyMoment] = &[
+    moment("model_replied", "lead got reply to r1", 0, "lead 分派工作", "The lead hands out the work"),
+    moment("round_started", "reviewer started delivery 1/", 0, "两个成员同时工作", "Both members work at once"),
+    moment("message_queued", "message m3 ->", 0, "reader 向 lead 汇报", "reader reports to the lead"),
+    moment("message_queued", "message m4 ->", 0, "reviewer 的追问只是排队", "reviewer's follow-up is only queued"),
+    moment("candidate_prepared", "reader prepared a candidate", 3, "下一次交付读到 m4", "The next delivery reads m4"),
+    moment("model_requested", "reader sent request", 3, "m4 第一次进入请求：三个位置都有它", "m4 in a request for the first time: in all three places"),
+    moment("candidate_prepared", "notifies m3, m5", 0, "lead 收齐两份汇报", "The lead takes in both reports"),
+    moment("round_finished", "lead finished the round", 1, "lead 的最终回答", "The lead's final answer"),
+];
 
 const TASK_ZH: &str =
     "main.py 打印什么？和 expected.txt 里的预期一致吗？先别运行程序，只做一次只读调查。";
@@ -34,7 +69,7 @@ pub fn team() -> TeamConfig {
     .with_file("expected.txt", "42")
 }
 
-pub fn lesson(lang: Lang) -> Lesson {
+fn lesson(lang: Lang) -> Lesson {
     let script = Script::new()
         // lead, delivery 1: split the work.
         .calls(
@@ -103,13 +138,18 @@ pub fn lesson(lang: Lang) -> Lesson {
         "两个调查者能不能分头去查，又不挤在同一段对话里？用户想知道 main.py 写了什么、和 expected.txt 的预期是否一致，而且不运行程序。现在还什么都没发生：宿主登记了三个成员 lead、reader、reviewer，每个成员保存角色、历史、是否占用、状态与已交付次数。",
         "Can two investigators split a job without sharing one conversation? The user wants to know what main.py says and whether it matches expected.txt, without running it. Nothing has happened yet: the host has registered three members, lead, reader and reviewer; each record holds a role, a history, occupancy, a status and the deliveries used.",
     );
-    builder::lesson(ID, team(), task, intro)
-        .played_as(script, directions, captions())
-        .asking(checkpoints())
+    builder::lesson(team(), task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.
 fn captions() -> Vec<CaptionRule> {
+    let mut captions = captions_up_to_the_reports();
+    captions.extend(captions_after_the_reports());
+    captions
+}
+
+/// The captions up to the two reports: the split, the parallel work, the queued follow-up.
+fn captions_up_to_the_reports() -> Vec<CaptionRule> {
     vec![
         cap(
             "model_replied",
@@ -171,6 +211,12 @@ fn captions() -> Vec<CaptionRule> {
             "宿主给同一个 reader 第二次交付（交付 {deliveries:reader}）。不是重新创建一个调查者：持续存在的是宿主里的成员记录和上下文，线程只是执行某一轮工作的载体。",
             "The host gives the same reader a second delivery (deliveries {deliveries:reader}). No new investigator is created: what persists is the member record and its context in the host; a thread only carries one round of work.",
         ),
+    ]
+}
+
+/// The captions from the reports on: the follow-up read and the lead's summary.
+fn captions_after_the_reports() -> Vec<CaptionRule> {
+    vec![
         cap(
             "candidate_prepared",
             "reader",

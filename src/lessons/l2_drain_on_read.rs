@@ -11,7 +11,9 @@ use super::builder::{
     self, after, cap, cap_with, checkpoint, deliver, host_send, in_request, now, quiet, where_is,
     Script,
 };
+use super::catalog::LessonInfo;
 use super::checkpoint::Checkpoint;
+use super::definition::{moment, KeyMoment, LessonDef};
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use super::toggle_choice::ToggleChoice;
@@ -19,7 +21,37 @@ use crate::engine::{Caption, Fault, Input, Lang, MemberConfig, TeamConfig, Toggl
 
 pub const ID: &str = "l2-drain-loses-mail";
 
-pub fn lesson(lang: Lang) -> Lesson {
+/// Lesson 2 as one definition: its catalog entry, how it is built, its checkpoints, its key
+/// moments and whether it offers the contrast toggles (`registry.rs` lists it).
+pub const LESSON: LessonDef = LessonDef {
+    info: LessonInfo {
+        id: ID,
+        title: Caption::fixed("读后即删会丢信", "Deleting on read loses mail"),
+        summary: Caption::fixed(
+            "同一故障下，追加日志保住消息，读后即删把它弄丢。",
+            "The same fault: the append-only log keeps the message, drain-on-read loses it.",
+        ),
+        rules: &["M5", "M6"],
+    },
+    build: lesson,
+    checkpoints,
+    key_moments: KEY_MOMENTS,
+    offers_toggles: true,
+};
+
+/// The moments that carry the lesson's point (`key_steps.rs` places them on the run).
+#[rustfmt::skip]
+const KEY_MOMENTS: &[KeyMoment] = &[
+    moment("fault_armed", "", 0, "准备一次故障", "A fault is armed"),
+    moment("candidate_discarded", "lost none", 0, "候选被丢弃，消息还在", "Candidate discarded, the message stays"),
+    moment("history_committed", "notifies m1", 0, "重读并提交 m1", "m1 read again and committed"),
+    moment("toggles_changed", "drain_on_read=true", 0, "切到读后即删", "Drain on read switched on"),
+    moment("inbox_drained", "m2", 0, "读取就删掉了 m2", "Reading deletes m2"),
+    moment("candidate_discarded", "lost m2", 0, "m2 丢了", "m2 is lost"),
+    moment("round_finished", "reader finished the round", 1, "reader 以为没有新消息", "reader believes no message came"),
+];
+
+fn lesson(lang: Lang) -> Lesson {
     let config = TeamConfig::new(vec![
         MemberConfig::lead(),
         MemberConfig::teammate("reader", "reader"),
@@ -100,9 +132,7 @@ pub fn lesson(lang: Lang) -> Lesson {
         "读邮箱时，为什么不顺手把信删了？想象宿主读完消息先清空邮箱，随后准备模型输入时出错：消息既没进入提交的历史，也不在邮箱里了。我们让同一个故障发生两次，比较两种设计。",
         "Why not delete the letter while reading it? Imagine the host reads and clears the inbox, then fails while preparing the model input: the message is neither in a committed history nor in the inbox. We let the same fault strike twice and compare the two designs.",
     );
-    builder::lesson(ID, config, task, intro)
-        .played_as(script, directions, captions())
-        .asking(checkpoints())
+    builder::lesson(config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages. A caption that

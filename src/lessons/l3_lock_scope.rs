@@ -10,7 +10,9 @@ use super::builder::{
     self, cap, cap_with, checkpoint, deliver, host_send, lock_of, next_line, now, quiet, status_of,
     Script,
 };
+use super::catalog::LessonInfo;
 use super::checkpoint::Checkpoint;
+use super::definition::{moment, KeyMoment, LessonDef};
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use super::toggle_choice::ToggleChoice;
@@ -19,7 +21,36 @@ use serde_json::json;
 
 pub const ID: &str = "l3-lock-scope";
 
-pub fn lesson(lang: Lang) -> Lesson {
+/// Lesson 3 as one definition: its catalog entry, how it is built, its checkpoints, its key
+/// moments and whether it offers the contrast toggles (`registry.rs` lists it).
+pub const LESSON: LessonDef = LessonDef {
+    info: LessonInfo {
+        id: ID,
+        title: Caption::fixed("锁的范围", "Lock scope"),
+        summary: Caption::fixed(
+            "只在检查并设置占用时持锁，成员才能并行；把模型调用也锁住就会排队。",
+            "Lock only the check-and-set and members run in parallel; lock the model call and they queue.",
+        ),
+        rules: &["T5", "T6"],
+    },
+    build: lesson,
+    checkpoints,
+    key_moments: KEY_MOMENTS,
+    offers_toggles: true,
+};
+
+/// The moments that carry the lesson's point (`key_steps.rs` places them on the run).
+#[rustfmt::skip]
+const KEY_MOMENTS: &[KeyMoment] = &[
+    moment("lock_acquired", "reader acquired", 0, "锁只包住检查并设置", "The lock covers only check-and-set"),
+    moment("refused", "member_busy", 0, "忙碌的成员拒绝第二轮", "A busy member refuses a second round"),
+    moment("toggles_changed", "hold_lock_during_model_call=true", 0, "对照：模型调用期间持锁", "Contrast: lock held during the model call"),
+    moment("lock_waiting", "reviewer waits", 0, "reviewer 排队等锁", "reviewer queues for the lock"),
+    moment("lock_acquired", "reviewer acquired", 1, "大锁的代价：reviewer 等到 reader 整轮结束", "The cost of a large lock: reviewer waits out reader's whole round"),
+    moment("lock_released", "reviewer released", 1, "两人先后完成：结论", "One after the other: the conclusion"),
+];
+
+fn lesson(lang: Lang) -> Lesson {
     let config = TeamConfig::new(vec![
         MemberConfig::lead(),
         MemberConfig::teammate("reader", "reader"),
@@ -98,9 +129,7 @@ pub fn lesson(lang: Lang) -> Lesson {
         "两人能同时工作，也得知道锁该锁多大。宿主用同一把锁检查并设置占用，随后释放锁，让各自的 Agent 循环工作。如果把模型调用也包在锁里，就会让所有成员排成一队。",
         "Two members can work at once, as long as the lock stays small. The host checks and sets occupancy under one lock, then releases it and lets each agent loop work. Wrap the model call in the lock as well, and every member queues behind the others.",
     );
-    builder::lesson(ID, config, task, intro)
-        .played_as(script.build(), directions, captions())
-        .asking(checkpoints())
+    builder::lesson(config, task, intro).played_as(script.build(), directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages. A caption that

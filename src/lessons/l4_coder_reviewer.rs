@@ -8,7 +8,9 @@ use super::builder::{
     self, after, cap, cap_with, checkpoint, deliver, deliver_task, now, quiet, sender_of, where_is,
     Script,
 };
+use super::catalog::LessonInfo;
 use super::checkpoint::Checkpoint;
+use super::definition::{moment, KeyMoment, LessonDef};
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Input, Lang, MemberConfig, TeamConfig};
@@ -16,10 +18,39 @@ use serde_json::json;
 
 pub const ID: &str = "l4-coder-and-reviewer";
 
+/// Lesson 4 as one definition: its catalog entry, how it is built, its checkpoints, its key
+/// moments and whether it offers the contrast toggles (`registry.rs` lists it).
+pub const LESSON: LessonDef = LessonDef {
+    info: LessonInfo {
+        id: ID,
+        title: Caption::fixed("编码者与审查者", "Coder and reviewer"),
+        summary: Caption::fixed(
+            "召入 alice 与 bob，写文件、审查、汇报，广播收尾，解散时列出未读消息。",
+            "Spawn alice and bob, write, review, report, broadcast a wrap-up, and list unread mail at disband.",
+        ),
+        rules: &["K1", "K2", "K3", "L1", "L4", "M1", "M9", "D2", "D3"],
+    },
+    build: lesson,
+    checkpoints,
+    key_moments: KEY_MOMENTS,
+    offers_toggles: false,
+};
+
+/// The moments that carry the lesson's point (`key_steps.rs` places them on the run).
+#[rustfmt::skip]
+const KEY_MOMENTS: &[KeyMoment] = &[
+    moment("member_spawned", "alice", 0, "召入 alice", "alice is spawned"),
+    moment("file_written", "alice wrote", 0, "alice 写虚拟文件", "alice writes a virtual file"),
+    moment("refused", "sender_ignored", 0, "伪造的发送者被忽略", "A forged sender is ignored"),
+    moment("message_queued", "bob queued message", 0, "bob 交回审查", "bob reports the review"),
+    moment("message_queued", "broadcast", 0, "广播收尾", "The wrap-up broadcast"),
+    moment("team_disbanded", "", 0, "解散并列出未读", "Disband lists unread mail"),
+];
+
 const TASK_ZH: &str = "让 alice 写 add.py（函数 add(a, b)），再让 bob 审查；汇报后解散团队。";
 const TASK_EN: &str = "Have alice write add.py with a function add(a, b), and have bob review it. Report back, then close the team.";
 
-pub fn lesson(lang: Lang) -> Lesson {
+fn lesson(lang: Lang) -> Lesson {
     let mut config = TeamConfig::new(vec![MemberConfig::lead().with_deliveries(3)]);
     config.allow_write = true;
     let script = Script::new()
@@ -85,9 +116,7 @@ pub fn lesson(lang: Lang) -> Lesson {
         "从临时派工到持续协作：coder 写、reviewer 审、lead 汇总，需要固定角色反复通信。这一课里 lead 召入两名成员，看状态与消息如何让整个协作链路可以被观察。",
         "From one-off delegation to ongoing collaboration: a coder writes, a reviewer reviews, the lead sums up. This needs fixed roles that talk repeatedly. The lead recruits two members; watch how statuses and messages make the whole chain observable.",
     );
-    builder::lesson(ID, config, task, intro)
-        .played_as(script, directions, captions())
-        .asking(checkpoints())
+    builder::lesson(config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

@@ -7,7 +7,9 @@ use super::builder::{
     self, after, cap, cap_with, checkpoint, deliver, deliver_task, next_line, now, protocol_of,
     status_of, Script,
 };
+use super::catalog::LessonInfo;
 use super::checkpoint::Checkpoint;
+use super::definition::{moment, KeyMoment, LessonDef};
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
@@ -15,10 +17,41 @@ use serde_json::json;
 
 pub const ID: &str = "l5-shutdown-handshake";
 
+/// Lesson 5 as one definition: its catalog entry, how it is built, its checkpoints, its key
+/// moments and whether it offers the contrast toggles (`registry.rs` lists it).
+pub const LESSON: LessonDef = LessonDef {
+    info: LessonInfo {
+        id: ID,
+        title: Caption::fixed("关机握手", "Shutdown handshake"),
+        summary: Caption::fixed(
+            "写文件时拒绝，写完后同意，状态变为 shutdown；重复与未知的回应被拒绝。",
+            "Reject while writing, approve after, status shutdown; duplicate and unknown responses are refused.",
+        ),
+        rules: &["P1", "P2", "P4", "P5"],
+    },
+    build: lesson,
+    checkpoints,
+    key_moments: KEY_MOMENTS,
+    offers_toggles: false,
+};
+
+/// The moments that carry the lesson's point (`key_steps.rs` places them on the run).
+#[rustfmt::skip]
+const KEY_MOMENTS: &[KeyMoment] = &[
+    moment("protocol_opened", "shutdown-1", 0, "lead 请求关机（shutdown-1）", "The lead asks for shutdown (shutdown-1)"),
+    moment("protocol_decided", "shutdown-1 rejected", 0, "写文件时拒绝", "Rejected while writing"),
+    moment("tool_executed", "lead shutdown_response", 0, "lead 查询追踪器", "The lead queries the tracker"),
+    moment("protocol_decided", "shutdown-2 approved", 0, "写完后同意（shutdown-2）", "Approved after writing (shutdown-2)"),
+    moment("refused", "already_decided", 0, "重复回应被拒绝", "A duplicate response is refused"),
+    moment("refused", "unknown_request", 0, "未知请求被拒绝", "An unknown request is refused"),
+    moment("round_finished", "alice exited", 0, "alice 退出", "alice exits"),
+    moment("refused", "member_shut_down", 0, "已关机的成员不再接活", "A shut-down member takes no more work"),
+];
+
 const TASK_ZH: &str = "让 alice 写 report.md（先摘要后细节）；写完后让她优雅关机。";
 const TASK_EN: &str = "Have alice write report.md (a summary, then details). When it is complete, shut her down gracefully.";
 
-pub fn lesson(lang: Lang) -> Lesson {
+fn lesson(lang: Lang) -> Lesson {
     let mut config = TeamConfig::new(vec![
         MemberConfig::lead().with_deliveries(4),
         MemberConfig::teammate("alice", "coder").with_deliveries(3),
@@ -85,9 +118,7 @@ pub fn lesson(lang: Lang) -> Lesson {
         "队友一旦派出去，lead 怎么让它停下？直接杀线程不行，需要握手：lead 说“请关机”，队友说“好的我收尾一下”或者“不行我正在写文件”。请求和回应靠同一个 request_id 对上号，共用“待定（pending）→ 批准（approved）| 拒绝（rejected）”的状态机。",
         "Once a teammate is working, how does the lead make it stop? Not by killing it: by a handshake. The lead says \"please shut down\"; the teammate says \"fine, let me wrap up\" or \"not now, I am writing a file\". Request and response match by request_id and share one state machine: pending -> approved | rejected.",
     );
-    builder::lesson(ID, config, task, intro)
-        .played_as(script, directions, captions())
-        .asking(checkpoints())
+    builder::lesson(config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

@@ -6,7 +6,9 @@ use super::builder::{
     self, after, cap, cap_with, checkpoint, deliver, deliver_task, now, protocol_of, where_is,
     Script,
 };
+use super::catalog::LessonInfo;
 use super::checkpoint::Checkpoint;
+use super::definition::{moment, KeyMoment, LessonDef};
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
@@ -14,10 +16,38 @@ use serde_json::json;
 
 pub const ID: &str = "l6-plan-approval";
 
+/// Lesson 6 as one definition: its catalog entry, how it is built, its checkpoints, its key
+/// moments and whether it offers the contrast toggles (`registry.rs` lists it).
+pub const LESSON: LessonDef = LessonDef {
+    info: LessonInfo {
+        id: ID,
+        title: Caption::fixed("计划审批", "Plan approval"),
+        summary: Caption::fixed(
+            "驳回并给出反馈，修改后再提交，批准后才动手。",
+            "Reject with feedback, revise and resubmit, approve, then proceed.",
+        ),
+        rules: &["P1", "P3"],
+    },
+    build: lesson,
+    checkpoints,
+    key_moments: KEY_MOMENTS,
+    offers_toggles: false,
+};
+
+/// The moments that carry the lesson's point (`key_steps.rs` places them on the run).
+#[rustfmt::skip]
+const KEY_MOMENTS: &[KeyMoment] = &[
+    moment("protocol_opened", "plan-1", 0, "alice 提交计划 plan-1", "alice submits plan-1"),
+    moment("protocol_decided", "plan-1 rejected", 0, "lead 带反馈拒绝", "The lead rejects with feedback"),
+    moment("protocol_opened", "plan-2", 0, "修改后的计划 plan-2", "The revised plan-2"),
+    moment("protocol_decided", "plan-2 approved", 0, "lead 批准", "The lead approves"),
+    moment("file_written", "alice wrote", 0, "批准后才动手写", "alice writes only after approval"),
+];
+
 const TASK_ZH: &str = "auth.py 用 md5 存密码。让 alice 把它改得更安全，但必须先让计划获批。";
 const TASK_EN: &str = "auth.py stores md5 password hashes. Have alice make it safer, but only after her plan is approved.";
 
-pub fn lesson(lang: Lang) -> Lesson {
+fn lesson(lang: Lang) -> Lesson {
     let mut config =
         TeamConfig::new(vec![MemberConfig::lead().with_deliveries(4), MemberConfig::teammate("alice", "coder").with_deliveries(3)])
             .with_file("auth.py", "import hashlib\n\ndef check(password, stored):\n    return hashlib.md5(password.encode()).hexdigest() == stored\n");
@@ -79,9 +109,7 @@ pub fn lesson(lang: Lang) -> Lesson {
         "lead 说“重构认证模块”，队友立刻开干？高风险变更应该先过审：队友先提交计划，lead 批准了再做。一方发带唯一编号的请求，另一方引用同一编号回应。",
         "The lead says \"refactor the auth module\" and the teammate dives in? High-risk changes should be reviewed first: the teammate submits a plan, and works only after the lead approves. One side sends a request with a unique id; the other answers with the same id.",
     );
-    builder::lesson(ID, config, task, intro)
-        .played_as(script, directions, captions())
-        .asking(checkpoints())
+    builder::lesson(config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

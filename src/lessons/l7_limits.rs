@@ -9,7 +9,9 @@ use super::builder::{
     self, after, cap, cap_with, checkpoint, deliver, deliver_task, inbox_holds, now, status_of,
     Script,
 };
+use super::catalog::LessonInfo;
 use super::checkpoint::Checkpoint;
+use super::definition::{moment, KeyMoment, LessonDef};
 use super::language::tr;
 use super::lesson::{CaptionRule, Lesson};
 use crate::engine::{Caption, Lang, MemberConfig, TeamConfig};
@@ -17,11 +19,42 @@ use serde_json::{json, Value};
 
 pub const ID: &str = "l7-limits-and-budgets";
 
+/// Lesson 7 as one definition: its catalog entry, how it is built, its checkpoints, its key
+/// moments and whether it offers the contrast toggles (`registry.rs` lists it).
+pub const LESSON: LessonDef = LessonDef {
+    info: LessonInfo {
+        id: ID,
+        title: Caption::fixed("限额与预算", "Limits and budgets"),
+        summary: Caption::fixed(
+            "收件箱满、正文超长、同键重发不多存、历史超限、交付次数用尽、失败请求消耗重试预算。",
+            "Full inbox, oversized body, a resend that stores nothing, history cap, delivery quota, and a retry budget.",
+        ),
+        rules: &["M7", "M8", "L1", "L2"],
+    },
+    build: lesson,
+    checkpoints,
+    key_moments: KEY_MOMENTS,
+    offers_toggles: false,
+};
+
+/// The moments that carry the lesson's point (`key_steps.rs` places them on the run).
+#[rustfmt::skip]
+const KEY_MOMENTS: &[KeyMoment] = &[
+    moment("refused", "inbox_full", 0, "收件箱满", "Inbox full"),
+    moment("refused", "body_too_long", 0, "正文太长", "Body too long"),
+    moment("resend_ignored", "", 0, "幂等键：重发不多存", "Idempotency key: a resend stores nothing"),
+    moment("retry_scheduled", "reader retries", 0, "重试有独立预算", "Retries have their own budget"),
+    moment("refused", "history_full", 0, "历史满了", "History full"),
+    moment("refused", "delivery_budget_spent", 0, "交付次数用完", "Deliveries spent"),
+    moment("round_finished", "scout stopped", 0, "请求次数用完：已停止", "Requests spent: stopped"),
+    moment("refused", "member_not_idle", 0, "没有什么会自己重启", "Nothing restarts by itself"),
+];
+
 const TASK_ZH: &str =
     "给 reader 八条短笔记，让 scout 在 notes.txt 里找暗号，让 archivist 把每个文件都抄进笔记。";
 const TASK_EN: &str = "Give reader eight short notes, ask scout to find a secret word in notes.txt, and ask archivist to copy every file into its notes.";
 
-pub fn lesson(lang: Lang) -> Lesson {
+fn lesson(lang: Lang) -> Lesson {
     let config = TeamConfig::new(vec![
         MemberConfig::lead(),
         MemberConfig::teammate("reader", "reader"),
@@ -88,9 +121,7 @@ pub fn lesson(lang: Lang) -> Lesson {
         "两人能同时工作，也得知道什么时候停。这是为小型教学会话选择的限额：每个收件箱最多八条，正文最多 600 字符，历史最多 80 条；每位成员最多两次交付，每次交付最多四次逻辑请求，重试另有预算。碰到上限都会给出清楚的错误。",
         "Working in parallel also means knowing when to stop. The limits of this small teaching session: at most eight records per inbox, 600 characters per body, 80 history entries; at most two deliveries per member, four logical requests per delivery, and a separate retry budget. Every limit gives a clear error.",
     );
-    builder::lesson(ID, config, task, intro)
-        .played_as(script, directions, captions())
-        .asking(checkpoints())
+    builder::lesson(config, task, intro).played_as(script, directions, captions())
 }
 
 /// The lesson's captions: which event each explains, in both languages.

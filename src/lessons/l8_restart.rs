@@ -7,7 +7,9 @@ use super::builder::{
     self, after, cap, cap_with, checkpoint, deliver, host_send, loaded_of, now, status_of,
     where_is, Script,
 };
+use super::catalog::LessonInfo;
 use super::checkpoint::Checkpoint;
+use super::definition::{moment, KeyMoment, LessonDef};
 use super::language::tr;
 use super::lesson::{Action, Direction, Lesson, Wait};
 use crate::engine::{Caption, Input, Lang, MemberConfig, TeamConfig};
@@ -15,7 +17,35 @@ use serde_json::json;
 
 pub const ID: &str = "l8-restart-and-recall";
 
-pub fn lesson(lang: Lang) -> Lesson {
+/// Lesson 8 as one definition: its catalog entry, how it is built, its checkpoints, its key
+/// moments and whether it offers the contrast toggles (`registry.rs` lists it).
+pub const LESSON: LessonDef = LessonDef {
+    info: LessonInfo {
+        id: ID,
+        title: Caption::fixed("重启与召回", "Restart and recall"),
+        summary: Caption::fixed(
+            "重新加载后成员都离线，必须显式召回才能恢复历史。",
+            "After a reload every member is offline until explicitly recalled with its history.",
+        ),
+        rules: &["L3"],
+    },
+    build: lesson,
+    checkpoints,
+    key_moments: KEY_MOMENTS,
+    offers_toggles: false,
+};
+
+/// The moments that carry the lesson's point (`key_steps.rs` places them on the run).
+#[rustfmt::skip]
+const KEY_MOMENTS: &[KeyMoment] = &[
+    moment("roster_restored", "", 0, "重启：全部离线", "Restart: everyone offline"),
+    moment("refused", "member_offline", 0, "离线成员拒绝工作", "An offline member refuses work"),
+    moment("member_recalled", "reader recalled", 0, "显式召回 reader", "reader recalled explicitly"),
+    moment("model_requested", "reader sent request r4", 0, "用恢复的历史发请求", "A request built on the restored history"),
+    moment("member_recalled", "lead recalled", 0, "召回 lead", "The lead is recalled"),
+];
+
+fn lesson(lang: Lang) -> Lesson {
     let config = TeamConfig::new(vec![
         MemberConfig::lead(),
         MemberConfig::teammate("reader", "reader"),
@@ -111,9 +141,7 @@ pub fn lesson(lang: Lang) -> Lesson {
         "重启时原先的运行线程不复存在，因此需要把旧成员标为离线并显式召回。持续存在的是成员记录与上下文，不是某条一直等着的线程。",
         "After a restart the old runs no longer exist, so old members are marked offline and must be recalled explicitly. What persists is the member record and its context, not a thread that kept waiting.",
     );
-    builder::lesson(ID, config, task, intro)
-        .played_as(script, directions, captions)
-        .asking(checkpoints())
+    builder::lesson(config, task, intro).played_as(script, directions, captions)
 }
 
 /// The lesson's checkpoints (issue 26): what a learner predicts before the step shows it; the

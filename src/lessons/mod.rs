@@ -30,6 +30,7 @@ pub mod playable;
 pub mod stress;
 
 mod builder;
+pub mod definition;
 mod driver;
 mod l1_two_investigators;
 mod l2_drain_on_read;
@@ -42,20 +43,23 @@ mod l8_restart;
 mod lesson;
 mod options;
 pub mod recording;
-mod registry;
+pub mod registry;
 mod replay;
 pub mod run;
 mod script;
 pub mod toggle_choice;
 
 pub use branches::Branches;
-pub use catalog::{catalog, find, LessonInfo, FREE_PLAY_ID};
+pub use catalog::{LessonInfo, FREE_PLAY_ID};
 pub use checkpoint::{Ask, Checkpoint};
+pub use definition::{KeyMoment, LessonDef};
 pub use driver::{divergence, play_lesson, resolve_captions};
 pub use lesson::{Action, CaptionRule, Direction, Lesson, Wait, ORIGINAL};
 pub use options::{Intervention, PlayError, PlayOptions};
 pub use playable::{play, Playable};
-pub use registry::{free_play, lesson, lessons};
+pub use registry::{
+    catalog, definition, definitions, find, free_play, lesson, lessons, offers_toggles, LESSONS,
+};
 pub use replay::ReplayError;
 pub use script::{carried, condition_holds, Answer, ScriptOutcome, ScriptedModel, ScriptedReply};
 pub use toggle_choice::ToggleChoice;

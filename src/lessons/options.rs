@@ -23,6 +23,7 @@ pub enum Intervention {
     InjectFault {
         at: usize,
         member: String,
+        #[serde(with = "fault_format")]
         fault: Fault,
     },
     LeadSends {
@@ -60,7 +61,7 @@ impl Intervention {
 /// `lang` is the language a built-in lesson is built for.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayOptions {
-    #[serde(default)]
+    #[serde(default, with = "modes_format")]
     pub toggles: Toggles,
     #[serde(default)]
     pub interventions: Vec<Intervention>,
@@ -87,6 +88,66 @@ fn english() -> Lang {
 
 fn is_english(lang: &Lang) -> bool {
     *lang == Lang::En
+}
+
+/// The contrast modes as every format (a link, an export, the stored session, Open edX's state,
+/// a recording) writes them: a type of the formats' own, so the engine's [`Toggles`] never go
+/// into a format raw and a change of the engine's type cannot change a released format unseen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+// Named as the engine's type in serde's messages, so a stored session's error reads the same.
+#[serde(default, rename = "Toggles", expecting = "struct Toggles")]
+struct Modes {
+    drain_on_read: bool,
+    hold_lock_during_model_call: bool,
+}
+
+/// [`Toggles`] written and read as [`Modes`].
+mod modes_format {
+    use super::{Modes, Toggles};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(toggles: &Toggles, out: S) -> Result<S::Ok, S::Error> {
+        Modes {
+            drain_on_read: toggles.drain_on_read,
+            hold_lock_during_model_call: toggles.hold_lock_during_model_call,
+        }
+        .serialize(out)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Toggles, D::Error> {
+        let modes = Modes::deserialize(input)?;
+        Ok(Toggles {
+            drain_on_read: modes.drain_on_read,
+            hold_lock_during_model_call: modes.hold_lock_during_model_call,
+        })
+    }
+}
+
+/// A fault the learner injects, as the formats name it: the formats' own type beside the
+/// engine's [`Fault`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+enum FaultName {
+    #[serde(rename = "fail_before_commit")]
+    FailBeforeCommit,
+}
+
+/// [`Fault`] written and read as [`FaultName`].
+mod fault_format {
+    use super::{Fault, FaultName};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(fault: &Fault, out: S) -> Result<S::Ok, S::Error> {
+        match fault {
+            Fault::FailBeforeCommit => FaultName::FailBeforeCommit,
+        }
+        .serialize(out)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(input: D) -> Result<Fault, D::Error> {
+        Ok(match FaultName::deserialize(input)? {
+            FaultName::FailBeforeCommit => Fault::FailBeforeCommit,
+        })
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -4,9 +4,9 @@
 //! test opens. Ids are resolved only through here, so no prefix is special-cased anywhere
 //! else.
 
-use super::catalog::find;
 use super::driver::play_lesson;
 use super::options::{PlayError, PlayOptions};
+use super::registry::find;
 use super::registry::lesson;
 use super::stress;
 use crate::engine::Timeline;
@@ -38,7 +38,7 @@ impl Playable {
 /// Plays whatever `id` names with `options` (the stress lesson has no script to change, so it
 /// ignores them); an id that names nothing is [`PlayError::UnknownLesson`]. The run on screen
 /// (with free play's scenario, a recording, where a branch left the original) is
-/// `scenario::on_screen::OnScreen::play`; this is the same run by id alone.
+/// `on_screen::OnScreen::play`; this is the same run by id alone.
 pub fn play(id: &str, options: &PlayOptions) -> Result<Timeline, PlayError> {
     match Playable::parse(id).ok_or_else(|| PlayError::UnknownLesson(id.to_string()))? {
         Playable::Lesson(id) => {

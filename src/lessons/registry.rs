@@ -1,46 +1,56 @@
-//! The registry of built-in lessons: each lesson's builder in catalog order, free play, and
-//! the one lookup of a lesson by id, built for a language.
+//! The registry of built-in lessons: one list of their definitions ([`LESSONS`], in the
+//! picker's order) and free play's, and everything read from it: the catalog, the lookup of a
+//! lesson by id built for a language, each lesson's key moments and whether it offers the
+//! contrast toggles. A ninth lesson is its file and one line here.
 
-use super::builder;
-use super::catalog::{self, FREE_PLAY_ID};
+use super::catalog::{LessonInfo, FREE_PLAY_ID};
+use super::definition::LessonDef;
 use super::lesson::Lesson;
 use super::toggle_choice::ToggleChoice;
 use super::{
     l1_two_investigators, l2_drain_on_read, l3_lock_scope, l4_coder_reviewer, l5_shutdown,
     l6_plan_approval, l7_limits, l8_restart,
 };
-use crate::engine::Lang;
+use crate::engine::{Caption, Lang};
 
-/// The eight built-in lessons built for `lang`, in catalog order.
-pub fn lessons(lang: Lang) -> Vec<Lesson> {
-    BUILDERS
-        .iter()
-        .map(|build| build(lang).spoken_in(lang))
-        .collect()
-}
-
-/// Each built-in lesson's builder, in catalog order.
-const BUILDERS: [fn(Lang) -> Lesson; 8] = [
-    l1_two_investigators::lesson,
-    l2_drain_on_read::lesson,
-    l3_lock_scope::lesson,
-    l4_coder_reviewer::lesson,
-    l5_shutdown::lesson,
-    l6_plan_approval::lesson,
-    l7_limits::lesson,
-    l8_restart::lesson,
+/// The built-in lessons, in the picker's order; the first is the default lesson.
+pub const LESSONS: [&LessonDef; 8] = [
+    &l1_two_investigators::LESSON,
+    &l2_drain_on_read::LESSON,
+    &l3_lock_scope::LESSON,
+    &l4_coder_reviewer::LESSON,
+    &l5_shutdown::LESSON,
+    &l6_plan_approval::LESSON,
+    &l7_limits::LESSON,
+    &l8_restart::LESSON,
 ];
 
-/// Free play: lesson 1's data, marked editable. Lesson 1's captions tell its story under the
-/// default modes, so in free play they hold only there: with a contrast toggle on, the
-/// narration (which reads the mode in force) speaks instead.
-pub fn free_play(lang: Lang) -> Lesson {
-    let mut lesson = l1_two_investigators::lesson(lang).spoken_in(lang);
-    builder::set_meta(&mut lesson, FREE_PLAY_ID);
+/// Free play: lesson 1's team and story, editable, without its questions, with lesson 1's key
+/// moments and the contrast toggles.
+const FREE_PLAY: LessonDef = LessonDef {
+    info: LessonInfo {
+        id: FREE_PLAY_ID,
+        title: Caption::fixed("自由练习", "Free play"),
+        summary: Caption::fixed(
+            "编辑成员、文件与任务，也可以接入真实模型。",
+            "Edit members, files and the task, and run on a real model.",
+        ),
+        rules: &[],
+    },
+    build: free_play_build,
+    checkpoints: Vec::new,
+    key_moments: l1_two_investigators::LESSON.key_moments,
+    offers_toggles: true,
+};
+
+/// Lesson 1's data, marked editable. Lesson 1's captions tell its story under the default
+/// modes, so in free play they hold only there: with a contrast toggle on, the narration
+/// (which reads the mode in force) speaks instead. Free play is the learner's own team:
+/// lesson 1's questions would ask about a story the learner may have rewritten (a scenario
+/// brings its own checkpoints).
+fn free_play_build(lang: Lang) -> Lesson {
+    let mut lesson = (l1_two_investigators::LESSON.build)(lang);
     lesson.editable = true;
-    // Free play is the learner's own team: lesson 1's questions would ask about a story the
-    // learner may have rewritten (a scenario brings its own checkpoints).
-    lesson.checkpoints.clear();
     let default_modes = ToggleChoice {
         drain_on_read: Some(false),
         hold_lock_during_model_call: Some(false),
@@ -52,16 +62,82 @@ pub fn free_play(lang: Lang) -> Lesson {
     lesson
 }
 
-/// A built-in lesson (or free play) by id, built for `lang`.
-pub fn lesson(id: &str, lang: Lang) -> Option<Lesson> {
-    if id == FREE_PLAY_ID {
-        return Some(free_play(lang));
+/// Every definition: the built-in lessons, then free play.
+pub fn definitions() -> impl Iterator<Item = &'static LessonDef> {
+    LESSONS.into_iter().chain([&FREE_PLAY])
+}
+
+/// The definition of lesson `id` (free play's too).
+pub fn definition(id: &str) -> Option<&'static LessonDef> {
+    definitions().find(|def| def.info.id == id)
+}
+
+/// The picker's list, read from the definitions at compile time: each lesson's catalog entry
+/// in order, free play last.
+const CATALOG: [LessonInfo; LESSONS.len() + 1] = {
+    let mut out = [FREE_PLAY.info; LESSONS.len() + 1];
+    let mut i = 0;
+    while i < LESSONS.len() {
+        out[i] = LESSONS[i].info;
+        i += 1;
     }
-    // Only the requested lesson is built: building all eight on page load cost startup time.
-    catalog::catalog()
-        .iter()
-        .position(|info| info.id == id)
-        .and_then(|i| BUILDERS.get(i))
-        .map(|build| build(lang).spoken_in(lang))
-        .filter(|lesson| lesson.id == id)
+    out
+};
+
+/// The picker's list: each lesson's catalog entry in order, free play last.
+pub fn catalog() -> &'static [LessonInfo] {
+    &CATALOG
+}
+
+/// Looks a lesson's entry up by its stable id.
+pub fn find(id: &str) -> Option<&'static LessonInfo> {
+    definition(id).map(|def| &def.info)
+}
+
+/// The eight built-in lessons built for `lang`, in catalog order.
+pub fn lessons(lang: Lang) -> Vec<Lesson> {
+    LESSONS.iter().map(|def| def.lesson(lang)).collect()
+}
+
+/// Free play's lesson, built for `lang`.
+pub fn free_play(lang: Lang) -> Lesson {
+    FREE_PLAY.lesson(lang)
+}
+
+/// A built-in lesson (or free play) by id, built for `lang`. Only the requested lesson is
+/// built: building all eight on page load cost startup time.
+pub fn lesson(id: &str, lang: Lang) -> Option<Lesson> {
+    definition(id).map(|def| def.lesson(lang))
+}
+
+/// Whether the page offers the contrast toggles with lesson `id`.
+pub fn offers_toggles(id: &str) -> bool {
+    definition(id).is_some_and(|def| def.offers_toggles)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn catalog_has_eight_lessons_and_free_play_with_unique_ids() {
+        let ids: std::collections::BTreeSet<_> = catalog().iter().map(|l| l.id).collect();
+        assert_eq!(ids.len(), 9);
+        assert_eq!(catalog()[0].id, "l1-two-investigators");
+        assert_eq!(catalog().last().map(|l| l.id), Some(FREE_PLAY_ID));
+        assert_eq!(find("free-play").map(|l| l.title.en), Some("Free play"));
+        assert!(find("no-such-lesson").is_none());
+    }
+
+    #[test]
+    fn each_lesson_is_built_from_its_definition_with_its_id_texts_and_checkpoints() {
+        for def in definitions() {
+            let lesson = def.lesson(Lang::Zh);
+            assert_eq!(lesson.id, def.info.id);
+            assert_eq!(lesson.title, Caption::from(def.info.title));
+            assert_eq!(lesson.checkpoints, (def.checkpoints)(), "{}", def.info.id);
+            assert_eq!(lesson.config.lang, Lang::Zh);
+            assert_eq!(lesson.editable, def.info.id == FREE_PLAY_ID);
+        }
+    }
 }

@@ -221,7 +221,7 @@ struct ToolBlock {
 
 /// Builds the reply from a stream's events, one event at a time.
 #[derive(Debug, Default)]
-pub struct StreamDecoder {
+pub struct AnthropicStream {
     text: String,
     /// Tool-use blocks in the order they started.
     tools: Vec<ToolBlock>,
@@ -230,10 +230,10 @@ pub struct StreamDecoder {
     stopped: bool,
 }
 
-impl StreamDecoder {
+impl AnthropicStream {
     /// A decoder before the first event.
     pub fn new() -> Self {
-        StreamDecoder {
+        AnthropicStream {
             // Until an event carries usage, none came.
             usage: Usage::unreported(),
             ..Self::default()

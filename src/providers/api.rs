@@ -55,8 +55,8 @@ impl Api {
     /// A decoder for one streamed answer.
     pub fn stream_decoder(self) -> StreamDecoder {
         let api = match self {
-            Api::Anthropic => ApiDecoder::Anthropic(anthropic::StreamDecoder::new()),
-            Api::OpenAi => ApiDecoder::OpenAi(openai::StreamDecoder::new()),
+            Api::Anthropic => ApiDecoder::Anthropic(anthropic::AnthropicStream::new()),
+            Api::OpenAi => ApiDecoder::OpenAi(openai::OpenAiStream::new()),
         };
         StreamDecoder { api, events: 0 }
     }
@@ -70,8 +70,8 @@ pub struct StreamDecoder {
 }
 
 enum ApiDecoder {
-    Anthropic(anthropic::StreamDecoder),
-    OpenAi(openai::StreamDecoder),
+    Anthropic(anthropic::AnthropicStream),
+    OpenAi(openai::OpenAiStream),
 }
 
 impl StreamDecoder {

@@ -247,40 +247,7 @@ impl LiveSchedule {
             CallResult::Failed {
                 error,
                 tool_call_streamed,
-            } => {
-                if error.kind == ErrorKind::StreamingRefused
-                    && !self.whole.contains(&request.member)
-                {
-                    self.whole.push(request.member.clone());
-                }
-                let decision =
-                    self.policy
-                        .decide(request.attempt, &error, tool_call_streamed, jitter);
-                let retryable = match decision {
-                    RetryDecision::Retry {
-                        delay_ms,
-                        pause_provider,
-                        ..
-                    } => {
-                        if pause_provider {
-                            self.pause.pause(now_ms, delay_ms);
-                        }
-                        let key = (request.member.clone(), request.delivery, request.logical);
-                        self.backoff.insert(key, now_ms + delay_ms);
-                        true
-                    }
-                    // Retrying would help, but the budget is spent: the engine says so.
-                    RetryDecision::GiveUp {
-                        why: GiveUpReason::BudgetSpent,
-                    } => true,
-                    RetryDecision::GiveUp { .. } => false,
-                };
-                let message = error.message(self.lang, &self.base_url);
-                Answer::Fail {
-                    error: self.scrub(&message),
-                    retryable,
-                }
-            }
+            } => self.failed(&request, &error, tool_call_streamed, now_ms, jitter),
         };
         self.logical_now += 1;
         let failed = matches!(outcome, Answer::Fail { .. });
@@ -300,6 +267,48 @@ impl LiveSchedule {
         self.run.advance()?;
         self.take_sent(now_ms);
         Ok(())
+    }
+
+    /// The engine's answer to a failed call: whether it may be retried (the retry policy's
+    /// decision, its delay and a provider-wide pause), in words the log keeps without the key.
+    fn failed(
+        &mut self,
+        request: &ModelRequest,
+        error: &ProviderError,
+        tool_call_streamed: bool,
+        now_ms: u64,
+        jitter: f64,
+    ) -> Answer {
+        if error.kind == ErrorKind::StreamingRefused && !self.whole.contains(&request.member) {
+            self.whole.push(request.member.clone());
+        }
+        let decision = self
+            .policy
+            .decide(request.attempt, error, tool_call_streamed, jitter);
+        let retryable = match decision {
+            RetryDecision::Retry {
+                delay_ms,
+                pause_provider,
+                ..
+            } => {
+                if pause_provider {
+                    self.pause.pause(now_ms, delay_ms);
+                }
+                let key = (request.member.clone(), request.delivery, request.logical);
+                self.backoff.insert(key, now_ms + delay_ms);
+                true
+            }
+            // Retrying would help, but the budget is spent: the engine says so.
+            RetryDecision::GiveUp {
+                why: GiveUpReason::BudgetSpent,
+            } => true,
+            RetryDecision::GiveUp { .. } => false,
+        };
+        let message = error.message(self.lang, &self.base_url);
+        Answer::Fail {
+            error: self.scrub(&message),
+            retryable,
+        }
     }
 
     /// Every request the engine sent since the last look joins the queue, a retry no earlier

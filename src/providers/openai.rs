@@ -178,7 +178,7 @@ fn finish(
 /// Builds the reply from streamed chunks. Tool calls arrive as fragments keyed by `index`;
 /// only the first fragment of a call carries its id and name.
 #[derive(Debug)]
-pub struct StreamDecoder {
+pub struct OpenAiStream {
     text: String,
     /// By stream index: id, name, arguments text so far.
     calls: Vec<(usize, String, String, String)>,
@@ -187,9 +187,9 @@ pub struct StreamDecoder {
     done: bool,
 }
 
-impl Default for StreamDecoder {
+impl Default for OpenAiStream {
     fn default() -> Self {
-        StreamDecoder {
+        OpenAiStream {
             text: String::new(),
             calls: Vec::new(),
             stop: String::new(),
@@ -200,7 +200,7 @@ impl Default for StreamDecoder {
     }
 }
 
-impl StreamDecoder {
+impl OpenAiStream {
     /// A decoder before the first chunk.
     pub fn new() -> Self {
         Self::default()

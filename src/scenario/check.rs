@@ -26,7 +26,7 @@ pub enum AnsweredBy {
 
 /// One request of the run and what answered it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Answered {
+pub struct AnsweredRequest {
     /// The request's id (`r3`).
     pub request: String,
     pub member: String,
@@ -56,7 +56,7 @@ pub enum Finding {
 /// The check's result.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Report {
-    pub answered: Vec<Answered>,
+    pub answered: Vec<AnsweredRequest>,
     pub findings: Vec<Finding>,
 }
 
@@ -106,7 +106,7 @@ impl Report {
                     }
                 }
             }
-            report.answered.push(Answered {
+            report.answered.push(AnsweredRequest {
                 request: request.id.to_string(),
                 member: request.member.clone(),
                 number: request.member_index + 1,
@@ -215,7 +215,7 @@ pub fn all_clear(lang: Lang) -> &'static str {
     )
 }
 
-impl Answered {
+impl AnsweredRequest {
     /// One line: the request and what answered it.
     pub fn text(&self, lang: Lang) -> String {
         let (request, member, number) = (&self.request, &self.member, self.number);

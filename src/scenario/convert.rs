@@ -114,7 +114,7 @@ impl Scenario {
     /// as the script, the default delivery policy as its directions, and no captions (the
     /// narration explains each event).
     pub fn to_lesson(&self) -> Lesson {
-        let free = crate::lessons::catalog::find(FREE_PLAY_ID);
+        let free = crate::lessons::find(FREE_PLAY_ID);
         let title = match (self.title.is_empty(), free) {
             (false, _) | (true, None) => Caption::new(self.title.clone(), self.title.clone()),
             (true, Some(info)) => info.title.into(),

@@ -14,6 +14,7 @@ use super::edit_authoring::{tool_calls_from_json, AuthoringEdit};
 use super::edit_checkpoint::CheckpointEdit;
 use super::errors::{Problem, ScenarioErrors};
 use super::format::{Scenario, ScenarioMember, ScenarioReply};
+use super::fresh_name::first_free;
 use super::ranges::LIMITS;
 use crate::engine::config::validate_member_name;
 use crate::engine::tool_table::{tools_for, ToolName};
@@ -495,15 +496,6 @@ fn no_file(path: &str) -> Problem {
     )
 }
 
-/// The first of `prefix1`, `prefix2`, ... that `taken` says is free: the name an added member
-/// or checkpoint gets.
-pub(super) fn first_free(prefix: &str, taken: impl Fn(&str) -> bool) -> String {
-    (1..)
-        .map(|n| format!("{prefix}{n}"))
-        .find(|name| !taken(name))
-        .unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -555,13 +547,8 @@ mod tests {
         assert!(addressed.iter().any(|t| *t == "ann"), "{addressed:?}");
         assert!(!addressed.iter().any(|t| *t == "reader"));
         // It plays: the renamed member gets its mail and its replies.
-        let timeline = crate::scenario::on_screen::OnScreen::new(
-            crate::scenario::on_screen::Source::Scenario(std::sync::Arc::new(r.clone())),
-            Default::default(),
-        )
-        .play()
-        .unwrap()
-        .timeline;
+        let (timeline, _) =
+            crate::lessons::play_lesson(&r.to_lesson(), &Default::default()).unwrap();
         let state = timeline.final_state();
         let ann = state
             .members_in_order()

@@ -19,12 +19,8 @@
 //! - `edit.rs`: the editor's operations ([`edit::Edit`]), each refused or made and validated;
 //!   `edit_authoring.rs` those on faults and conditional replies, `edit_checkpoint.rs` those
 //!   on checkpoints;
-//! - `convert.rs`: a lesson to a scenario and a scenario to the lesson that plays it;
-//! - `on_screen.rs`: [`on_screen::OnScreen`], the run on screen (a lesson, the stress log or
-//!   free play's scenario, its options, a recording, the step) and its one `play`, through the
-//!   same driver as a built-in lesson; `screen.rs`: [`screen::Screen`], what the page keeps
-//!   of it (with the earlier branches and free play's scenario kept aside) and every change
-//!   the page makes to it;
+//! - `convert.rs`: a lesson to a scenario and a scenario to the lesson that plays it (the run
+//!   on screen, `crate::on_screen`, is the one place a scenario plays);
 //! - `check.rs`: the authoring check ([`check::Report`]): which reply answered each request,
 //!   replies and faults that never ran, replies naming a message the member never received;
 //! - `source.rs`: a scenario fetched from a URL (`src=`), each failure explained.
@@ -39,10 +35,9 @@ pub mod edit_authoring;
 pub mod edit_checkpoint;
 mod errors;
 mod format;
-pub mod on_screen;
+mod fresh_name;
 pub mod ranges;
 mod read;
-pub mod screen;
 pub mod source;
 mod validate;
 

@@ -8,9 +8,10 @@
 
 use leptos::prelude::*;
 
+use crate::keep::boot::{BootPlan, LinkArrival};
 use crate::lessons::catalog;
-use crate::share::view_state::default_lesson;
-use crate::share::Part;
+use crate::link::view_state::default_lesson;
+use crate::link::Part;
 use crate::ui::browser::i18n::{remember_lang, tr, Lang, LangText};
 use crate::ui::browser::when_idle;
 use crate::ui::code_part::CodePart;
@@ -40,14 +41,15 @@ pub fn App() -> impl IntoView {
     let pg = Playground::provide(address.lang, default_lesson());
     crate::ui::state::checkpoints::Checkpoints::provide(pg);
     let opened = link::open_address_link(pg, address);
-    // A fresh visit (no link) or a link that could not be read is offered the stored session.
-    let session_error = session::restore_and_track(
-        pg,
-        opened.applied,
-        opened.link_step,
-        !opened.applied || opened.src.is_some(),
-        opened.link_step.is_none() && opened.src.is_none() && !pg.embed.get_untracked().embed,
-    );
+    // A fresh visit (no link) or a link that could not be read is offered the stored session
+    // (`keep::boot`).
+    let arrival = LinkArrival {
+        opened: opened.applied,
+        step: opened.link_step,
+        src: opened.src.is_some(),
+    };
+    let plan = BootPlan::of(arrival, pg.embed.get_untracked().embed);
+    let session_error = session::restore_and_track(pg, plan);
     pg.error.set(opened.message.or(session_error));
     if let Some(src) = opened.src {
         scenario_src::open(pg, src, opened.link_step);
@@ -82,15 +84,6 @@ pub fn App() -> impl IntoView {
     let strings = move || lang.get().strings();
     let run_error = move || pg.run.with(|run| run.as_ref().err().cloned());
     let banner = move || pg.error.get().or_else(run_error);
-    // The learner's restart of the host on the branch on screen (L3), if any.
-    let restarted_at = move || {
-        pg.options.with(|o| {
-            o.interventions.iter().find_map(|iv| match iv {
-                crate::lessons::Intervention::Reload { at } => Some(*at),
-                _ => None,
-            })
-        })
-    };
 
     view! {
         <div class="app" class:embedded=embedded tabindex="-1"
@@ -111,17 +104,7 @@ pub fn App() -> impl IntoView {
             </Show>
             <keep_banner::KeepBanners />
             <scorm::ScormNote />
-            <Show when=move || restarted_at().is_some()>
-                <div class="info-banner" role="status" data-testid="restart-banner">
-                    {move || {
-                        let at = restarted_at().unwrap_or(0);
-                        match lang.get() {
-                            Lang::Zh => format!("在这个分支上，宿主在第 {at} 步后重启了：花名册和每个成员的历史已从存储中恢复。所有成员都处于离线状态，需要逐个显式召回，不会自动重启。"),
-                            Lang::En => format!("On this branch the host restarted after step {at}: the roster and every member's history came back from storage. Every member is offline until you recall it explicitly; nothing restarts by itself."),
-                        }
-                    }}
-                </div>
-            </Show>
+            <RestartBanner />
             <div class="stage-column" data-testid="stage-column">
                 // The stage: what a learner needs at a step, on one screen. The transport comes
                 // first, so a caption that wraps differently never moves the step controls; the
@@ -144,6 +127,34 @@ pub fn App() -> impl IntoView {
             <SidePanel below_fold />
             </main>
         </div>
+    }
+}
+
+/// The banner of the learner's restart of the host on the branch on screen (L3), if any.
+#[component]
+fn RestartBanner() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let restarted_at = move || {
+        pg.options.with(|o| {
+            o.interventions.iter().find_map(|iv| match iv {
+                crate::lessons::Intervention::Reload { at } => Some(*at),
+                _ => None,
+            })
+        })
+    };
+    view! {
+        <Show when=move || restarted_at().is_some()>
+            <div class="info-banner" role="status" data-testid="restart-banner">
+                {move || {
+                    let at = restarted_at().unwrap_or(0);
+                    match lang.get() {
+                        Lang::Zh => format!("在这个分支上，宿主在第 {at} 步后重启了：花名册和每个成员的历史已从存储中恢复。所有成员都处于离线状态，需要逐个显式召回，不会自动重启。"),
+                        Lang::En => format!("On this branch the host restarted after step {at}: the roster and every member's history came back from storage. Every member is offline until you recall it explicitly; nothing restarts by itself."),
+                    }
+                }}
+            </div>
+        </Show>
     }
 }
 

@@ -1,12 +1,12 @@
 //! The learner's answers to a lesson's checkpoints (issue 26): per checkpoint id, how many
 //! tries it took and whether the first was right; the score (first-try right / total), the
 //! feedback a try gets and the end-of-lesson list of what was missed. Stored with the session
-//! (`share::session`), so it is serde and keyed by the checkpoints' stable ids.
+//! (`keep::session`), so it is serde and keyed by the checkpoints' stable ids.
 
 use std::collections::BTreeMap;
 
 use crate::engine::{Caption, Lang};
-use crate::lessons::checkpoint::{Placed, Placement};
+use crate::lessons::checkpoint::{CheckpointPlacement, Placed};
 use serde::{Deserialize, Serialize};
 
 /// The tries at one checkpoint.
@@ -85,7 +85,7 @@ impl Score {
     }
 
     /// First-try right and total, over the checkpoints that ask on this run.
-    pub fn tally(&self, placement: &Placement) -> (usize, usize) {
+    pub fn tally(&self, placement: &CheckpointPlacement) -> (usize, usize) {
         let right = placement
             .placed
             .iter()
@@ -96,7 +96,7 @@ impl Score {
 
     /// The checkpoints on this run not answered right at the first try (skipped ones
     /// included), in step order: the end-of-lesson summary links to each one's step.
-    pub fn missed<'p>(&self, placement: &'p Placement) -> Vec<&'p Placed> {
+    pub fn missed<'p>(&self, placement: &'p CheckpointPlacement) -> Vec<&'p Placed> {
         placement
             .placed
             .iter()
@@ -105,7 +105,7 @@ impl Score {
     }
 
     /// The score as a learner reads it: "2 / 3 right at the first try".
-    pub fn words(&self, placement: &Placement, lang: Lang) -> String {
+    pub fn words(&self, placement: &CheckpointPlacement, lang: Lang) -> String {
         let (right, total) = self.tally(placement);
         match lang {
             Lang::Zh => format!("检查点：{total} 题中第一次就答对 {right} 题"),

@@ -3,16 +3,12 @@
 //! once beside the toggles so a flip is visible whatever the step.
 
 use crate::engine::{EventKind, Lang, Position, Timeline};
-use crate::lessons::FREE_PLAY_ID;
 use crate::view::tr;
 
-/// The lessons whose contrast modes the learner flips: lesson 2 (drain), lesson 3 (lock) and
-/// free play.
-const WITH_TOGGLES: [&str; 3] = ["l2-drain-loses-mail", "l3-lock-scope", FREE_PLAY_ID];
-
-/// Whether the page offers the toggles for lesson `id`.
+/// Whether the page offers the toggles for lesson `id`: its definition says so (lesson 2's
+/// drain, lesson 3's lock, and free play).
 pub fn offers_toggles(id: &str) -> bool {
-    WITH_TOGGLES.contains(&id)
+    crate::lessons::offers_toggles(id)
 }
 
 /// The drain toggle's label.
@@ -75,7 +71,7 @@ pub fn outcome(timeline: &Timeline, lang: Lang) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lessons::{play, PlayOptions, ToggleChoice};
+    use crate::lessons::{play, PlayOptions, ToggleChoice, FREE_PLAY_ID};
 
     fn run(id: &str, learner_toggles: ToggleChoice) -> Timeline {
         let options = PlayOptions {

@@ -10,13 +10,13 @@ pub const MAX_STEPS_LOOKED_AT: usize = 400;
 
 /// One stop of the journey: from `step` on, the message was at `position`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Stop {
+pub struct JourneyStop {
     pub step: usize,
     pub position: Position,
 }
 
 /// The journey of message `id` on `timeline`, in step order; empty if it was never stored.
-pub fn journey(timeline: &Timeline, id: MessageId) -> Vec<Stop> {
+pub fn journey(timeline: &Timeline, id: MessageId) -> Vec<JourneyStop> {
     let events = timeline.events();
     let Some((stored, to)) = events.iter().find_map(|e| match &e.kind {
         EventKind::MessageQueued { record } if record.id == id => Some((e.seq, record.to.clone())),
@@ -24,7 +24,7 @@ pub fn journey(timeline: &Timeline, id: MessageId) -> Vec<Stop> {
     }) else {
         return Vec::new();
     };
-    let mut stops: Vec<Stop> = Vec::new();
+    let mut stops: Vec<JourneyStop> = Vec::new();
     let candidates = events[stored..]
         .iter()
         .filter(|e| e.seq == stored || e.actor.is_none() || e.actor.as_deref() == Some(to.as_str()))
@@ -35,7 +35,7 @@ pub fn journey(timeline: &Timeline, id: MessageId) -> Vec<Stop> {
             continue;
         };
         if stops.last().is_none_or(|last| last.position != position) {
-            stops.push(Stop { step, position });
+            stops.push(JourneyStop { step, position });
         }
     }
     stops

@@ -45,6 +45,7 @@ pub mod host_code;
 pub mod journey;
 pub mod lanes;
 pub mod narration;
+mod narration_work;
 pub mod playhead;
 pub mod protocol;
 pub mod repeats;

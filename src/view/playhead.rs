@@ -2,7 +2,7 @@
 //! and every command that moves it: the transport's buttons, scrubber and keys, the key steps,
 //! run and pause, the timer's tick, and an embedding page's `step`, `back`, `goto`, `run` and
 //! `pause`. Pure: a command and the [`Track`] (the run's events, its key steps, the line
-//! breakpoints) give the [`Change`] to write; the transport (`ui/panels/transport.rs`), the embed API
+//! breakpoints) give the [`PlayheadChange`] to write; the transport (`ui/panels/transport.rs`), the embed API
 //! (`ui/features/embed.rs`) and `Playground::pause` (`ui/state/context.rs`, a pause before the run on screen
 //! is replaced) only write it.
 //!
@@ -130,28 +130,28 @@ pub enum Command {
 /// What a command writes: a new step, a new playing flag, either or both or neither. A value
 /// is written even when it equals the old one (a `step` at the end still reports the state).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Change {
+pub struct PlayheadChange {
     pub step: Option<usize>,
     pub playing: Option<bool>,
 }
 
-impl Change {
-    fn moves_to(step: usize) -> Change {
-        Change {
+impl PlayheadChange {
+    fn moves_to(step: usize) -> PlayheadChange {
+        PlayheadChange {
             step: Some(step),
             playing: None,
         }
     }
 
-    fn pauses_at(step: usize) -> Change {
-        Change {
+    fn pauses_at(step: usize) -> PlayheadChange {
+        PlayheadChange {
             step: Some(step),
             playing: Some(false),
         }
     }
 
-    fn pauses() -> Change {
-        Change {
+    fn pauses() -> PlayheadChange {
+        PlayheadChange {
             step: None,
             playing: Some(false),
         }
@@ -160,38 +160,42 @@ impl Change {
 
 impl Playhead {
     /// What `command` writes, from here on `track`.
-    pub fn change(self, command: Command, track: &Track) -> Change {
+    pub fn change(self, command: Command, track: &Track) -> PlayheadChange {
         let last = track.last();
         let clamp = |step: usize| step.min(last);
         let step = self.step;
         match command {
-            Command::First => Change::moves_to(0),
-            Command::Backward => Change::moves_to(clamp(track.previous(step))),
-            Command::Forward => Change::moves_to(clamp(track.next(step))),
-            Command::Last => Change::moves_to(last),
-            Command::Step => Change::pauses_at(clamp(step + 1)),
-            Command::Back => Change::pauses_at(clamp(step.saturating_sub(1))),
-            Command::Goto(target) => Change::pauses_at(clamp(target)),
+            Command::First => PlayheadChange::moves_to(0),
+            Command::Backward => PlayheadChange::moves_to(clamp(track.previous(step))),
+            Command::Forward => PlayheadChange::moves_to(clamp(track.next(step))),
+            Command::Last => PlayheadChange::moves_to(last),
+            Command::Step => PlayheadChange::pauses_at(clamp(step + 1)),
+            Command::Back => PlayheadChange::pauses_at(clamp(step.saturating_sub(1))),
+            Command::Goto(target) => PlayheadChange::pauses_at(clamp(target)),
             Command::NextKey => next_key_step(track.key_steps, step)
-                .map_or_else(Change::default, |key| Change::pauses_at(clamp(key))),
+                .map_or_else(PlayheadChange::default, |key| {
+                    PlayheadChange::pauses_at(clamp(key))
+                }),
             Command::PreviousKey => previous_key_step(track.key_steps, step)
-                .map_or_else(Change::default, |key| Change::pauses_at(clamp(key))),
-            Command::Run => Change {
+                .map_or_else(PlayheadChange::default, |key| {
+                    PlayheadChange::pauses_at(clamp(key))
+                }),
+            Command::Run => PlayheadChange {
                 step: (step >= last).then_some(0),
                 playing: Some(true),
             },
-            Command::Pause => Change::pauses(),
-            Command::Toggle if self.playing => Change::pauses(),
+            Command::Pause => PlayheadChange::pauses(),
+            Command::Toggle if self.playing => PlayheadChange::pauses(),
             Command::Toggle => self.change(Command::Run, track),
             Command::Tick => {
                 if step >= last {
-                    return Change::pauses();
+                    return PlayheadChange::pauses();
                 }
                 let next = track.next(step);
                 match track.first_break(step, next) {
-                    Some(at) => Change::pauses_at(at),
-                    None if next >= last => Change::pauses_at(last),
-                    None => Change::moves_to(next),
+                    Some(at) => PlayheadChange::pauses_at(at),
+                    None if next >= last => PlayheadChange::pauses_at(last),
+                    None => PlayheadChange::moves_to(next),
                 }
             }
         }
@@ -203,9 +207,9 @@ impl Playhead {
     pub fn asks(
         self,
         command: Command,
-        change: Change,
+        change: PlayheadChange,
         unanswered: &[usize],
-    ) -> Option<(usize, Change)> {
+    ) -> Option<(usize, PlayheadChange)> {
         if !matches!(command, Command::Forward | Command::Tick) {
             return None;
         }
@@ -215,11 +219,11 @@ impl Playhead {
             .copied()
             .filter(|s| *s > self.step && *s <= to)
             .min()?;
-        Some((at, Change::pauses_at(at - 1)))
+        Some((at, PlayheadChange::pauses_at(at - 1)))
     }
 
     /// The playhead after `change`.
-    pub fn with(self, change: Change) -> Playhead {
+    pub fn with(self, change: PlayheadChange) -> Playhead {
         Playhead {
             step: change.step.unwrap_or(self.step),
             playing: change.playing.unwrap_or(self.playing),

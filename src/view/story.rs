@@ -23,30 +23,7 @@ use crate::engine::{Caption, Event, EventKind, Lang, RoundOutcome, Timeline};
 use crate::lessons::key_steps::KeyStep;
 use crate::view::tr;
 
-crate::engine::named_enum! {
-    /// How far one step of the transport goes: the level a learner walks the run at.
-    #[derive(Default)]
-    pub enum Level {
-        /// From key moment to key moment (the lesson's payoffs and conclusion).
-        Key = "key",
-        /// A stop per point the run makes; routine cycles folded (the default).
-        #[default]
-        Story = "story",
-        /// Every event, one at a time.
-        Event = "event",
-    }
-}
-
-impl Level {
-    /// The level's name on the switch, in the learner's language.
-    pub fn label(self, lang: Lang) -> &'static str {
-        match self {
-            Level::Key => tr(lang, "关键步", "key moments"),
-            Level::Story => tr(lang, "故事", "story"),
-            Level::Event => tr(lang, "每个事件", "every event"),
-        }
-    }
-}
+pub use crate::on_screen::page_view::Level;
 
 /// What one event of a folded cycle did, as the folded caption says it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -6,7 +6,9 @@
 //! dropped with a note; the score; and the playhead asks only on a forward move.
 
 use agent_team_playground::engine::{Lang, MessageId, TeamState, Timeline};
-use agent_team_playground::lessons::checkpoint::{place, Ask, Checkpoint, Placed, Placement};
+use agent_team_playground::lessons::checkpoint::{
+    place, Ask, Checkpoint, CheckpointPlacement, Placed,
+};
 use agent_team_playground::lessons::key_steps::KeyStep;
 use agent_team_playground::lessons::{self, PlayOptions, ToggleChoice};
 use agent_team_playground::view::checkpoints::Score;
@@ -19,7 +21,7 @@ fn run(id: &str, options: &PlayOptions) -> (Timeline, Vec<Checkpoint>) {
     (timeline, lesson.checkpoints)
 }
 
-fn placed(id: &str, options: &PlayOptions) -> (Timeline, Placement) {
+fn placed(id: &str, options: &PlayOptions) -> (Timeline, CheckpointPlacement) {
     let (timeline, checkpoints) = run(id, options);
     let placement = place(&checkpoints, &timeline);
     (timeline, placement)
@@ -32,7 +34,7 @@ fn with_toggles(toggles: ToggleChoice) -> PlayOptions {
     }
 }
 
-fn answer_key<'p>(placement: &'p Placement, id: &str) -> &'p str {
+fn answer_key<'p>(placement: &'p CheckpointPlacement, id: &str) -> &'p str {
     let checkpoint = placement
         .by_id(id)
         .unwrap_or_else(|| panic!("{id} asks: {:?}", placement.dropped));

@@ -1,13 +1,19 @@
-//! The code-size rule (common ground): no function in `src/` is over 120 lines. Each `fn` is
-//! measured from its line to its closing brace, braces in strings, chars and comments left out.
+//! The code-size rules (common ground): no function in `src/` is over 100 lines, and no file is
+//! over 600 lines before its tests. Each `fn` is measured from its line to its closing brace,
+//! braces in strings, chars and comments left out; a file up to its `#[cfg(test)]` module.
 
 use std::path::Path;
 
-const MAX_FN_LINES: usize = 120;
+const MAX_FN_LINES: usize = 100;
+const MAX_FILE_LINES: usize = 600;
+
+/// Functions over the limit that another issue is restructuring, by file and name: each leaves
+/// the list when that work lands (issue 45 reworks the member detail).
+const BEING_RESTRUCTURED: &[(&str, &str)] = &[("src/ui/panels/detail.rs", "fn MemberDetail(")];
 
 /// The text with string, char and comment contents blanked (newlines kept), so only code
 /// braces are counted.
-fn code_only(text: &str) -> String {
+pub(crate) fn code_only(text: &str) -> String {
     let b: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -142,8 +148,38 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
+/// The lines of `text` before its test module.
+fn lines_before_tests(text: &str) -> usize {
+    text.lines()
+        .take_while(|line| line.trim() != "#[cfg(test)]")
+        .count()
+}
+
 #[test]
-fn code_size_no_function_in_src_is_over_120_lines() {
+fn code_size_no_file_in_src_is_over_600_lines_before_its_tests() {
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    let found: Vec<String> = files
+        .iter()
+        .filter_map(|file| {
+            let text = std::fs::read_to_string(file).unwrap_or_default();
+            let lines = lines_before_tests(&text);
+            (lines > MAX_FILE_LINES).then(|| format!("{} has {lines} lines", file.display()))
+        })
+        .collect();
+    assert!(
+        found.is_empty(),
+        "files over {MAX_FILE_LINES} lines before their tests: {found:#?}"
+    );
+    let long = format!("{}#[cfg(test)]\n{}", "x\n".repeat(600), "y\n".repeat(900));
+    assert_eq!(lines_before_tests(&long), 600);
+}
+
+#[test]
+fn code_size_no_function_in_src_is_over_100_lines() {
     let mut files = Vec::new();
     rust_files(
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
@@ -153,8 +189,15 @@ fn code_size_no_function_in_src_is_over_120_lines() {
     let mut found = Vec::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap_or_default();
+        let lines: Vec<&str> = text.lines().collect();
         for (line, len) in long_functions(&text) {
-            found.push(format!("{}:{line} is {len} lines", file.display()));
+            let name = lines.get(line - 1).copied().unwrap_or_default();
+            let excused = BEING_RESTRUCTURED
+                .iter()
+                .any(|(path, f)| file.ends_with(path) && name.contains(f));
+            if !excused {
+                found.push(format!("{}:{line} is {len} lines", file.display()));
+            }
         }
     }
     assert!(

@@ -80,7 +80,7 @@ fn every_event_has_a_category_and_captions_in_both_languages() {
 
 #[test]
 fn path_a_status_change_is_one_step_and_every_card_agrees_with_itself() {
-    use agent_team_playground::lessons::{catalog::catalog, play};
+    use agent_team_playground::lessons::{catalog, play};
     use agent_team_playground::view::card::cards;
     for info in catalog() {
         let timeline = play(info.id, &PlayOptions::default()).expect("the lesson plays");

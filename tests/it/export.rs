@@ -13,8 +13,8 @@ use agent_team_playground::lessons::run::Run;
 use agent_team_playground::lessons::{
     self, Answer, Intervention, Lesson, PlayOptions, ScriptedModel, ToggleChoice, FREE_PLAY_ID,
 };
+use agent_team_playground::on_screen::{OnScreen, Source};
 use agent_team_playground::scenario::edit::Edit;
-use agent_team_playground::scenario::on_screen::{OnScreen, Source};
 use agent_team_playground::scenario::Scenario;
 use agent_team_playground::view::fork_form::describe;
 use agent_team_playground::view::transcript::{event_line, step_line};
@@ -238,13 +238,13 @@ fn every_bad_file_is_refused_with_a_message_in_both_languages() {
         ),
         (
             with(&|v| v["lesson"] = "nope".into()),
-            "the file's lesson 'nope' does not exist",
+            "this file names a lesson that does not exist: 'nope'",
             "课程 'nope' 不存在",
         ),
         (
             with(&|v| v["scenario"]["task"] = "".into()),
-            "scenario: task is empty",
-            "scenario：task 是空的",
+            "this file's scenario is not valid. This scenario has 1 problem: task is empty",
+            "这个文件里的场景无效。这个场景有 1 个问题：task 是空的",
         ),
         (
             with(&|v| v["scenario"]["members"][1]["tools"] = serde_json::json!(["run_code"])),

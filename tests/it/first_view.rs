@@ -76,7 +76,7 @@ fn first_view_templates_in_index_html_are_what_the_renderer_writes_now() {
         "stale first views in www/index.html (UPDATE_GOLDEN=1 cargo test --test it first_view)"
     );
     // The page's script opens the default lesson's view for a link that names none.
-    let default = agent_team_playground::share::view_state::default_lesson();
+    let default = agent_team_playground::link::view_state::default_lesson();
     assert!(page.contains(&format!("q.lesson || '{default}'")));
 }
 

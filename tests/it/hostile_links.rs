@@ -10,9 +10,9 @@ use agent_team_playground::lessons::run::MAX_INTERVENTIONS;
 use agent_team_playground::lessons::{
     self, stress, Branches, Intervention, PlayError, PlayOptions, Playable,
 };
-use agent_team_playground::scenario::on_screen::{OnScreen, Source};
-use agent_team_playground::share::codec;
-use agent_team_playground::share::view_state::{decode_extra, open};
+use agent_team_playground::link::codec;
+use agent_team_playground::link::view_state::{decode_extra, open};
+use agent_team_playground::on_screen::{OnScreen, Source};
 
 /// The 205-character link that overflowed the stack in the release build: ~1,850 `reload`
 /// edits due at the same point, 37 KB of JSON the codec compresses to 205 characters.

@@ -1,16 +1,16 @@
-//! Work is kept (`share::keep`, `share::session`): what a tab stores for itself and what tabs
+//! Work is kept (`keep::visits`, `keep::session`): what a tab stores for itself and what tabs
 //! share, the merge of the shared scenario, the continue offer, the editor's draft, and a
 //! scenario too long for a link kept all the same.
 
 use agent_team_playground::engine::Lang;
-use agent_team_playground::lessons::{Intervention, PlayOptions, FREE_PLAY_ID};
-use agent_team_playground::scenario::{self, Scenario};
-use agent_team_playground::share::keep::{
+use agent_team_playground::keep::session::{KeptScenario, StoredSession};
+use agent_team_playground::keep::visits::{
     bring_back, bring_back_label, continue_offer, continue_text, draft_for, merge_shared,
     replaced_notice,
 };
-use agent_team_playground::share::session::{Kept, StoredSession};
-use agent_team_playground::share::view_state::{open, ViewState};
+use agent_team_playground::lessons::{Intervention, PlayOptions, FREE_PLAY_ID};
+use agent_team_playground::link::view_state::{open, ViewState};
+use agent_team_playground::scenario::{self, Scenario};
 use agent_team_playground::view::story::Level;
 use serde_json::json;
 
@@ -288,7 +288,7 @@ fn keep_back_to_the_default_scenario_sticks_and_keeps_the_replaced_one_aside() {
     let merged = merge_shared(Some(&stored), reset, None);
     assert_eq!(
         merged.session.kept(),
-        Kept::default(),
+        KeptScenario::default(),
         "the default, stored"
     );
     assert_eq!(merged.session.previous, Some(had.kept()));

@@ -3,8 +3,8 @@
 //! count of requests a fork's base run sends is the same whether it replays or not.
 
 use agent_team_playground::engine::{Fault, ModelReply};
-use agent_team_playground::lessons::branches::requests_sent_in_base;
 use agent_team_playground::lessons::{self, Branches, Intervention, PlayOptions, ScriptOutcome};
+use agent_team_playground::on_screen::{OnScreen, Source};
 
 const L1: &str = "l1-two-investigators";
 
@@ -117,9 +117,10 @@ fn requests_sent_in_base_counts_the_run_the_fork_starts_from() {
         .member("reader")
         .map(|m| m.requests().len())
         .expect("reader exists");
-    let branches = Branches::default();
-    let reused = requests_sent_in_base(L1, &branches, 10, "reader", Some(&plain));
-    let replayed = requests_sent_in_base(L1, &branches, 10, "reader", None);
+    let lesson = |options: &PlayOptions| OnScreen::new(Source::Lesson(L1.into()), options.clone());
+    let plain_screen = lesson(&PlayOptions::default());
+    let reused = plain_screen.requests_sent_in_base(10, "reader", Some(&plain));
+    let replayed = plain_screen.requests_sent_in_base(10, "reader", None);
     assert_eq!(reused, Some(plain_count));
     assert_eq!(replayed, Some(plain_count));
     // A later change (here: the reader's first reply becomes a final answer, so its round
@@ -149,15 +150,20 @@ fn requests_sent_in_base_counts_the_run_the_fork_starts_from() {
     );
     let before = first_request - 1;
     assert_eq!(
-        requests_sent_in_base(L1, &with_later, before, "reader", Some(&later_run)),
+        lesson(with_later.current()).requests_sent_in_base(before, "reader", Some(&later_run)),
         Some(plain_count)
     );
     assert_eq!(
-        requests_sent_in_base(L1, &with_later, first_request, "reader", Some(&later_run)),
+        lesson(with_later.current()).requests_sent_in_base(
+            first_request,
+            "reader",
+            Some(&later_run)
+        ),
         later_count
     );
     assert_eq!(
-        requests_sent_in_base("nope", &branches, 10, "reader", None),
+        OnScreen::new(Source::Lesson("nope".into()), PlayOptions::default())
+            .requests_sent_in_base(10, "reader", None),
         None
     );
 }

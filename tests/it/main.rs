@@ -17,6 +17,8 @@ mod driver_interventions;
 mod engine_timeline;
 mod export;
 mod first_view;
+#[cfg(not(target_arch = "wasm32"))]
+mod floors;
 mod fork_form;
 mod host_code;
 mod hostile_links;
@@ -48,6 +50,7 @@ mod rule_map;
 mod scenario;
 mod scenario_authoring;
 mod scenario_checkpoints;
+mod scenario_edit_checkpoints;
 mod scorm;
 #[cfg(not(target_arch = "wasm32"))]
 mod share_links;

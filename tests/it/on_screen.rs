@@ -1,4 +1,4 @@
-//! The run on screen (`scenario::on_screen::OnScreen`): links, exports and the stored session
+//! The run on screen (`on_screen::OnScreen`): links, exports and the stored session
 //! convert to and from it, and each round trip gives back the same link, export or session
 //! (link -> on screen -> link, export -> on screen -> export, session -> on screen ->
 //! session); what the page opens plays the same run the check played.
@@ -7,15 +7,15 @@ use std::sync::Arc;
 
 use agent_team_playground::engine::Lang;
 use agent_team_playground::export::{import, RunExport};
+use agent_team_playground::keep::session::StoredSession;
 use agent_team_playground::lessons::recording::Recording;
 use agent_team_playground::lessons::run::{Run, MAX_INTERVENTIONS};
 use agent_team_playground::lessons::{
     self, Intervention, Lesson, PlayOptions, ScriptedModel, ToggleChoice, FREE_PLAY_ID,
 };
-use agent_team_playground::scenario::on_screen::{OnScreen, Source};
+use agent_team_playground::link::view_state::{open, ViewState};
+use agent_team_playground::on_screen::{OnScreen, Source};
 use agent_team_playground::scenario::{self, Scenario};
-use agent_team_playground::share::session::StoredSession;
-use agent_team_playground::share::view_state::{open, ViewState};
 use agent_team_playground::view::story::Level;
 use serde_json::Value;
 
@@ -240,4 +240,45 @@ fn a_session_stored_before_branches_were_kept_still_reads_and_too_many_edits_are
     assert!(StoredSession::read("{", Lang::Zh)
         .expect_err("refused")
         .contains("无法读取"));
+}
+
+/// The fork panel counts the requests a member sends in the run a fork starts from: in free
+/// play with a scenario that is the scenario's run, whose members are not lesson 1's (free
+/// play's own lesson has no `ann`, so counting by the lesson id would say 0 and refuse every
+/// reply the learner picks).
+#[test]
+fn requests_sent_in_base_counts_free_play_scenarios_own_members() {
+    let scenario = five_members();
+    let on_screen = OnScreen::new(Source::Scenario(scenario.clone()), PlayOptions::default());
+    let played = on_screen.play().expect("the scenario plays");
+    let final_state = played.timeline.final_state();
+    let sent = final_state
+        .member("ann")
+        .map(|m| m.requests().len())
+        .expect("ann is on the scenario's team");
+    assert!(sent > 0, "ann sends requests in the scenario's run");
+    assert!(
+        lessons::play(FREE_PLAY_ID, &PlayOptions::default())
+            .expect("free play's lesson plays")
+            .final_state()
+            .member("ann")
+            .is_none(),
+        "free play's own lesson (lesson 1's team) has no ann"
+    );
+    let last = played.timeline.len();
+    assert_eq!(
+        on_screen.requests_sent_in_base(last, "ann", Some(&played.timeline)),
+        Some(sent)
+    );
+    assert_eq!(
+        on_screen.requests_sent_in_base(last, "ann", None),
+        Some(sent)
+    );
+    // A fork before a later change counts the run without it, replayed from the scenario.
+    let mut options = PlayOptions::default();
+    options
+        .interventions
+        .push(Intervention::Reload { at: last });
+    let forked = OnScreen::new(Source::Scenario(scenario), options);
+    assert_eq!(forked.requests_sent_in_base(1, "ann", None), Some(sent));
 }

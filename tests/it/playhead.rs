@@ -4,7 +4,7 @@
 use agent_team_playground::engine::{Caption, Category, Timeline};
 use agent_team_playground::lessons::key_steps::{key_steps, KeyStep};
 use agent_team_playground::lessons::{self, PlayOptions};
-use agent_team_playground::view::playhead::{Change, Command, Playhead, Track};
+use agent_team_playground::view::playhead::{Command, Playhead, PlayheadChange, Track};
 use agent_team_playground::view::story::{story_of, Level};
 
 fn lesson_1() -> Timeline {
@@ -56,7 +56,7 @@ fn playhead_transport_moves_stay_on_the_run_and_keep_a_run_going() {
             // At the ends a move stays there, and still writes the step.
             assert_eq!(
                 at(0, playing).change(Command::Backward, track),
-                Change {
+                PlayheadChange {
                     step: Some(0),
                     playing: None
                 }
@@ -90,7 +90,7 @@ fn playhead_step_back_and_goto_pause_and_goto_clamps() {
         // A pause is written even when nothing plays (an embedding page hears the state).
         assert_eq!(
             at(3, false).change(Command::Step, track),
-            Change {
+            PlayheadChange {
                 step: Some(4),
                 playing: Some(false)
             }
@@ -111,11 +111,11 @@ fn playhead_key_steps_jump_and_pause_and_do_nothing_past_the_last() {
         // No key step that way: nothing is written, and a run goes on.
         assert_eq!(
             at(7, true).change(Command::NextKey, track),
-            Change::default()
+            PlayheadChange::default()
         );
         assert_eq!(
             at(3, true).change(Command::PreviousKey, track),
-            Change::default()
+            PlayheadChange::default()
         );
         assert_eq!(at(0, true).after(Command::PreviousKey, track), at(0, true));
     });
@@ -126,7 +126,7 @@ fn playhead_run_plays_from_here_and_at_the_end_restarts() {
     on_lesson_1(|track, last| {
         assert_eq!(
             at(4, false).change(Command::Run, track),
-            Change {
+            PlayheadChange {
                 step: None,
                 playing: Some(true)
             }
@@ -152,7 +152,7 @@ fn playhead_a_tick_moves_one_step_and_stops_at_the_end() {
         );
         assert_eq!(
             at(last, true).change(Command::Tick, track),
-            Change {
+            PlayheadChange {
                 step: None,
                 playing: Some(false)
             }
@@ -312,7 +312,7 @@ fn playhead_story_level_run_ticks_from_stop_to_stop_and_stops_at_the_end() {
         // A tick at the end only pauses.
         assert_eq!(
             at(track.last(), true).change(Command::Tick, track),
-            Change {
+            PlayheadChange {
                 step: None,
                 playing: Some(false)
             }

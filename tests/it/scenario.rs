@@ -3,7 +3,7 @@
 
 use agent_team_playground::engine::{EventKind, Lang, MemberKind};
 use agent_team_playground::lessons::{self, PlayOptions};
-use agent_team_playground::scenario::on_screen::{OnScreen, OnScreenError, Source};
+use agent_team_playground::on_screen::{OnScreen, OnScreenError, Source};
 use agent_team_playground::scenario::{parse, Scenario, ScenarioErrors};
 use serde_json::{json, Value};
 
@@ -585,9 +585,7 @@ fn a_scenario_run_answered_newest_first_as_a_live_run_would_ends_and_its_recordi
 
 #[test]
 fn a_scenario_from_a_url_explains_each_way_it_can_fail_in_both_languages() {
-    use agent_team_playground::scenario::source::{
-        check_length, check_url, read_answer, SourceError,
-    };
+    use agent_team_playground::scenario::source::{check_length, check_url, read_answer, SrcError};
     for ok in [
         "https://course.example/s.json",
         "http://localhost:8000/a.json",
@@ -602,11 +600,11 @@ fn a_scenario_from_a_url_explains_each_way_it_can_fail_in_both_languages() {
         "",
         "file:///etc/passwd",
     ] {
-        assert_eq!(check_url(bad), Err(SourceError::BadUrl), "{bad}");
+        assert_eq!(check_url(bad), Err(SrcError::BadUrl), "{bad}");
     }
     let valid = three_members().to_string();
     assert!(read_answer(200, "OK", &valid).is_ok());
-    let cases: Vec<(SourceError, &str, &str)> = vec![
+    let cases: Vec<(SrcError, &str, &str)> = vec![
         (
             read_answer(404, "Not Found", "").unwrap_err(),
             "HTTP 404 Not Found",
@@ -632,14 +630,10 @@ fn a_scenario_from_a_url_explains_each_way_it_can_fail_in_both_languages() {
             "version 7, written by a newer playground",
             "版本 7，由更新的练习场写成",
         ),
-        (SourceError::Cors, "Access-Control-Allow-Origin", "CORS"),
-        (SourceError::Network, "could not be reached", "连不上"),
-        (
-            SourceError::Timeout,
-            "did not answer in time",
-            "没有及时回答",
-        ),
-        (SourceError::BadUrl, "http(s) URL", "相对路径"),
+        (SrcError::Cors, "Access-Control-Allow-Origin", "CORS"),
+        (SrcError::Network, "could not be reached", "连不上"),
+        (SrcError::Timeout, "did not answer in time", "没有及时回答"),
+        (SrcError::BadUrl, "http(s) URL", "相对路径"),
     ];
     for (error, en, zh) in cases {
         let en_text = error.message(Lang::En, "https://x.example/s.json");

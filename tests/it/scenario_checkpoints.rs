@@ -6,7 +6,7 @@
 use agent_team_playground::engine::Lang;
 use agent_team_playground::lessons::checkpoint::place;
 use agent_team_playground::lessons::PlayOptions;
-use agent_team_playground::scenario::on_screen::{OnScreen, Source};
+use agent_team_playground::on_screen::{OnScreen, Source};
 use agent_team_playground::scenario::{parse, Scenario, NEWEST_VERSION, VERSION};
 use serde_json::{json, Value};
 use std::sync::Arc;

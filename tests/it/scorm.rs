@@ -1,16 +1,16 @@
-//! SCORM 1.2 and the stored session's score (issue 26 parts 3 and 4, `share::scorm`,
-//! `share::session`): the score is a field of the stored session that round-trips and that an
+//! SCORM 1.2 and the stored session's score (issue 26 parts 3 and 4, `course::scorm`,
+//! `keep::session`): the score is a field of the stored session that round-trips and that an
 //! older session reads without; the lesson status and score the LMS is given, the mastery
 //! rule; `cmi.suspend_data` within 4096 characters, cut as documented past it, and read back.
 
+use agent_team_playground::course::embed_results::LessonScore;
+use agent_team_playground::course::scorm::{
+    self, read_suspend_data, score_values, suspend_data, Status, Suspended, SUSPEND_DATA_LIMIT,
+};
 use agent_team_playground::engine::{Fault, Lang};
+use agent_team_playground::keep::session::StoredSession;
 use agent_team_playground::lessons::run::MAX_INTERVENTIONS;
 use agent_team_playground::lessons::{self, Intervention, PlayOptions};
-use agent_team_playground::share::embed_results::LessonScore;
-use agent_team_playground::share::scorm::{
-    self, read_suspend_data, score_values, suspend_data, Kept, Status, SUSPEND_DATA_LIMIT,
-};
-use agent_team_playground::share::session::StoredSession;
 use agent_team_playground::view::checkpoints::{Score, Tries};
 use agent_team_playground::view::story::Level;
 
@@ -170,7 +170,7 @@ fn scorm_suspend_data_keeps_the_session_within_4096_characters_and_reads_back() 
     let stored = session(PlayOptions::default(), Vec::new(), answered_score());
     // Only what belongs to the lesson goes to the LMS, never this browser's tab.
     let (text, kept) = suspend_data(&stored).expect("fits");
-    assert_eq!(kept, Kept::Whole);
+    assert_eq!(kept, Suspended::Whole);
     assert!(
         !text.contains("\"tab\"") && !text.contains("\"scenario\""),
         "{text}"
@@ -207,7 +207,7 @@ fn scorm_past_4096_characters_earlier_branches_then_the_branch_are_left_out() {
         answered_score(),
     );
     let (text, kept) = suspend_data(&small).expect("fits");
-    assert_eq!(kept, Kept::Whole);
+    assert_eq!(kept, Suspended::Whole);
     assert!(
         text.len() < 1000,
         "a usual session is small: {} chars",
@@ -222,7 +222,7 @@ fn scorm_past_4096_characters_earlier_branches_then_the_branch_are_left_out() {
     );
     assert!(serde_json::to_string(&many).expect("writes").len() > SUSPEND_DATA_LIMIT);
     let (text, kept) = suspend_data(&many).expect("fits");
-    assert_eq!(kept, Kept::WithoutEarlier);
+    assert_eq!(kept, Suspended::WithoutEarlier);
     let back = read_suspend_data(&text, Lang::En)
         .expect("reads")
         .expect("one");
@@ -237,7 +237,7 @@ fn scorm_past_4096_characters_earlier_branches_then_the_branch_are_left_out() {
         answered_score(),
     );
     let (text, kept) = suspend_data(&largest).expect("fits");
-    assert_eq!(kept, Kept::ScoreOnly);
+    assert_eq!(kept, Suspended::ScoreOnly);
     assert!(text.chars().count() <= SUSPEND_DATA_LIMIT);
     let back = read_suspend_data(&text, Lang::En)
         .expect("reads")
@@ -250,7 +250,7 @@ fn scorm_past_4096_characters_earlier_branches_then_the_branch_are_left_out() {
     let wide = |n| session(long_branch(1, n), Vec::new(), answered_score());
     let fits = (1..4096)
         .rev()
-        .find(|n| suspend_data(&wide(*n)).is_some_and(|(_, kept)| kept == Kept::Whole))
+        .find(|n| suspend_data(&wide(*n)).is_some_and(|(_, kept)| kept == Suspended::Whole))
         .expect("some branch fits");
     let mut astral = wide(fits);
     if let Some(Intervention::LeadSends { body, .. }) = astral.options.interventions.first_mut() {
@@ -261,7 +261,7 @@ fn scorm_past_4096_characters_earlier_branches_then_the_branch_are_left_out() {
     assert!(text.encode_utf16().count() > SUSPEND_DATA_LIMIT);
     assert_ne!(
         suspend_data(&astral).map(|(_, kept)| kept),
-        Some(Kept::Whole)
+        Some(Suspended::Whole)
     );
 
     // A score with more checkpoints than fit: nothing is written.
@@ -282,8 +282,8 @@ fn scorm_every_note_says_it_in_both_languages_and_chinese_holds_no_english_sente
         scorm::Note::NoApi,
         scorm::Note::Refused("101".into()),
         scorm::Note::Unreadable("x".into()),
-        scorm::Note::Cut(Kept::WithoutEarlier),
-        scorm::Note::Cut(Kept::ScoreOnly),
+        scorm::Note::Cut(Suspended::WithoutEarlier),
+        scorm::Note::Cut(Suspended::ScoreOnly),
     ];
     for note in notes {
         let text = note.text();

@@ -1,4 +1,4 @@
-//! Share links (`share::view_state`): every released link format still opens the same state
+//! Share links (`link::view_state`): every released link format still opens the same state
 //! (tests/fixtures/links.json), the view state round-trips through a link, the whole fragment
 //! decoder survives 100,000 random and mutated links, and the link sizes stay in budget (their
 //! JSON is written to target/link-sizes.json for scripts/link-sizes.mjs, which prints
@@ -6,9 +6,9 @@
 
 use agent_team_playground::engine::{Category, Fault, Lang};
 use agent_team_playground::lessons::{catalog, Intervention, ToggleChoice, FREE_PLAY_ID};
+use agent_team_playground::link::view_state::{self, decode, open, Extra, ViewState};
+use agent_team_playground::link::{codec, EmbedFlags, Part, MAX_FRAGMENT_CHARS};
 use agent_team_playground::scenario::{self, Scenario};
-use agent_team_playground::share::view_state::{self, decode, open, Extra, ViewState};
-use agent_team_playground::share::{codec, EmbedFlags, Part, MAX_FRAGMENT_CHARS};
 use agent_team_playground::view::story::Level;
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -665,11 +665,11 @@ fn a_link_too_long_to_open_is_known_before_it_is_shared() {
     let mut state = ViewState::new(FREE_PLAY_ID, Lang::En);
     state.extra.scenario = Some(big);
     let long = state.to_fragment();
-    assert!(agent_team_playground::share::too_long_to_open(&long));
+    assert!(agent_team_playground::link::too_long_to_open(&long));
     let refused = open(&long, Lang::En).expect_err("the reader refuses it");
     assert!(refused.en.contains("longer than"), "{}", refused.en);
     let short = five_member_link().to_fragment();
-    assert!(!agent_team_playground::share::too_long_to_open(&short));
+    assert!(!agent_team_playground::link::too_long_to_open(&short));
     assert!(open(&short, Lang::En).is_ok());
 }
 

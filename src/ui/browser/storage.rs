@@ -4,7 +4,7 @@
 //! checked calls ([`read_in`], [`write_in`]) say which, so the page can tell the learner once;
 //! the plain ones ([`read`], [`write`]) are for what need not be said (the language choice).
 
-use crate::share::keep::NotKept;
+use crate::keep::visits::NotKept;
 
 /// Which storage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

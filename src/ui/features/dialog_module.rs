@@ -9,7 +9,7 @@
 use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 
-use crate::share::Part;
+use crate::link::Part;
 use crate::ui::browser::i18n::tr;
 use crate::ui::features::header_dialog::{Dialog, HeaderDialog};
 use crate::ui::features::{embed_dialog, share_dialog, split_load};

@@ -3,7 +3,7 @@
 //! `contentWindow` (which it can only do from a page of the same origin: a cross-origin
 //! parent cannot reach them, so offering them in every frame gives nothing away). Until the
 //! module has mounted, index.html offers stand-ins that keep a state set that early. The values
-//! are `share::edx`'s; this file only installs the functions. A state `setState` cannot
+//! are `course::edx`'s; this file only installs the functions. A state `setState` cannot
 //! restore is said in the page's error banner and changes nothing.
 
 use wasm_bindgen::closure::Closure;
@@ -11,18 +11,14 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use leptos::prelude::*;
 
-use crate::share::edx::{grade, EdxState};
+use crate::course::edx::{grade, EdxState};
 use crate::ui::state::checkpoints::Checkpoints;
 use crate::ui::state::context::Playground;
 
 /// `getGrade()`'s string: this lesson's score over the checkpoints of its own run (a branch
 /// the learner explores does not change what the course is told).
 fn grade_now(pg: Playground) -> String {
-    let checkpoints = Checkpoints::get();
-    let tries = checkpoints.score_untracked(pg);
-    checkpoints
-        .own_placement
-        .with_untracked(|placement| grade(&pg.lesson_id.get_untracked(), &tries, placement))
+    grade(&Checkpoints::get().report_untracked(pg))
 }
 
 /// `getState()`'s string: the run on screen and this lesson's tries.
@@ -30,11 +26,7 @@ fn state_now(pg: Playground) -> String {
     let Some(on_screen) = untrack(|| pg.on_screen()) else {
         return String::new();
     };
-    let checkpoints = Checkpoints::get();
-    let tries = checkpoints.score_untracked(pg);
-    checkpoints
-        .own_placement
-        .with_untracked(|placement| EdxState::of(&on_screen, &tries, placement).to_text())
+    EdxState::of(&on_screen, &Checkpoints::get().report_untracked(pg)).to_text()
 }
 
 /// `setState(text)`: shows the run the state names and restores its tries; true when done.

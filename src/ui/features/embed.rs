@@ -1,5 +1,5 @@
 //! The page inside a course page's iframe: the postMessage API's browser side
-//! (`share::embed_api` is the protocol), and the frame's height for the page around it.
+//! (`course::embed_api` is the protocol), and the frame's height for the page around it.
 //!
 //! Active only when the page is framed (`window.parent != window`). It reads only messages
 //! whose `event.source` is the parent window, and when the link names `origin=`, only from
@@ -9,7 +9,7 @@
 //! step, and the height the frame asks for on every change as our `resize`, as Canvas's
 //! `lti.frameResize` and, after H5P's resizer answered our `hello`, as H5P's exchange
 //! (`prepareResize`, the page's `resizePrepared`, then `resize` with `scrollHeight`). With
-//! `embed=1` that height is the stage's preferred height (`share::frame_height`): the page is
+//! `embed=1` that height is the stage's preferred height (`course::frame_height`): the page is
 //! the frame's height and the rest are tabs inside, so it changes little from step to step;
 //! a framed page without `embed=1` asks for its content's height. No command can start a call to a
 //! model: `run` plays the run on screen with the transport's timer. The `.app` root carries
@@ -19,8 +19,10 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 
-use crate::share::embed_api::{self, Command, H5pAction, Id, Incoming, MessageField, Raw};
-use crate::share::frame_height::{self, Asked};
+use crate::course::embed_api::{
+    self, EmbedCommand, H5pAction, Id, Incoming, MessageField, Raw, Sender,
+};
+use crate::course::frame_height::{self, Asked};
 use crate::ui::features::embed_results::{snapshot, Results};
 use crate::ui::state::context::Playground;
 use crate::view::playhead::Command as Playhead;
@@ -215,9 +217,9 @@ impl Frame {
         }
     }
 
-    fn on_command(&self, pg: Playground, id: Option<Id>, command: Command) {
+    fn on_command(&self, pg: Playground, id: Option<Id>, command: EmbedCommand) {
         let up = untrack(|| self.is_up(pg));
-        if command == Command::Hello {
+        if command == EmbedCommand::Hello {
             // Before `ready` a hello is not answered: `ready` follows by itself.
             if up {
                 self.post_ready(pg);
@@ -233,12 +235,12 @@ impl Frame {
         } else {
             Err("the playground is not ready yet: wait for its ready message".to_string())
         };
-        if result.is_ok() && matches!(command, Command::Reset | Command::Load(_)) {
+        if result.is_ok() && matches!(command, EmbedCommand::Reset | EmbedCommand::Load(_)) {
             self.results.reopen();
         }
         let Some(id) = id else { return };
         match result {
-            Ok(()) => self.reply_ok(pg, &id, command == Command::GetState),
+            Ok(()) => self.reply_ok(pg, &id, command == EmbedCommand::GetState),
             Err(error) => self.post(&embed_api::reply_error(&id, &error)),
         }
     }
@@ -252,21 +254,21 @@ impl Frame {
 
 /// Carries out one command on the view state, as the transport's buttons would (the same
 /// native playhead moves both).
-fn execute(pg: Playground, command: &Command) -> Result<(), String> {
+fn execute(pg: Playground, command: &EmbedCommand) -> Result<(), String> {
     let drive = |command: Playhead| crate::ui::panels::transport::drive(pg, command);
     match command {
-        Command::Hello | Command::GetState => {}
-        Command::Step => drive(Playhead::Step),
-        Command::Back => drive(Playhead::Back),
-        Command::Goto(target) => drive(Playhead::Goto(*target)),
-        Command::Run => {
+        EmbedCommand::Hello | EmbedCommand::GetState => {}
+        EmbedCommand::Step => drive(Playhead::Step),
+        EmbedCommand::Back => drive(Playhead::Back),
+        EmbedCommand::Goto(target) => drive(Playhead::Goto(*target)),
+        EmbedCommand::Run => {
             drive(Playhead::Run);
             // A course page's `run` plays through: its ticks never stop at a checkpoint.
             crate::ui::state::checkpoints::Checkpoints::get().set_quiet(true);
         }
-        Command::Pause => drive(Playhead::Pause),
-        Command::Reset => pg.open_lesson(pg.lesson_id.get_untracked()),
-        Command::Load(link) => crate::ui::state::link::open_link(pg, link)?,
+        EmbedCommand::Pause => drive(Playhead::Pause),
+        EmbedCommand::Reset => pg.open_lesson(pg.lesson_id.get_untracked()),
+        EmbedCommand::Load(link) => crate::ui::state::link::open_link(pg, link)?,
     }
     Ok(())
 }
@@ -298,10 +300,12 @@ pub fn install(pg: Playground) {
         let from_parent = event
             .source()
             .is_some_and(|source| js_sys::Object::is(&source, &parent));
-        if !from_parent || !embed_api::origin_allowed(allowed.as_deref(), &event.origin()) {
-            return;
-        }
-        match embed_api::parse_incoming(&raw_of(&event)) {
+        let origin = event.origin();
+        let sender = Sender {
+            parent: from_parent,
+            origin: &origin,
+        };
+        match embed_api::receive(sender, allowed.as_deref(), &raw_of(&event)) {
             Incoming::Ignore => {}
             Incoming::H5p(action) => on_message.on_h5p(action),
             Incoming::Command { id, command } => on_message.on_command(pg, id, command),

@@ -3,13 +3,13 @@
 //! `embed=1`, and the same frame for MDX sites (Docusaurus), each with a copy button that works
 //! without clipboard permission (it selects the snippet, then copies; a refused copy leaves it
 //! selected for Ctrl+C). Parts a small frame can hide are checkboxes. The text is
-//! `share::embed_snippet`'s.
+//! `course::embed_snippet`'s.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::share::embed_snippet::{embed_link, iframe_html, iframe_mdx, DEFAULT_HEIGHT};
-use crate::share::Part;
+use crate::course::embed_snippet::{embed_link, iframe_html, iframe_mdx, DEFAULT_HEIGHT};
+use crate::link::Part;
 use crate::ui::browser::i18n::{tr, Lang, LangText};
 use crate::ui::features::header_dialog::{Dialog, HeaderDialog};
 use crate::ui::state::context::Playground;

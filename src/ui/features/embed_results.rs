@@ -1,6 +1,6 @@
 //! Inside an iframe: posts the learner's checkpoint results to the course page (issue 26
 //! part 4): `checkpoint` when one is answered right, `completed` when the lesson is done
-//! (`share::embed_results::Completion` decides when), each with its xAPI statement under
+//! (`course::embed_results::Completion` decides when), each with its xAPI statement under
 //! `xapi=1` (the host clock gives the timestamp). The messages are built natively; this only
 //! reads the page's state and posts. `features/embed.rs` installs it and calls
 //! [`Results::reopen`] on the commands that open the lesson again.
@@ -9,9 +9,9 @@ use std::rc::Rc;
 
 use leptos::prelude::*;
 
+use crate::course::embed_api::Snapshot;
+use crate::course::embed_results::{self, AnsweredCheckpoint, Completion, LessonScore, Xapi};
 use crate::engine::Caption;
-use crate::share::embed_api::Snapshot;
-use crate::share::embed_results::{self, Answered, Completion, LessonScore, Xapi};
 use crate::ui::state::checkpoints::Checkpoints;
 use crate::ui::state::context::Playground;
 
@@ -37,13 +37,10 @@ impl Results {
     }
 }
 
-/// The lesson's score now (untracked: a wrong try leaves it as it was, a right one moves the
-/// step, and the step's `state` carries it).
+/// The lesson's score now, from the one course report (untracked: a wrong try leaves it as it
+/// was, a right one moves the step, and the step's `state` carries it).
 pub fn score_untracked(pg: Playground) -> LessonScore {
-    let cp = Checkpoints::get();
-    let score = cp.score_untracked(pg);
-    cp.placement
-        .with_untracked(|placement| LessonScore::of(&score, placement))
+    Checkpoints::get().report_untracked(pg).score
 }
 
 /// The statements' context, with `xapi=1`: the frame's address, the language, the host
@@ -92,7 +89,7 @@ impl Results {
                 let Some(placed) = placed.filter(|_| up_checkpoint()) else {
                     return;
                 };
-                let answered = Answered {
+                let answered = AnsweredCheckpoint {
                     lesson: &lesson,
                     checkpoint: &placed,
                     tries,
@@ -106,13 +103,8 @@ impl Results {
             let (step, lesson) = (pg.step.get(), pg.lesson_id.get());
             untrack(|| {
                 let last = pg.last_step_untracked();
-                let score = cp.score_untracked(pg);
-                let (met, result) = cp.placement.with(|placement| {
-                    (
-                        LessonScore::all_answered(&score, placement),
-                        LessonScore::of(&score, placement),
-                    )
-                });
+                let report = cp.report_untracked(pg);
+                let (met, result) = (report.all_answered(), report.score);
                 let mut now = false;
                 results.completion.update_value(|(opened, completion)| {
                     if *opened != lesson {
@@ -145,7 +137,7 @@ pub fn snapshot(pg: Playground) -> Option<Snapshot> {
             let run = run.as_ref().ok()?;
             let mut snapshot = Snapshot::of(
                 &lesson,
-                &run.0,
+                &run.timeline,
                 &state.state,
                 state.before.as_deref(),
                 state.step,

@@ -5,7 +5,6 @@
 use leptos::prelude::*;
 
 use crate::engine::Fault;
-use crate::lessons::branches::requests_sent_in_base;
 use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::state::context::Playground;
 use crate::view::fork_form::{self, build, fault_label, Draft, ForkKind};
@@ -106,9 +105,7 @@ impl ForkDraft {
         let sent_in_run = (draft_kind == ForkKind::Reply)
             .then(|| {
                 let current_run = pg.timeline_untracked();
-                requests_sent_in_base(
-                    &pg.lesson_id.get_untracked(),
-                    &pg.branches_untracked(),
+                pg.on_screen_untracked().requests_sent_in_base(
                     step,
                     &draft_member,
                     current_run.as_deref(),

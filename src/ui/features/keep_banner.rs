@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use crate::share::keep::{bring_back_label, continue_text};
+use crate::keep::visits::{bring_back_label, continue_text};
 use crate::ui::browser::i18n::{tr, LangText};
 use crate::ui::state::context::Playground;
 use crate::ui::state::session::{bring_back, continue_offered, Keep};

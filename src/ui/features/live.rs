@@ -17,8 +17,8 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::lessons::recording::Recording;
+use crate::on_screen::{OnScreen, Source};
 use crate::providers::{ApiKey, Usage};
-use crate::scenario::on_screen::{OnScreen, Source};
 use crate::ui::browser::i18n::tr;
 use crate::ui::browser::storage;
 use crate::ui::features::live_run::{start, stop, stop_by_learner, Live, Session, RECORDING_KEY};

@@ -12,6 +12,8 @@ use wasm_bindgen_futures::spawn_local;
 
 use crate::engine::{EventKind, RequestId};
 use crate::lessons::run::Run;
+use crate::on_screen::screen::same_source;
+use crate::on_screen::Source;
 use crate::providers::api::Api;
 use crate::providers::fetch::{send, sleep, Abort, Timeouts};
 use crate::providers::live::{CallResult, Jitter, LiveSchedule};
@@ -19,7 +21,7 @@ use crate::providers::retry::RetryPolicy;
 use crate::providers::{ApiKey, ProviderSettings, StreamPiece, Usage};
 use crate::ui::browser::i18n::tr;
 use crate::ui::browser::storage;
-use crate::ui::state::context::{PlayedRun, Playground, StreamingReply, WireBody};
+use crate::ui::state::context::{LiveRun, PlayedRun, Playground, StreamingReply, WireBody};
 
 pub(super) const RECORDING_KEY: &str = "atp.recording";
 
@@ -38,8 +40,8 @@ pub(super) struct Session {
     /// The last step of the run as last shown: the view follows the run's end while the
     /// learner stays there.
     shown: usize,
-    /// The lesson the run plays: once the learner opened another, the run is no longer shown.
-    lesson: String,
+    /// What the run plays: once the learner opened another source, the run is no longer shown.
+    source: Source,
 }
 
 #[derive(Clone, Copy)]
@@ -127,7 +129,7 @@ pub(super) fn start(
         stopped: false,
         by_learner: false,
         shown: pg.step.get_untracked(),
-        lesson: pg.lesson_id.get_untracked(),
+        source: pg.source.get_untracked(),
     });
     // The run on screen is the one in flight now: an earlier run's recording leaves it.
     pg.set_recording(None);
@@ -297,11 +299,11 @@ fn publish(live: Live, session: &mut Session) {
     let len = timeline.len();
     session.shown = len;
     // A run stopped because the learner opened another lesson is not shown on that one.
-    if pg.lesson_id.get_untracked() == session.lesson {
-        pg.live.set(Some((
-            session.lesson.clone(),
-            PlayedRun(Arc::new(timeline), None),
-        )));
+    if same_source(&pg.source.get_untracked(), &session.source) {
+        pg.live.set(Some(LiveRun {
+            source: session.source.clone(),
+            run: PlayedRun::of(timeline),
+        }));
         if at_end {
             pg.set_step(len);
         }

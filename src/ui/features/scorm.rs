@@ -2,7 +2,7 @@
 //! object as the SCORM 1.2 RTE says (this window and up its parents, at most
 //! [`MAX_LEVELS`], then the opener and its parents), starts the session, resumes from
 //! `cmi.suspend_data`, and reports the lesson status, the score and the session as
-//! `share::scorm` builds them; `LMSFinish` when the page is hidden for good (`pagehide`).
+//! `course::scorm` builds them; `LMSFinish` when the page is hidden for good (`pagehide`).
 //! Without an API the lesson works as usual and [`ScormNote`] says so in both languages.
 //! The LMS's answers are only read as strings; nothing it returns can stop the page.
 
@@ -11,11 +11,11 @@ use std::cell::RefCell;
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
+use crate::course::embed_results::{Completion, LessonScore};
+use crate::course::scorm::{self, Note, Status, Suspended};
 use crate::engine::Caption;
-use crate::scenario::on_screen::OnScreen;
-use crate::share::embed_results::{Completion, LessonScore};
-use crate::share::scorm::{self, Kept, Note, Status};
-use crate::share::session::StoredSession;
+use crate::keep::session::StoredSession;
+use crate::on_screen::OnScreen;
 use crate::ui::browser::i18n::tr;
 use crate::ui::browser::when_idle::write_when_idle;
 use crate::ui::state::checkpoints::Checkpoints;
@@ -118,15 +118,8 @@ fn set_score(score: LessonScore) {
 
 /// The lesson's score now, and whether every checkpoint was answered.
 fn lesson_score(pg: Playground) -> (LessonScore, bool, bool) {
-    let cp = Checkpoints::get();
-    let score = cp.score_untracked(pg);
-    cp.own_placement.with_untracked(|placement| {
-        (
-            LessonScore::of(&score, placement),
-            LessonScore::all_answered(&score, placement),
-            score.is_empty(),
-        )
-    })
+    let report = Checkpoints::get().report_untracked(pg);
+    (report.score, report.all_answered(), report.untried())
 }
 
 /// Starts the SCORM session when the link says `scorm=1`; does nothing otherwise.
@@ -213,7 +206,8 @@ fn report(pg: Playground, said: Said) {
         };
         if !set("cmi.suspend_data", &text) {
             said.0.set(Some(Note::NotKept));
-        } else if kept != Kept::Whole && !said.0.with_untracked(|s| matches!(s, Some(Note::Cut(_))))
+        } else if kept != Suspended::Whole
+            && !said.0.with_untracked(|s| matches!(s, Some(Note::Cut(_))))
         {
             said.0.set(Some(Note::Cut(kept)));
         }

@@ -8,7 +8,7 @@
 
 use leptos::prelude::*;
 
-use crate::share::MAX_FRAGMENT_CHARS;
+use crate::link::MAX_FRAGMENT_CHARS;
 use crate::ui::browser::clipboard::write_clipboard;
 use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::features::header_dialog::{Dialog, HeaderDialog};
@@ -122,7 +122,7 @@ pub fn share_body() -> AnyView {
     let link = move || crate::ui::state::link::base_address() + &fragment();
     let length = move || link().chars().count();
     // A reader refuses it (a large scenario inline): the link is of no use, export is.
-    let unusable = move || crate::share::too_long_to_open(&fragment());
+    let unusable = move || crate::link::too_long_to_open(&fragment());
     let too_long = move || length() > WARN_CHARS && !unusable();
     let keep = crate::ui::state::session::Keep::get();
     let kept = move || keep.is_some_and(|k| pg.scenario.with(|s| k.keeps(s.as_deref())));

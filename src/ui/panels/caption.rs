@@ -31,7 +31,7 @@ fn caption_text(pg: Playground) -> impl Fn() -> AnyView + Copy {
             pg.run.with(|run| {
                 run.as_ref()
                     .ok()
-                    .map(|run| step_caption_parts(&run.0, &state.state, step, lang))
+                    .map(|run| step_caption_parts(&run.timeline, &state.state, step, lang))
             })
         })
     });

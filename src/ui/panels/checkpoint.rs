@@ -89,22 +89,7 @@ pub fn CheckpointQuestion() -> impl IntoView {
     // appears together with its text is not read by every screen reader.
     let announce = move || {
         let lang = lang.get();
-        asked.with(|a| {
-            a.as_ref().map(|c| match lang {
-                crate::engine::Lang::Zh => {
-                    format!(
-                        "检查点（规则 {}）：{} 先选一个答案，再按“确定”。",
-                        c.rule,
-                        c.question.get(lang)
-                    )
-                }
-                crate::engine::Lang::En => format!(
-                    "Checkpoint (rule {}): {} Choose an answer, then Check.",
-                    c.rule,
-                    c.question.get(lang)
-                ),
-            })
-        })
+        asked.with(|a| a.as_ref().map(|c| announcement(c, lang)))
     };
     view! {
         <p class="visually-hidden" role="status" data-testid="checkpoint-announce">{announce}</p>
@@ -119,6 +104,22 @@ pub fn CheckpointQuestion() -> impl IntoView {
                 </p>
             </section>
         </Show>
+    }
+}
+
+/// What the live region says of the question checkpoint `c` asks.
+fn announcement(c: &crate::lessons::checkpoint::Placed, lang: crate::engine::Lang) -> String {
+    match lang {
+        crate::engine::Lang::Zh => format!(
+            "检查点（规则 {}）：{} 先选一个答案，再按“确定”。",
+            c.rule,
+            c.question.get(lang)
+        ),
+        crate::engine::Lang::En => format!(
+            "Checkpoint (rule {}): {} Choose an answer, then Check.",
+            c.rule,
+            c.question.get(lang)
+        ),
     }
 }
 

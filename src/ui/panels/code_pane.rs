@@ -74,25 +74,7 @@ fn CodePane() -> impl IntoView {
             )
         })
     });
-    // The highlighted line scrolls into view inside the pane's box, never the page, once the
-    // step's render is done (and when the sheet opens on a phone).
-    Effect::new(move |_| {
-        let line = current.get().map(|(n, _)| n);
-        open.track();
-        request_animation_frame(move || {
-            if let Some(line) = line {
-                scroll_line_into_box(line);
-            }
-        });
-    });
-    // Focus moves into the sheet only as it opens, never at a step.
-    Effect::new(move |was_open: Option<bool>| {
-        let now = open.get();
-        if now && was_open == Some(false) {
-            request_animation_frame(focus_box);
-        }
-        now
-    });
+    follow_the_line(current, open);
     let close = move |_| open.set(false);
     let on_key = move |ev: web_sys::KeyboardEvent| {
         if ev.key() == "Escape" && open.get_untracked() {
@@ -131,6 +113,28 @@ fn CodePane() -> impl IntoView {
             <WatchView watch lang />
         </section>
     }
+}
+
+/// The effects on the page outside the view: the highlighted line scrolls into view inside
+/// the pane's box, never the page, once the step's render is done (and when the sheet opens on
+/// a phone); focus moves into the sheet only as it opens, never at a step.
+fn follow_the_line(current: Memo<Option<(usize, Option<&'static str>)>>, open: RwSignal<bool>) {
+    Effect::new(move |_| {
+        let line = current.get().map(|(n, _)| n);
+        open.track();
+        request_animation_frame(move || {
+            if let Some(line) = line {
+                scroll_line_into_box(line);
+            }
+        });
+    });
+    Effect::new(move |was_open: Option<bool>| {
+        let now = open.get();
+        if now && was_open == Some(false) {
+            request_animation_frame(focus_box);
+        }
+        now
+    });
 }
 
 /// "Line 37 of 170 runs, in store_message (engine/src/send.rs)", or why nothing is highlighted.

@@ -6,7 +6,7 @@
 
 use leptos::prelude::*;
 
-use crate::share::Part;
+use crate::link::Part;
 use crate::ui::browser::i18n::tr;
 use crate::ui::state::context::Playground;
 

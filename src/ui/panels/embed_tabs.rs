@@ -9,7 +9,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::share::Part;
+use crate::link::Part;
 use crate::ui::browser::i18n::tr;
 use crate::ui::state::context::Playground;
 

@@ -9,7 +9,7 @@
 use leptos::prelude::*;
 
 use crate::engine::MemberStatus;
-use crate::share::Part;
+use crate::link::Part;
 use crate::ui::browser::i18n::{tr, Lang, LangText};
 use crate::ui::browser::viewport::{track_scroll, window_width};
 use crate::ui::panels::embed_tabs::EmbedTabs;

@@ -36,8 +36,13 @@ pub fn ResultPanelView() -> impl IntoView {
             let state = state.as_ref()?;
             pg.run.with(|run| {
                 let run = run.as_ref().ok()?;
-                let events = &run.0.events()[..step.min(run.0.len())];
-                Some(ResultPanel::of(events, &state.state, run.1, &learners))
+                let events = &run.timeline.events()[..step.min(run.timeline.len())];
+                Some(ResultPanel::of(
+                    events,
+                    &state.state,
+                    run.diverged,
+                    &learners,
+                ))
             })
         })
     });

@@ -87,7 +87,7 @@ pub fn RunSummary() -> impl IntoView {
         let lang = lang.get();
         pg.run.with(|run| {
             run.as_ref()
-                .map(|run| outcome(&run.0, lang))
+                .map(|run| outcome(&run.timeline, lang))
                 .unwrap_or_default()
         })
     };

@@ -11,11 +11,12 @@ use std::collections::BTreeMap;
 
 use leptos::prelude::*;
 
-use crate::lessons::checkpoint::{place, Placement};
+use crate::course::report::CourseReport;
+use crate::lessons::checkpoint::{place, CheckpointPlacement};
 use crate::ui::browser::storage;
 use crate::ui::state::context::Playground;
 use crate::view::checkpoints::{Feedback, Score, Tries};
-use crate::view::playhead::{Change, Command, Playhead};
+use crate::view::playhead::{Command, Playhead, PlayheadChange};
 
 /// Local storage: "off" when the learner turned checkpoints off.
 const SWITCH_KEY: &str = "atp.checkpoints";
@@ -38,10 +39,10 @@ pub struct Checkpoints {
     /// The last try's checkpoint id and feedback.
     pub feedback: RwSignal<Option<(String, Feedback)>>,
     /// The lesson's checkpoints on the run on screen.
-    pub placement: Memo<Placement>,
+    pub placement: Memo<CheckpointPlacement>,
     /// The lesson's checkpoints on its own run (`OnScreen::own`): what a course is told the
     /// score is over (SCORM, Open edX), whichever branch the learner explores.
-    pub own_placement: Memo<Placement>,
+    pub own_placement: Memo<CheckpointPlacement>,
     /// The last checkpoint answered right: lesson id, checkpoint id and its tries (the embed
     /// API reports it to the course page).
     pub right: RwSignal<Option<(String, String, Tries)>>,
@@ -59,13 +60,13 @@ impl Checkpoints {
         let placement = Memo::new(move |_| {
             let lesson = pg.lesson_on_screen();
             pg.run.with(|run| match (lesson, run) {
-                (Some(lesson), Ok(run)) => place(&lesson.checkpoints, &run.0),
-                _ => Placement::default(),
+                (Some(lesson), Ok(run)) => place(&lesson.checkpoints, &run.timeline),
+                _ => CheckpointPlacement::default(),
             })
         });
         let own_placement = Memo::new(move |_| {
             let Some(on_screen) = pg.on_screen() else {
-                return Placement::default();
+                return CheckpointPlacement::default();
             };
             if on_screen.is_own() {
                 return placement.get();
@@ -73,7 +74,7 @@ impl Checkpoints {
             let own = on_screen.own();
             match (own.lesson(), own.play()) {
                 (Some(lesson), Ok(played)) => place(&lesson.checkpoints, &played.timeline),
-                _ => Placement::default(),
+                _ => CheckpointPlacement::default(),
             }
         });
         let checkpoints = Checkpoints {
@@ -106,6 +107,16 @@ impl Checkpoints {
         });
         CURRENT.with(|current| current.set(Some(checkpoints)));
         checkpoints
+    }
+
+    /// The one course report (`course::report`) every course reads: this lesson's tries over
+    /// the checkpoints of its own run (`OnScreen::own`), whichever branch is on screen.
+    /// Untracked.
+    pub fn report_untracked(&self, pg: Playground) -> CourseReport {
+        let tries = self.score_untracked(pg);
+        let lesson = pg.lesson_id.get_untracked();
+        self.own_placement
+            .with_untracked(|placement| CourseReport::of(&lesson, &tries, placement))
     }
 
     /// The page's checkpoints state. Kept in a thread local rather than the reactive context:
@@ -172,8 +183,8 @@ impl Checkpoints {
         pg: Playground,
         command: Command,
         here: Playhead,
-        change: Change,
-    ) -> Change {
+        change: PlayheadChange,
+    ) -> PlayheadChange {
         if matches!(command, Command::Run | Command::Toggle | Command::Forward) {
             self.quiet.set_value(false);
         }

@@ -1,8 +1,8 @@
-//! The playground's view state: one signal of the run on screen (`scenario::screen::Screen`:
+//! The playground's view state: one signal of the run on screen (`on_screen::screen::Screen`:
 //! the source, the play options, a live run's recording and the step, with the earlier
 //! branches and free play's kept scenario), the memos that read its parts, and the one memo
 //! that makes the run on screen: the live run when there is one, else the source played with
-//! the options (`scenario::on_screen::OnScreen::play`).
+//! the options (`on_screen::OnScreen::play`).
 //!
 //! Everything on screen is a function of (source, play options, step). Each part is a memo of
 //! the one signal, and a memo notifies only when its part changed. The step is the slice that
@@ -27,20 +27,41 @@ use crate::engine::{Event, Lang, TeamState, Timeline};
 use crate::host_code::LineBreaks;
 use crate::lessons::key_steps::KeyStep;
 use crate::lessons::{self, Branches, Lesson, PlayOptions};
-use crate::scenario::on_screen::{OnScreen, Source};
-use crate::scenario::screen::{same_but_step, same_source, Screen};
+use crate::on_screen::screen::{same_but_step, same_source, Screen};
+use crate::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
 use crate::view::story::{story_of, Level, Story};
 
 /// A played timeline, and the index of its first event that differs from the lesson's original
 /// run (None on the original). Compared by identity: a new play is a new timeline.
 #[derive(Clone, Debug)]
-pub struct PlayedRun(pub Arc<Timeline>, pub Option<usize>);
+pub struct PlayedRun {
+    pub timeline: Arc<Timeline>,
+    pub diverged: Option<usize>,
+}
+
+impl PlayedRun {
+    /// A run that left no original (a live run, a replay).
+    pub fn of(timeline: Timeline) -> PlayedRun {
+        PlayedRun {
+            timeline: Arc::new(timeline),
+            diverged: None,
+        }
+    }
+}
 
 impl PartialEq for PlayedRun {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0)
+        Arc::ptr_eq(&self.timeline, &other.timeline)
     }
+}
+
+/// A live run on a real model (or its recording replayed), with the source it runs: the run
+/// on screen instead of the scripted one while that source is on screen.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LiveRun {
+    pub source: Source,
+    pub run: PlayedRun,
 }
 
 /// The team state after `step` events of the current run, and one event earlier (None at
@@ -123,11 +144,11 @@ pub struct Playground {
     pub earlier: Memo<Vec<PlayOptions>>,
     /// Result of playing (lesson, options): the timeline, or a clear error for the banner.
     pub run: Memo<Result<PlayedRun, String>>,
-    /// A live run on a real model (or its recording replayed), for the lesson it names: while
-    /// it is set for the open lesson, it is the run on screen instead of the scripted one. The
+    /// A live run on a real model (or its recording replayed), with its source: while that
+    /// source is on screen, it is the run on screen instead of the scripted one. The
     /// timeline grows here while the run is in flight; once it ended, its recording is on
     /// screen too.
-    pub live: RwSignal<Option<(String, PlayedRun)>>,
+    pub live: RwSignal<Option<LiveRun>>,
     /// The replies of a live run's calls in flight, as they stream in (text and tool calls);
     /// the live panel lists them and the request view shows each under its request.
     pub streams: RwSignal<Vec<StreamingReply>>,
@@ -158,7 +179,7 @@ pub struct Playground {
     pub error: RwSignal<Option<String>>,
     /// The link's embed flags (`embed=1`, `hide=`, `origin=`), set once when the page opens;
     /// every link the page writes carries them on (`ui::state::link`).
-    pub embed: RwSignal<crate::share::EmbedFlags>,
+    pub embed: RwSignal<crate::link::EmbedFlags>,
     /// A run already played for exactly what is about to be on screen (an opened link's check
     /// played it): the `run` memo takes it once instead of playing the same run again.
     pub seed: StoredValue<Option<Seed>>,
@@ -171,22 +192,21 @@ pub struct Playground {
 /// played with the options (a seeded run taken once). It reads neither the step nor anything
 /// that moves with it.
 fn run_memo(
-    lesson_id: Memo<String>,
     source: Memo<Source>,
     options: Memo<PlayOptions>,
-    live: RwSignal<Option<(String, PlayedRun)>>,
+    live: RwSignal<Option<LiveRun>>,
     seed: StoredValue<Option<Seed>>,
 ) -> Memo<Result<PlayedRun, String>> {
     Memo::new(move |_| {
-        let id = lesson_id.get();
+        let source = source.get();
         if let Some(run) = live.with(|l| {
             l.as_ref()
-                .filter(|(lesson, _)| *lesson == id)
-                .map(|(_, run)| run.clone())
+                .filter(|live| same_source(&live.source, &source))
+                .map(|live| live.run.clone())
         }) {
             return Ok(run);
         }
-        let on_screen = OnScreen::new(source.get(), options.get());
+        let on_screen = OnScreen::new(source, options.get());
         let seeded = seed
             .try_update_value(|slot| {
                 slot.take_if(|s| s.source == on_screen.source && s.options == on_screen.options)
@@ -197,8 +217,29 @@ fn run_memo(
         }
         on_screen
             .play()
-            .map(|played| PlayedRun(Arc::new(played.timeline), played.diverged))
+            .map(|played| PlayedRun {
+                timeline: Arc::new(played.timeline),
+                diverged: played.diverged,
+            })
             .map_err(|error| error.to_string())
+    })
+}
+
+/// The state at the step (clamped to the run) and one event earlier, from one seek.
+fn state_memo(step: Memo<usize>, run: Memo<Result<PlayedRun, String>>) -> Memo<Option<StepState>> {
+    Memo::new(move |_| {
+        let step = step.get();
+        run.with(|run| {
+            run.as_ref().ok().map(|run| {
+                let step = step.min(run.timeline.len());
+                let (state, before) = run.timeline.state_with_previous(step);
+                StepState {
+                    step,
+                    state: Arc::new(state),
+                    before: before.map(Arc::new),
+                }
+            })
+        })
     })
 }
 
@@ -236,23 +277,10 @@ impl Playground {
             step_moved.track();
             screen.with_untracked(Screen::step)
         });
-        let live: RwSignal<Option<(String, PlayedRun)>> = RwSignal::new(None);
+        let live: RwSignal<Option<LiveRun>> = RwSignal::new(None);
         let seed: StoredValue<Option<Seed>> = StoredValue::new(None);
-        let run = run_memo(lesson_id, source, options, live, seed);
-        let state = Memo::new(move |_| {
-            let step = step.get();
-            run.with(|run| {
-                run.as_ref().ok().map(|run| {
-                    let step = step.min(run.0.len());
-                    let (state, before) = run.0.state_with_previous(step);
-                    StepState {
-                        step,
-                        state: Arc::new(state),
-                        before: before.map(Arc::new),
-                    }
-                })
-            })
-        });
+        let run = run_memo(source, options, live, seed);
+        let state = state_memo(step, run);
         let key_steps = Memo::new(move |_| {
             // A scenario's story is its own: lesson 1's key moments need not happen in it.
             if source.with(|s| s.scenario().is_some()) {
@@ -261,7 +289,7 @@ impl Playground {
             let id = lesson_id.get();
             run.with(|run| {
                 run.as_ref()
-                    .map(|run| lessons::key_steps::key_steps(&id, &run.0))
+                    .map(|run| lessons::key_steps::key_steps(&id, &run.timeline))
                     .unwrap_or_default()
             })
         });
@@ -269,7 +297,7 @@ impl Playground {
             key_steps.with(|keys| {
                 run.with(|run| {
                     run.as_ref()
-                        .map(|run| story_of(&run.0, keys))
+                        .map(|run| story_of(&run.timeline, keys))
                         .unwrap_or_default()
                 })
             })
@@ -314,19 +342,19 @@ impl Playground {
     /// Number of events in the current run (the last step), 0 if the run failed.
     pub fn last_step(&self) -> usize {
         self.run
-            .with(|run| run.as_ref().map(|run| run.0.len()).unwrap_or(0))
+            .with(|run| run.as_ref().map(|run| run.timeline.len()).unwrap_or(0))
     }
 
     /// The timeline of the current run, if it played.
     pub fn timeline(&self) -> Option<Arc<Timeline>> {
         self.run
-            .with(|run| run.as_ref().ok().map(|run| run.0.clone()))
+            .with(|run| run.as_ref().ok().map(|run| run.timeline.clone()))
     }
 
     /// `timeline` for event handlers and timers (no reactive tracking).
     pub fn timeline_untracked(&self) -> Option<Arc<Timeline>> {
         self.run
-            .with_untracked(|run| run.as_ref().ok().map(|run| run.0.clone()))
+            .with_untracked(|run| run.as_ref().ok().map(|run| run.timeline.clone()))
     }
 
     /// The event that led to the current step (None at step 0).
@@ -340,7 +368,7 @@ impl Playground {
     /// `last_step` for event handlers and timers (no reactive tracking).
     pub fn last_step_untracked(&self) -> usize {
         self.run
-            .with_untracked(|run| run.as_ref().map(|run| run.0.len()).unwrap_or(0))
+            .with_untracked(|run| run.as_ref().map(|run| run.timeline.len()).unwrap_or(0))
     }
 
     /// The lesson on screen: the built-in lesson (in the page's language), or, in free play
@@ -364,6 +392,13 @@ impl Playground {
             step: self.step.get_untracked(),
             ..shown
         })
+    }
+
+    /// The run on screen as it is now, step included, for event handlers (no reactive
+    /// tracking).
+    pub fn on_screen_untracked(&self) -> OnScreen {
+        self.screen
+            .with_untracked(|screen| screen.on_screen().clone())
     }
 
     /// The branches as `lessons::Branches` sees them (the current one and the earlier ones),

@@ -1,7 +1,7 @@
 //! What keeping the learner's work shows on the page ([`Keep`]: the continue offer, the
 //! notices, the editor's draft, what was last stored) and the two writes of the shared
 //! session a click makes or every store ends with: [`write_shared`] and [`bring_back`]
-//! ("bring back the scenario you had"). The rules are `share::keep`; when to store is
+//! ("bring back the scenario you had"). The rules are `keep::visits`; when to store is
 //! `session.rs`.
 
 use leptos::prelude::*;
@@ -9,11 +9,11 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 use crate::engine::Caption;
+use crate::keep::session::{KeptScenario, StoredSession};
+use crate::keep::visits::{self, NotKept, SHARED_KEY};
 use crate::lessons::{PlayOptions, FREE_PLAY_ID};
-use crate::scenario::on_screen::{OnScreen, Source};
+use crate::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
-use crate::share::keep::{self, NotKept, SHARED_KEY};
-use crate::share::session::{Kept, StoredSession};
 use crate::ui::browser::storage::{read_in, write_in, Area};
 use crate::ui::state::context::Playground;
 
@@ -26,17 +26,17 @@ pub struct Keep {
     /// Storage failing (said once), or a kept scenario replaced (with [`Keep::previous`]).
     pub notice: RwSignal<Option<Caption>>,
     /// The scenario and draft just replaced, while the notice offers to bring them back.
-    pub previous: RwSignal<Option<Kept>>,
+    pub previous: RwSignal<Option<KeptScenario>>,
     /// The editor's draft when it differs from free play's scenario on screen.
     pub draft: RwSignal<Option<Scenario>>,
     /// Free play's scenario as last written to storage (None: none, or the write failed).
     pub stored_scenario: RwSignal<Option<Scenario>>,
     /// Bumped to mount the editor afresh (from the stored draft) when a kept one comes back.
     pub editor_generation: RwSignal<u64>,
-    /// The stored session the editor's draft comes from (`keep::draft_for`).
+    /// The stored session the editor's draft comes from (`visits::draft_for`).
     pub(super) stored_draft: StoredValue<Option<StoredSession>>,
-    /// The scenario and draft this page last kept (`keep::merge_shared`'s `own`).
-    pub(super) own: StoredValue<Option<Kept>>,
+    /// The scenario and draft this page last kept (`visits::merge_shared`'s `own`).
+    pub(super) own: StoredValue<Option<KeptScenario>>,
     /// Free play was put back to its default scenario (the editor's reset).
     pub(super) default_chosen: StoredValue<bool>,
     pub(super) said: StoredValue<Vec<&'static str>>,
@@ -69,12 +69,12 @@ impl Keep {
     }
 
     /// The draft the editor starts from over `scenario` (the one on screen): the stored one
-    /// when it was typed over that scenario ([`keep::draft_for`]).
+    /// when it was typed over that scenario ([`visits::draft_for`]).
     pub fn draft_over(&self, scenario: Option<&Scenario>) -> Option<Scenario> {
         self.stored_draft.with_value(|stored| {
             stored
                 .as_ref()
-                .and_then(|s| keep::draft_for(s, scenario).cloned())
+                .and_then(|s| visits::draft_for(s, scenario).cloned())
         })
     }
 
@@ -120,7 +120,7 @@ pub(super) fn write_shared(keep: Keep, session: &StoredSession) {
 
 /// "Bring back the scenario you had" (the learner's click on the replaced notice): the
 /// scenario and draft kept aside come back on screen and in storage, and the ones they replace
-/// are kept aside in turn (`keep::bring_back`).
+/// are kept aside in turn (`visits::bring_back`).
 pub fn bring_back(pg: Playground) {
     let Some(keep) = Keep::get() else {
         return;
@@ -135,7 +135,7 @@ pub fn bring_back(pg: Playground) {
         .ok()
         .flatten()
         .and_then(|text| StoredSession::read(&text, lang).ok());
-    let swapped = stored.as_ref().and_then(keep::bring_back);
+    let swapped = stored.as_ref().and_then(visits::bring_back);
     if let Some(swapped) = &swapped {
         write_shared(keep, swapped);
     }

@@ -1,5 +1,5 @@
 //! The address bar: reading the link the page was opened with (the whole view state, see
-//! `share::view_state`; [`read_address_link`], then [`open_address_link`], both called by
+//! `link::view_state`; [`read_address_link`], then [`open_address_link`], both called by
 //! `app.rs` as it builds the page state), keeping the address bar a link to what is on screen (`replaceState`,
 //! never a history entry per step, so an embedding page's history never grows; only a lesson
 //! picked on a top-level page is a new entry, [`pick_lesson`]), following
@@ -12,9 +12,9 @@ use std::sync::Arc;
 use leptos::prelude::*;
 
 use crate::host_code::LineBreaks;
-use crate::share::view_state::{self, Extra, Opened, ViewState};
-use crate::share::{parse_fragment, EmbedFlags, Problem, MAX_FRAGMENT_CHARS};
-use crate::ui::browser::i18n::{initial_lang, Lang, LangText};
+use crate::link::view_state::{self, Extra, Opened, ViewState};
+use crate::link::{link_lang, parse_fragment, EmbedFlags, Problem};
+use crate::ui::browser::i18n::{initial_lang, Lang};
 use crate::ui::state::context::{PlayedRun, Playground, Seed};
 
 /// Replaces the address bar's link (no new history entry).
@@ -55,10 +55,6 @@ fn read_address() -> String {
 #[derive(Clone, Copy)]
 struct CurrentX(Memo<Option<String>>);
 
-/// The longest `x=` a recorded run may make: the rest of a link needs a few hundred characters
-/// and a reader accepts [`MAX_FRAGMENT_CHARS`].
-const MAX_X_WITH_RECORDING: usize = MAX_FRAGMENT_CHARS - 500;
-
 /// What is on screen beyond the readable parts (`Extra::of` the run on screen, with the
 /// breakpoints). Tracked.
 fn current_extra(pg: Playground) -> Extra {
@@ -78,24 +74,12 @@ fn current_extra(pg: Playground) -> Extra {
 /// [`current_extra`] compressed; a recorded run that would make the link too long is left out
 /// (the share dialog says so and points to export).
 fn encode_current(pg: Playground) -> Option<String> {
-    let mut extra = current_extra(pg);
-    let x = extra.encode();
-    if extra.recording.is_some() && x.as_ref().is_some_and(|x| x.len() > MAX_X_WITH_RECORDING) {
-        extra.recording = None;
-        return extra.encode();
-    }
-    x
+    current_extra(pg).encode_for_link().x
 }
 
 /// Whether the recorded run on screen was left out of the link (too long for one).
 pub fn recording_left_out(pg: Playground) -> bool {
-    untrack(|| {
-        let extra = current_extra(pg);
-        extra.recording.is_some()
-            && extra
-                .encode()
-                .is_some_and(|x| x.len() > MAX_X_WITH_RECORDING)
-    })
+    untrack(|| current_extra(pg).encode_for_link().recording_left_out)
 }
 
 /// The fragment of what is on screen, with the page's embed flags. Tracked.
@@ -146,7 +130,10 @@ fn apply(pg: Playground, opened: Opened) {
         let seed = Seed {
             source: on_screen.source,
             options: on_screen.options,
-            run: PlayedRun(Arc::new(played.timeline), played.diverged),
+            run: PlayedRun {
+                timeline: Arc::new(played.timeline),
+                diverged: played.diverged,
+            },
         };
         pg.seed.set_value(Some(seed));
     }
@@ -277,15 +264,6 @@ pub fn open_address_link(pg: Playground, link: AddressLink) -> LinkOpened {
             }
         }
     }
-}
-
-/// The `lang=` part of a fragment, however bad its other parts are.
-fn link_lang(fragment: &str) -> Option<Lang> {
-    fragment
-        .trim_start_matches('#')
-        .split('&')
-        .find_map(|pair| pair.strip_prefix("lang="))
-        .and_then(Lang::from_code)
 }
 
 /// Keeps the address bar a link to what is on screen, and follows the address when it changes

@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use web_sys::RequestMode;
 
 use crate::providers::fetch::sleep;
-use crate::scenario::source::{check_length, check_url, read_answer, SourceError};
+use crate::scenario::source::{check_length, check_url, read_answer, SrcError};
 use crate::scenario::Scenario;
 use crate::ui::state::context::Playground;
 
@@ -46,13 +46,13 @@ pub fn open(pg: Playground, src: String, step: Option<usize>) {
     });
 }
 
-async fn fetch_scenario(src: &str) -> Result<Scenario, SourceError> {
+async fn fetch_scenario(src: &str) -> Result<Scenario, SrcError> {
     check_url(src)?;
     let send = Request::get(src).send();
     let response = match select(Box::pin(send), Box::pin(sleep(TIMEOUT_MS))).await {
         Either::Left((Ok(response), _)) => response,
         Either::Left((Err(_), _)) => return Err(why_it_failed(src).await),
-        Either::Right(_) => return Err(SourceError::Timeout),
+        Either::Right(_) => return Err(SrcError::Timeout),
     };
     let length = response
         .headers()
@@ -64,15 +64,15 @@ async fn fetch_scenario(src: &str) -> Result<Scenario, SourceError> {
     } else {
         return read_answer(status, &status_text, "");
     }
-    let body = response.text().await.map_err(|_| SourceError::Network)?;
+    let body = response.text().await.map_err(|_| SrcError::Network)?;
     read_answer(status, &status_text, &body)
 }
 
 /// The browser does not say why a fetch failed. An opaque (`no-cors`) request to the same URL
 /// succeeds when the host is reachable and only the missing CORS headers stopped the read.
-async fn why_it_failed(src: &str) -> SourceError {
+async fn why_it_failed(src: &str) -> SrcError {
     match Request::get(src).mode(RequestMode::NoCors).send().await {
-        Ok(_) => SourceError::Cors,
-        Err(_) => SourceError::Network,
+        Ok(_) => SrcError::Cors,
+        Err(_) => SrcError::Network,
     }
 }

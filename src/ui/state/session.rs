@@ -7,7 +7,7 @@
 //! had in this tab (the same lesson, the branch on screen, the earlier branches to switch back
 //! to, the step), never a restart of the team; each tab keeps its own in session storage, so
 //! two tabs never overwrite each other's branches, and the newest session of any tab is shared
-//! in local storage with the scenario (`share::keep`: what is kept, how tabs merge, what is
+//! in local storage with the scenario (`keep::visits`: what is kept, how tabs merge, what is
 //! offered). A fresh visit is offered to continue, never moved. The restart-and-recall
 //! behaviour (L3, lesson 8) is an action of its own ([`restart_host`], from the fork panel):
 //! it forks a branch with a `Reload` intervention at the current step, so every member shows
@@ -19,10 +19,11 @@ use leptos::prelude::*;
 use std::sync::Arc;
 
 use crate::engine::EventKind;
+use crate::keep::boot::BootPlan;
+use crate::keep::session::StoredSession;
+use crate::keep::visits::{self, SHARED_KEY, TAB_ID_KEY, TAB_KEY};
 use crate::lessons::{Branches, Intervention, PlayError, FREE_PLAY_ID};
-use crate::scenario::on_screen::OnScreen;
-use crate::share::keep::{self, SHARED_KEY, TAB_ID_KEY, TAB_KEY};
-use crate::share::session::StoredSession;
+use crate::on_screen::OnScreen;
 use crate::ui::browser::storage::{read_in, write_in, Area};
 use crate::ui::state::checkpoints::Checkpoints;
 use crate::ui::state::context::Playground;
@@ -74,18 +75,17 @@ pub fn page_was_reloaded() -> bool {
         .is_some_and(|t| t == "reload")
 }
 
-/// Restores this tab's stored session for `lesson` (the lesson the page is opening) on a
-/// reload, offers a stored one to continue when the page opened without a link it could read
-/// (`offer`), and starts watching the view state to store it again. With `hold_first` (a
-/// refused link opened the default lesson), the view as opened is not stored: what is stored
-/// stays until the learner acts. Returns an error text for the banner, if any.
-pub fn restore_and_track(
-    pg: Playground,
-    restore: bool,
-    link_step: Option<usize>,
-    hold_first: bool,
-    offer: bool,
-) -> Option<String> {
+/// Carries out the boot plan (`keep::boot`): restores this tab's stored session for the
+/// lesson the page is opening on a reload, offers a stored one to continue, and starts
+/// watching the view state to store it again (not the view as opened, with `hold_first`).
+/// Returns an error text for the banner, if any.
+pub fn restore_and_track(pg: Playground, plan: BootPlan) -> Option<String> {
+    let BootPlan {
+        restore,
+        restore_step: link_step,
+        hold_first,
+        offer,
+    } = plan;
     let keep = Keep {
         offer: RwSignal::new(None),
         notice: RwSignal::new(None),
@@ -133,7 +133,7 @@ pub fn restore_and_track(
         let here = (pg.lesson_id.get_untracked(), pg.step.get_untracked());
         let offered = own
             .or(shared)
-            .and_then(|s| keep::continue_offer(&s, &here.0, here.1));
+            .and_then(|s| visits::continue_offer(&s, &here.0, here.1));
         keep.offer.set(offered);
     }
     track(pg, keep, hold_first);
@@ -141,7 +141,7 @@ pub fn restore_and_track(
 }
 
 /// Stores the view state when the page is idle (and when the page is left), not on every step
-/// of a scrub: this tab's own session, and the shared one merged (`keep::merge_shared`).
+/// of a scrub: this tab's own session, and the shared one merged (`visits::merge_shared`).
 fn track(pg: Playground, keep: Keep, hold_first: bool) {
     let store = crate::ui::browser::when_idle::write_when_idle(move |session: StoredSession| {
         let Ok(text) = serde_json::to_string(&session) else {
@@ -157,13 +157,13 @@ fn track(pg: Playground, keep: Keep, hold_first: bool) {
             .and_then(|text| StoredSession::read(&text, lang).ok());
         let speaks = !session.kept().is_empty() || session.free_play_default;
         let mine = session.kept();
-        let merged = keep::merge_shared(stored.as_ref(), session, keep.own.get_value().as_ref());
+        let merged = visits::merge_shared(stored.as_ref(), session, keep.own.get_value().as_ref());
         if speaks {
             keep.own.set_value(Some(mine));
         }
         if merged.replaced {
             keep.previous.set(merged.session.previous.clone());
-            keep.notice.set(Some(keep::replaced_notice()));
+            keep.notice.set(Some(visits::replaced_notice()));
         }
         write_shared(keep, &merged.session);
     });

@@ -1,5 +1,5 @@
 //! Changing the run on screen: the playhead's pause before it is replaced, and every writer of
-//! the one signal that holds it (`scenario::screen::Screen`): [`Playground::show`], the one a
+//! the one signal that holds it (`on_screen::screen::Screen`): [`Playground::show`], the one a
 //! link, an imported file, the stored session and a recording's replay all open through;
 //! opening a lesson or a scenario; the language, the toggles, the branch, the recording; the
 //! step ([`Playground::go_to`], clamped, and [`Playground::set_step`], the playhead's). Each is
@@ -13,10 +13,10 @@ use leptos::prelude::*;
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
 use crate::lessons::{Branches, PlayOptions, ToggleChoice};
-use crate::scenario::on_screen::{OnScreen, Source};
-use crate::scenario::screen::Screen;
+use crate::on_screen::screen::Screen;
+use crate::on_screen::{OnScreen, Source};
 use crate::scenario::Scenario;
-use crate::ui::state::context::{PlayedRun, Playground};
+use crate::ui::state::context::{LiveRun, PlayedRun, Playground};
 use crate::view::playhead::{Command, Playhead, Track};
 use crate::view::story::Level;
 
@@ -59,11 +59,13 @@ impl Playground {
         self.pause();
         self.selected.set(None);
         let step = on_screen.step;
-        let lesson = on_screen.lesson_id().to_string();
         let (recording, live) = match on_screen.recording.clone().zip(replayed) {
             Some((recording, timeline)) => (
                 Some(recording),
-                Some((lesson, PlayedRun(Arc::new(timeline), None))),
+                Some(LiveRun {
+                    source: on_screen.source.clone(),
+                    run: PlayedRun::of(timeline),
+                }),
             ),
             None => (None, None),
         };
@@ -98,10 +100,9 @@ impl Playground {
     /// it and is dropped, and the step is clamped to the run on screen.
     pub fn set_scenario(&self, scenario: Option<Arc<Scenario>>) {
         self.pause();
-        let free_play_live = self.live.with_untracked(|l| {
-            l.as_ref()
-                .is_some_and(|(id, _)| Screen::source_of(id).is_free_play())
-        });
+        let free_play_live = self
+            .live
+            .with_untracked(|l| l.as_ref().is_some_and(|l| l.source.is_free_play()));
         if free_play_live {
             self.live.set(None);
         }

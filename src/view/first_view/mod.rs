@@ -20,7 +20,7 @@ use crate::lessons::language::{tr, LangText};
 use crate::lessons::PlayOptions;
 use crate::lessons::{catalog, LessonInfo};
 use crate::markup::{Node, Pen};
-use crate::scenario::on_screen::{OnScreen, Source};
+use crate::on_screen::{OnScreen, Source};
 
 /// What the boot bar says while the module loads (as `www/boot.mjs` says it).
 pub fn loading_words(lang: Lang) -> &'static str {

@@ -2,10 +2,11 @@
 //! from the card model (`view::card`) and the message lanes, empty before the first message.
 
 use super::StepZero;
+use crate::engine::Lang;
 use crate::engine::MemberStatus;
 use crate::lessons::language::{tr, LangText};
 use crate::markup::{Node, Pen};
-use crate::view::card::cards as card_models;
+use crate::view::card::{cards as card_models, Card};
 use crate::view::lanes::{copy_note, lost_label, Lane, Placement};
 
 /// The member cards at step 0 (a built-in team is small, so every card is drawn, in a grid).
@@ -21,93 +22,98 @@ pub fn cards(pen: &Pen, column: &Node, zero: &StepZero) {
         return;
     };
     for card in card_models(&zero.state) {
-        let status = card.status.as_str();
-        let inbox = card.inbox.to_string();
-        let deliveries = format!("{}/{}", card.deliveries_used, card.delivery_budget);
-        let attrs = [
-            ("class", "member-card"),
-            ("data-testid", "member-card"),
-            ("data-member", card.name.as_str()),
-            ("data-status", status),
-            ("data-busy", if card.busy { "true" } else { "false" }),
-            ("data-inbox", inbox.as_str()),
-            ("data-deliveries", deliveries.as_str()),
-        ];
-        let Some(article) = pen.add(&grid, "article", &attrs) else {
-            continue;
-        };
-        if let Some(head) = pen.add(&article, "span", &[("class", "member-head")]) {
-            let title = tr(
-                lang,
-                "查看此成员的历史与请求",
-                "Show this member's history and requests",
-            );
-            let attrs = [
-                ("type", "button"),
-                ("class", "member-name"),
-                ("aria-pressed", "false"),
-                ("title", title),
-                ("disabled", ""),
-            ];
-            pen.text(&head, "button", &attrs, &card.name);
-            pen.text(&head, "span", &[("class", "member-role")], &card.role);
-        }
-        let class = format!("status status-{status}");
-        pen.text(
-            &article,
-            "span",
-            &[("class", class.as_str())],
-            card.status_text(lang),
+        member_card(pen, &grid, &card, lang);
+    }
+}
+
+/// One member's card at step 0, as `ui/panels/members.rs` draws it.
+fn member_card(pen: &Pen, grid: &Node, card: &Card, lang: Lang) {
+    let status = card.status.as_str();
+    let inbox = card.inbox.to_string();
+    let deliveries = format!("{}/{}", card.deliveries_used, card.delivery_budget);
+    let attrs = [
+        ("class", "member-card"),
+        ("data-testid", "member-card"),
+        ("data-member", card.name.as_str()),
+        ("data-status", status),
+        ("data-busy", if card.busy { "true" } else { "false" }),
+        ("data-inbox", inbox.as_str()),
+        ("data-deliveries", deliveries.as_str()),
+    ];
+    let Some(article) = pen.add(grid, "article", &attrs) else {
+        return;
+    };
+    if let Some(head) = pen.add(&article, "span", &[("class", "member-head")]) {
+        let title = tr(
+            lang,
+            "查看此成员的历史与请求",
+            "Show this member's history and requests",
         );
-        let lines = [
-            card.busy_line(lang).to_string(),
-            card.deliveries_line(lang),
-            card.requests_line(lang),
-            card.inbox_line(lang),
+        let attrs = [
+            ("type", "button"),
+            ("class", "member-name"),
+            ("aria-pressed", "false"),
+            ("title", title),
+            ("disabled", ""),
         ];
-        for line in lines {
-            pen.text(&article, "span", &[("class", "member-line")], &line);
+        pen.text(&head, "button", &attrs, &card.name);
+        pen.text(&head, "span", &[("class", "member-role")], &card.role);
+    }
+    let class = format!("status status-{status}");
+    pen.text(
+        &article,
+        "span",
+        &[("class", class.as_str())],
+        card.status_text(lang),
+    );
+    let lines = [
+        card.busy_line(lang).to_string(),
+        card.deliveries_line(lang),
+        card.requests_line(lang),
+        card.inbox_line(lang),
+    ];
+    for line in lines {
+        pen.text(&article, "span", &[("class", "member-line")], &line);
+    }
+    let flags = [
+        (
+            card.holds_lock,
+            "lock-held",
+            tr(lang, "🔒 持有宿主锁", "🔒 holds the host lock"),
+        ),
+        (
+            card.waits_for_lock,
+            "lock-wait",
+            tr(lang, "⏳ 等待宿主锁", "⏳ waiting for the lock"),
+        ),
+    ];
+    for (on, class, text) in flags {
+        if on {
+            let testid = if class == "lock-held" {
+                "lock-held"
+            } else {
+                ""
+            };
+            match testid.is_empty() {
+                true => pen.text(&article, "span", &[("class", class)], text),
+                false => pen.text(
+                    &article,
+                    "span",
+                    &[("class", class), ("data-testid", testid)],
+                    text,
+                ),
+            };
         }
-        let flags = [
-            (
-                card.holds_lock,
-                "lock-held",
-                tr(lang, "🔒 持有宿主锁", "🔒 holds the host lock"),
-            ),
-            (
-                card.waits_for_lock,
-                "lock-wait",
-                tr(lang, "⏳ 等待宿主锁", "⏳ waiting for the lock"),
-            ),
+    }
+    if card.recallable && card.status == MemberStatus::Offline {
+        let attrs = [
+            ("type", "button"),
+            ("class", "recall"),
+            ("data-testid", "recall"),
+            ("disabled", ""),
         ];
-        for (on, class, text) in flags {
-            if on {
-                let testid = if class == "lock-held" {
-                    "lock-held"
-                } else {
-                    ""
-                };
-                match testid.is_empty() {
-                    true => pen.text(&article, "span", &[("class", class)], text),
-                    false => pen.text(
-                        &article,
-                        "span",
-                        &[("class", class), ("data-testid", testid)],
-                        text,
-                    ),
-                };
-            }
-        }
-        if card.recallable && card.status == MemberStatus::Offline {
-            let attrs = [
-                ("type", "button"),
-                ("class", "recall"),
-                ("data-testid", "recall"),
-                ("disabled", ""),
-            ];
-            let text = tr(lang, "召回（恢复其历史）", "Recall (restore its history)");
-            pen.text(&article, "button", &attrs, text);
-        }
+        let text = tr(lang, "召回（恢复其历史）", "Recall (restore its history)");
+        pen.text(&article, "button", &attrs, text);
     }
 }
 

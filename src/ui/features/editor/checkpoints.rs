@@ -159,17 +159,11 @@ fn CheckpointRow(editor: Editor, i: usize, names: Memo<Vec<String>>) -> impl Int
         let n = event_target_value(&ev).trim().parse::<usize>().unwrap_or(0);
         set(CheckpointPart::Nth(n));
     };
-    let on_zh = move |ev: leptos::ev::Event| {
-        set(CheckpointPart::Question {
-            lang: Lang::Zh,
-            text: event_target_value(&ev),
-        })
-    };
-    let on_en = move |ev: leptos::ev::Event| {
-        set(CheckpointPart::Question {
-            lang: Lang::En,
-            text: event_target_value(&ev),
-        })
+    let on_question = move |lang: Lang| {
+        move |ev: leptos::ev::Event| {
+            let text = event_target_value(&ev);
+            set(CheckpointPart::Question { lang, text })
+        }
     };
     let note = move || placement_note(editor, &id.get(), lang.get());
     let t = move |zh: &'static str, en: &'static str| move || tr(lang.get(), zh, en);
@@ -222,11 +216,11 @@ fn CheckpointRow(editor: Editor, i: usize, names: Memo<Vec<String>>) -> impl Int
             </label>
             <label class="editor-wide">
                 <span>{t("问题（中文）", "Question (Chinese)")}</span>
-                <input type="text" lang="zh" data-testid=tid("question-zh") prop:value=move || zh.get() on:change=on_zh />
+                <input type="text" lang="zh" data-testid=tid("question-zh") prop:value=move || zh.get() on:change=on_question(Lang::Zh) />
             </label>
             <label class="editor-wide">
                 <span>{t("问题（英文）", "Question (English)")}</span>
-                <input type="text" lang="en" data-testid=tid("question-en") prop:value=move || en.get() on:change=on_en />
+                <input type="text" lang="en" data-testid=tid("question-en") prop:value=move || en.get() on:change=on_question(Lang::En) />
             </label>
             <AskFields editor=editor i=i names=names />
             <button type="button" data-testid=format!("editor-remove-checkpoint-{i}")

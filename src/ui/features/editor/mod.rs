@@ -54,12 +54,12 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
+use crate::link::Part;
 use crate::scenario::check::Report;
 use crate::scenario::edit::{Edit, Field};
 use crate::scenario::edit_authoring::AuthoringEdit;
 use crate::scenario::edit_checkpoint::CheckpointEdit;
 use crate::scenario::{Problem, Scenario};
-use crate::share::Part;
 use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::panels::side_nav;
 use crate::ui::state::context::Playground;
@@ -212,6 +212,39 @@ pub fn EditorPanel() -> impl IntoView {
     }
 }
 
+/// A scenario put on screen from elsewhere (a src= link, an import, "Open in the editor")
+/// becomes the draft; free play's own lesson follows the page language. `resumed`: the draft
+/// was stored over the scenario on screen, and is not replaced on the first run.
+fn follow_the_scenario_on_screen(pg: Playground, editor: Editor, resumed: bool) {
+    let draft = editor.draft;
+    Effect::new(move |previous: Option<Option<Arc<Scenario>>>| {
+        let scenario = pg.scenario.get();
+        // The language is read (and tracked) only for free play's own lesson.
+        let next = match &scenario {
+            Some(s) => (**s).clone(),
+            None => Scenario::default_free_play(pg.lang.get()),
+        };
+        // On the first run a stored draft is not replaced by the scenario it was typed over.
+        let scenario_changed = previous.map_or(!resumed, |p| match (&p, &scenario) {
+            (Some(a), Some(b)) => !Arc::ptr_eq(a, b),
+            (None, None) => false,
+            _ => true,
+        });
+        // A language switch alone re-titles only an untouched draft: an edited one (invalid
+        // so far, or it would be on screen) is the learner's work and stays as typed.
+        let untouched = draft.with_untracked(|d| {
+            [Lang::Zh, Lang::En]
+                .into_iter()
+                .any(|l| *d == Scenario::default_free_play(l))
+        });
+        if (scenario_changed || untouched) && draft.with_untracked(|d| *d != next) {
+            editor.refused.set(Vec::new());
+            draft.set(next);
+        }
+        scenario
+    });
+}
+
 #[component]
 fn EditorBody() -> impl IntoView {
     let pg = Playground::get();
@@ -259,34 +292,7 @@ fn EditorBody() -> impl IntoView {
         problems,
         report,
     };
-    // A scenario put on screen from elsewhere (a src= link, an import, "Open in the editor")
-    // becomes the draft; free play's own lesson follows the page language.
-    Effect::new(move |previous: Option<Option<Arc<Scenario>>>| {
-        let scenario = pg.scenario.get();
-        // The language is read (and tracked) only for free play's own lesson.
-        let next = match &scenario {
-            Some(s) => (**s).clone(),
-            None => Scenario::default_free_play(pg.lang.get()),
-        };
-        // On the first run a stored draft is not replaced by the scenario it was typed over.
-        let scenario_changed = previous.map_or(!resumed, |p| match (&p, &scenario) {
-            (Some(a), Some(b)) => !Arc::ptr_eq(a, b),
-            (None, None) => false,
-            _ => true,
-        });
-        // A language switch alone re-titles only an untouched draft: an edited one (invalid
-        // so far, or it would be on screen) is the learner's work and stays as typed.
-        let untouched = draft.with_untracked(|d| {
-            [Lang::Zh, Lang::En]
-                .into_iter()
-                .any(|l| *d == Scenario::default_free_play(l))
-        });
-        if (scenario_changed || untouched) && draft.with_untracked(|d| *d != next) {
-            editor.refused.set(Vec::new());
-            draft.set(next);
-        }
-        scenario
-    });
+    follow_the_scenario_on_screen(pg, editor, resumed);
     let lang = pg.lang;
     let status = move || {
         status_text(

@@ -24,7 +24,7 @@ pub const VERSION: &str = "1";
 /// The most bytes a link may inflate to.
 pub const MAX_DECODED_BYTES: usize = 256 * 1024;
 
-/// Strings a link's JSON (`share::view_state::Extra`) is made of, most common last (deflate
+/// Strings a link's JSON (`link::view_state::Extra`) is made of, most common last (deflate
 /// prefers near matches). Part of version `1`: changing it breaks every `1.` link, so a new
 /// dictionary needs a new version (and the old one kept for reading).
 const DICTIONARY: &str = concat!(

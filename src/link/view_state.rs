@@ -20,15 +20,13 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{codec, parse_fragment_lenient, EmbedFlags, Problem};
+use super::{codec, parse_fragment_lenient, EmbedFlags, Problem, MAX_FRAGMENT_CHARS};
 use crate::engine::{Category, Lang};
 use crate::lessons::language::LangText;
 use crate::lessons::recording::Recording;
-use crate::lessons::run::MAX_INTERVENTIONS;
-use crate::lessons::{
-    catalog, stress, Intervention, PlayOptions, Playable, ToggleChoice, FREE_PLAY_ID,
-};
-use crate::scenario::on_screen::{OnScreen, Played, Source, SourceError};
+use crate::lessons::{catalog, Intervention, PlayOptions, ToggleChoice, FREE_PLAY_ID};
+use crate::on_screen::admit::{first, too_many_edits_in};
+use crate::on_screen::{admit, Arrival, Carrier, OnScreen, PageView, Played};
 use crate::scenario::Scenario;
 use crate::view::story::Level;
 
@@ -72,6 +70,39 @@ impl Extra {
         // Plain data with string keys: serializing cannot fail.
         let json = serde_json::to_string(self).unwrap_or_default();
         Some(codec::encode(json.as_bytes()))
+    }
+}
+
+/// The longest `x=` a recorded run may make: the rest of a link needs a few hundred characters
+/// and a reader accepts [`MAX_FRAGMENT_CHARS`].
+pub const MAX_X_WITH_RECORDING: usize = MAX_FRAGMENT_CHARS - 500;
+
+/// The `x=` a link writes, and whether the recorded run was left out of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkX {
+    pub x: Option<String>,
+    /// The recorded run on screen would have made the link too long to open: it is not in
+    /// `x` (the share dialog says so and points to export).
+    pub recording_left_out: bool,
+}
+
+impl Extra {
+    /// The link-size rule: [`Extra::encode`], but a recorded run that would make `x=` longer
+    /// than [`MAX_X_WITH_RECORDING`] is left out, and the rest is linked without it.
+    pub fn encode_for_link(mut self) -> LinkX {
+        let x = self.encode();
+        let too_long = x.as_ref().is_some_and(|x| x.len() > MAX_X_WITH_RECORDING);
+        if self.recording.is_some() && too_long {
+            self.recording = None;
+            return LinkX {
+                x: self.encode(),
+                recording_left_out: true,
+            };
+        }
+        LinkX {
+            x,
+            recording_left_out: false,
+        }
     }
 }
 
@@ -179,34 +210,10 @@ pub fn decode_noting(fragment: &str, lang: Lang) -> Result<(ViewState, Option<Pr
         .and_then(Lang::from_code)
         .unwrap_or(lang);
     let lesson = link.lesson.clone().unwrap_or_else(default_lesson);
-    match Playable::parse(&lesson) {
-        None => {
-            return Err(Problem::new(
-                format!("这个链接指向一个不存在的课程：'{lesson}'"),
-                format!("this link names a lesson that does not exist: '{lesson}'"),
-            ))
-        }
-        Some(Playable::Stress(n)) if n > stress::MAX_LINKED_EVENTS => {
-            let max = stress::MAX_LINKED_EVENTS;
-            return Err(Problem::new(
-                format!("这个链接要求生成 {n} 个事件的压力日志；链接最多只能打开 {max} 个事件"),
-                format!("this link asks for a generated stress log of {n} events; a link opens at most {max}"),
-            ));
-        }
-        Some(_) => {}
-    }
     let extra = match &link.x {
         Some(x) => decode_extra(x)?,
         None => Extra::default(),
     };
-    if let Err(SourceError::NotFreePlay(_)) =
-        Source::read(&lesson, extra.scenario.clone().map(std::sync::Arc::new))
-    {
-        return Err(Problem::new(
-            format!("这个链接带有场景，但课程是 '{lesson}' 而不是自由练习"),
-            format!("this link carries a scenario but names lesson '{lesson}', not free play"),
-        ));
-    }
     if extra.scenario.is_some() && link.src.is_some() {
         return Err(Problem::new(
             "这个链接既带有场景又带有 src=，无法确定打开哪一个",
@@ -225,20 +232,6 @@ pub fn decode_noting(fragment: &str, lang: Lang) -> Result<(ViewState, Option<Pr
             "this link carries a src= file together with fork edits, toggles or a recorded run: those cannot apply to a scenario opened from src=",
         ));
     }
-    if let Some(recording) = &extra.recording {
-        if recording.lesson != lesson {
-            return Err(Problem::new(
-                format!(
-                    "这个链接里的运行记录属于课程 '{}'，不是 '{lesson}'",
-                    recording.lesson
-                ),
-                format!(
-                    "this link's recorded run is of lesson '{}', not '{lesson}'",
-                    recording.lesson
-                ),
-            ));
-        }
-    }
     // No link at all is the page as opened: the default level.
     let no_link = fragment.strip_prefix('#').unwrap_or(fragment).is_empty();
     let level = match link.level {
@@ -255,6 +248,8 @@ pub fn decode_noting(fragment: &str, lang: Lang) -> Result<(ViewState, Option<Pr
         src: link.src,
         extra,
     };
+    // The one door: the lesson, the generated log's size, the scenario, the recording.
+    state.on_screen()?;
     Ok((state, note))
 }
 
@@ -283,19 +278,17 @@ pub fn decode_extra(x: &str) -> Result<Extra, Problem> {
         interventions: raw.interventions,
         toggles: raw.toggles,
     };
-    // Before anything reads the edits further: more than a run takes is refused here.
-    let edits = extra.interventions.len().max(
+    // Before anything reads the edits further (thousands once overflowed the stack): the
+    // door's rule, asked early.
+    let edits = [
+        extra.interventions.len(),
         extra
             .recording
             .as_ref()
             .map_or(0, |r| r.options.interventions.len()),
-    );
-    if edits > MAX_INTERVENTIONS {
-        return Err(crate::scenario::too_many_edits(
-            edits,
-            "这个链接",
-            "this link",
-        ));
+    ];
+    if let Some(refusal) = too_many_edits_in(edits) {
+        return Err(refusal.problem(&Carrier::LINK));
     }
     let typed: Value = serde_json::to_string(&extra)
         .and_then(|json| serde_json::from_str(&json))
@@ -403,15 +396,12 @@ pub fn open(fragment: &str, lang: Lang) -> Result<Opened, Problem> {
             played: None,
         });
     }
-    let played = state
-        .on_screen()
-        .and_then(|on_screen| on_screen.play().map_err(|e| e.to_string()))
-        .map_err(|why| {
-            Problem::new(
-                format!("这个链接的运行无法播放：{why}"),
-                format!("this link's run cannot be played: {why}"),
-            )
-        })?;
+    let played = state.on_screen()?.play().map_err(|why| {
+        Problem::new(
+            format!("这个链接的运行无法播放：{why}"),
+            format!("this link's run cannot be played: {why}"),
+        )
+    })?;
     let last = played.timeline.len();
     let notice = (state.step > last).then(|| {
         Problem::new(
@@ -442,28 +432,38 @@ pub fn open(fragment: &str, lang: Lang) -> Result<Opened, Problem> {
 }
 
 impl ViewState {
-    /// The run on screen this state names: its lesson (free play's scenario), the options it
-    /// plays with (the link's edits and toggles, in its language), its recorded run and its
-    /// step. Fails only for a state [`decode`] would refuse (the reason, in English).
-    pub fn on_screen(&self) -> Result<OnScreen, String> {
-        let scenario = self.extra.scenario.clone().map(std::sync::Arc::new);
-        let source = Source::read(&self.lesson, scenario).map_err(|e| match e {
-            SourceError::Unknown(id) => format!("there is no lesson '{id}'"),
-            SourceError::NotFreePlay(id) => {
-                format!("a scenario plays only in free play, not in '{id}'")
-            }
-        })?;
-        Ok(OnScreen {
-            source,
+    /// What the link carried of the run, for the door ([`admit`]).
+    pub fn arrival(&self) -> Arrival {
+        Arrival {
+            lesson: self.lesson.clone(),
+            scenario: self.extra.scenario.clone(),
             options: PlayOptions {
                 interventions: self.extra.interventions.clone(),
                 learner_toggles: self.extra.toggles,
                 lang: self.lang,
                 ..PlayOptions::default()
             },
-            recording: self.extra.recording.clone().map(std::sync::Arc::new),
+            earlier: Vec::new(),
+            recording: self.extra.recording.clone(),
             step: self.step,
-        })
+        }
+    }
+
+    /// The run on screen this state names, through the door: its lesson (free play's
+    /// scenario), the options it plays with (the link's edits and toggles, in its language),
+    /// its recorded run and its step; or the first refusal, worded for a link.
+    pub fn on_screen(&self) -> Result<OnScreen, Problem> {
+        admit(self.arrival())
+            .map(|admitted| admitted.on_screen)
+            .map_err(|refusals| first(&refusals, &Carrier::LINK))
+    }
+
+    /// What the link carries of how the page shows the run: its level and breakpoints.
+    pub fn page_view(&self) -> PageView {
+        PageView {
+            level: Some(self.level),
+            breakpoints: self.extra.breakpoints.clone(),
+        }
     }
 
     /// The state of a link to `on_screen` at `level`, with the page's `embed` flags and

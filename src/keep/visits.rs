@@ -15,7 +15,7 @@ use crate::engine::Lang;
 use crate::lessons::{catalog, PlayOptions, FREE_PLAY_ID};
 use crate::scenario::{Problem, Scenario};
 
-use super::session::{Kept, StoredSession};
+use super::session::{KeptScenario, StoredSession};
 
 /// Local storage: the newest session of any tab, with the kept scenario (the key sessions
 /// always had, so a session stored by an older page still reads).
@@ -46,7 +46,7 @@ pub struct Merged {
 pub fn merge_shared(
     stored: Option<&StoredSession>,
     mine: StoredSession,
-    own: Option<&Kept>,
+    own: Option<&KeptScenario>,
 ) -> Merged {
     let Some(stored) = stored else {
         return Merged {

@@ -8,11 +8,11 @@
 
 use std::sync::Arc;
 
-use super::format::Scenario;
-use super::on_screen::{OnScreen, Source};
+use super::run::{OnScreen, Source};
 use crate::engine::Lang;
 use crate::lessons::recording::Recording;
 use crate::lessons::{Branches, PlayOptions, ToggleChoice};
+use crate::scenario::Scenario;
 
 /// The run on screen and what the page keeps beside it.
 #[derive(Clone, Debug, PartialEq)]

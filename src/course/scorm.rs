@@ -17,7 +17,7 @@ use crate::engine::{Caption, Lang};
 use crate::lessons::PlayOptions;
 
 use super::embed_results::LessonScore;
-use super::session::StoredSession;
+use crate::keep::session::StoredSession;
 
 /// `cmi.suspend_data` is a CMIString4096 in SCORM 1.2.
 pub const SUSPEND_DATA_LIMIT: usize = 4096;
@@ -93,7 +93,7 @@ pub fn score_values(score: LessonScore) -> Vec<(&'static str, String)> {
 
 /// How much of the session `cmi.suspend_data` keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kept {
+pub enum Suspended {
     /// All of it (the lesson, its branches, step, level and score).
     Whole,
     /// Past the limit, the earlier branches to switch back to were left out.
@@ -104,11 +104,11 @@ pub enum Kept {
 }
 
 /// `cmi.suspend_data` for `session`: its JSON without what belongs to this browser only (free
-/// play's scenario and draft, the tab, what was kept aside), cut down as [`Kept`] says until
+/// play's scenario and draft, the tab, what was kept aside), cut down as [`Suspended`] says until
 /// it fits [`SUSPEND_DATA_LIMIT`]; None when not even the score fits (a lesson of hundreds
 /// of checkpoints: no built-in lesson comes near): then nothing is written and the LMS keeps
 /// the last session that fitted.
-pub fn suspend_data(session: &StoredSession) -> Option<(String, Kept)> {
+pub fn suspend_data(session: &StoredSession) -> Option<(String, Suspended)> {
     let whole = StoredSession {
         scenario: None,
         draft: None,
@@ -127,9 +127,9 @@ pub fn suspend_data(session: &StoredSession) -> Option<(String, Kept)> {
         ..without_earlier.clone()
     };
     [
-        (whole, Kept::Whole),
-        (without_earlier, Kept::WithoutEarlier),
-        (score_only, Kept::ScoreOnly),
+        (whole, Suspended::Whole),
+        (without_earlier, Suspended::WithoutEarlier),
+        (score_only, Suspended::ScoreOnly),
     ]
     .into_iter()
     .find_map(|(session, kept)| {
@@ -169,7 +169,7 @@ pub enum Note {
     /// `cmi.suspend_data` could not be read (the reason, in the page's language).
     Unreadable(String),
     /// The session was cut to fit `cmi.suspend_data`.
-    Cut(Kept),
+    Cut(Suspended),
     /// The LMS refused the session (`LMSSetValue` of `cmi.suspend_data` answered false).
     NotKept,
 }
@@ -190,7 +190,7 @@ impl Note {
                 format!("学习管理系统保存的进度无法读取，这一课从头开始：{why}"),
                 format!("The progress the LMS kept cannot be read, so the lesson starts afresh: {why}"),
             ),
-            Note::Cut(Kept::ScoreOnly) => Caption::new(
+            Note::Cut(Suspended::ScoreOnly) => Caption::new(
                 "你在这一课的分支太长，学习管理系统存不下（SCORM 1.2 最多 4096 个字符）：下次打开时这一课从头开始，得分保留。",
                 "Your branch of this lesson is too long for the LMS to keep (SCORM 1.2 keeps 4096 characters): the next launch opens the lesson at its start, with your score.",
             ),

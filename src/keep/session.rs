@@ -9,16 +9,15 @@
 //! and how tabs share them is `keep.rs`. The lesson's checkpoint results (`score`, issue 26
 //! part 3) are a field too, optional in the same way: a session is the learner's whole place
 //! in a lesson, so a reload, a continued visit and a SCORM LMS's `cmi.suspend_data`
-//! (`share::scorm`) bring the score back with the step.
+//! (`course::scorm`) bring the score back with the step.
 
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
 use crate::engine::Lang;
-use crate::lessons::run::MAX_INTERVENTIONS;
-use crate::lessons::PlayOptions;
-use crate::scenario::on_screen::{OnScreen, Source};
+use crate::lessons::{PlayOptions, FREE_PLAY_ID};
+use crate::on_screen::{admit, Arrival, Carrier, OnScreen, PageView, Refusal};
 use crate::scenario::Scenario;
 use crate::view::checkpoints::Score;
 use crate::view::story::Level;
@@ -47,7 +46,7 @@ pub struct StoredSession {
     /// The scenario and draft the kept ones replaced (a link, a file, a reset, another tab),
     /// kept aside to bring back (`keep::bring_back`): work is never silently lost.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub previous: Option<Kept>,
+    pub previous: Option<KeptScenario>,
     /// Free play was put back to its default scenario: this session's "no scenario" replaces
     /// the kept one (`keep::merge_shared`) instead of keeping it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -60,14 +59,14 @@ pub struct StoredSession {
 
 /// Free play's scenario and the editor's draft as kept (both None: free play's default).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Kept {
+pub struct KeptScenario {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scenario: Option<Scenario>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub draft: Option<Scenario>,
 }
 
-impl Kept {
+impl KeptScenario {
     /// Nothing kept: free play's default.
     pub fn is_empty(&self) -> bool {
         self.scenario.is_none() && self.draft.is_none()
@@ -88,19 +87,6 @@ impl StoredSession {
                 "the session stored in this browser cannot be read ({e}); it was not restored"
             ),
         })?;
-        let edits = std::iter::once(&session.options)
-            .chain(&session.earlier)
-            .map(|options| options.interventions.len())
-            .max()
-            .unwrap_or(0);
-        if edits > MAX_INTERVENTIONS {
-            let problem = crate::scenario::too_many_edits(
-                edits,
-                "这个浏览器里保存的会话",
-                "the session stored in this browser",
-            );
-            return Err(problem.get(lang).to_string());
-        }
         // A stored scenario that no longer passes the checks (a page with stricter ones) is
         // not played: it stays as the editor's draft, to be fixed there, never dropped.
         let mut session = session;
@@ -111,6 +97,17 @@ impl StoredSession {
         {
             let invalid = session.scenario.take();
             session.draft = session.draft.or(invalid);
+        }
+        // The door. A session of a lesson that no longer exists is no error: the page opens
+        // its default lesson instead (`on_screen` is None); a refusal of what it carries is.
+        if let Err(refusals) = admit(session.arrival(session.scenario.clone())) {
+            let refused: Vec<Refusal> = refusals
+                .into_iter()
+                .filter(|r| !matches!(r, Refusal::NoLesson(_)))
+                .collect();
+            if let Some(first) = refused.first() {
+                return Err(first.problem(&Carrier::SESSION).get(lang).to_string());
+            }
         }
         Ok(session)
     }
@@ -137,25 +134,41 @@ impl StoredSession {
     }
 
     /// Its free-play scenario and draft.
-    pub fn kept(&self) -> Kept {
-        Kept {
+    pub fn kept(&self) -> KeptScenario {
+        KeptScenario {
             scenario: self.scenario.clone(),
             draft: self.draft.clone(),
         }
     }
 
-    /// The run on screen it brings back, in the page's `lang`, with free play's `scenario` when
-    /// the page has one (a session stores none); never a live run. None when its lesson id
-    /// names nothing.
-    pub fn on_screen(&self, lang: Lang, scenario: Option<Arc<Scenario>>) -> Option<OnScreen> {
-        Some(OnScreen {
-            source: Source::on_page(&self.lesson, scenario)?,
-            options: PlayOptions {
-                lang,
-                ..self.options.clone()
-            },
+    /// What it carries of the run, for the door, with free play's `scenario` (a session
+    /// stores it beside the run, and the page may keep another).
+    fn arrival(&self, scenario: Option<Scenario>) -> Arrival {
+        Arrival {
+            lesson: self.lesson.clone(),
+            scenario: scenario.filter(|_| self.lesson == FREE_PLAY_ID),
+            options: self.options.clone(),
+            earlier: self.earlier.clone(),
             recording: None,
             step: self.step,
-        })
+        }
+    }
+
+    /// The run on screen it brings back through the door, in the page's `lang`, with free
+    /// play's `scenario` when the page has one (a session stores none); never a live run.
+    /// None when the door refuses it (its lesson id names nothing).
+    pub fn on_screen(&self, lang: Lang, scenario: Option<Arc<Scenario>>) -> Option<OnScreen> {
+        let mut arrival = self.arrival(scenario.map(|s| (*s).clone()));
+        arrival.options.lang = lang;
+        arrival.earlier.clear();
+        admit(arrival).ok().map(|admitted| admitted.on_screen)
+    }
+
+    /// What it carries of how the page shows the run: the level.
+    pub fn page_view(&self) -> PageView {
+        PageView {
+            level: Some(self.level),
+            breakpoints: Vec::new(),
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! `embed=1`, and the optional `embed.js` line that sizes the frame from its `resize` messages.
 //! Pure text, tested natively; `ui/features/embed_dialog.rs` shows it.
 
-use super::Part;
+use crate::link::Part;
 
 /// The frame's height in the snippet: the stage (transport, caption, cards, lanes) and its tab
 /// bar fit it with no page scroll, and `embed.js` (or a course platform) keeps it about there
@@ -121,7 +121,7 @@ mod tests {
         );
         let link = embed_link(LINK, &[Part::Picker], true);
         let parsed =
-            crate::share::parse_fragment(link.split_once('#').map(|p| p.1).unwrap_or_default())
+            crate::link::parse_fragment(link.split_once('#').map(|p| p.1).unwrap_or_default())
                 .expect("a valid link");
         assert!(parsed.embed);
         assert_eq!(parsed.step, Some(12));

@@ -1,22 +1,18 @@
-//! Links: what part of the view state a URL fragment carries, and its parser.
+//! Links: what a URL fragment carries, and its reader.
 //!
-//! Today a link names a lesson, a step and a language: `#lesson=l2-drain-loses-mail&step=12&lang=zh`.
-//! [`codec`] is the versioned, compressed part (`1.<base64url>`) that will carry the rest of the
-//! view state (forks, toggles, inline scenarios); this parser already rejects what it does not
-//! understand instead of guessing. A bad link is an
-//! error value with a clear message; the caller shows it and opens the default lesson.
+//! A link names the lesson, the step, the language and the level
+//! (`#lesson=l2-drain-loses-mail&step=12&lang=zh&level=event`), how an embed shows it
+//! (`embed`, `hide`, `origin`, `xapi`, `scorm`), a scenario to fetch (`src`), and in `x=` the
+//! rest of the view state, compressed ([`codec`]: an inline scenario, fork edits, toggles,
+//! breakpoints, a recorded run; [`view_state`] is its shape and its strict reader). This file
+//! reads the readable parts one by one: a bad one is left out with a note and the rest opens;
+//! only a bad `x=` (or `origin=`) refuses the link.
 
 pub mod codec;
-pub mod edx;
-pub mod embed_api;
-pub mod embed_results;
-pub mod embed_snippet;
-pub mod frame_height;
-pub mod keep;
-pub mod scorm;
-pub mod session;
 pub mod view_state;
 
+use crate::engine::Lang;
+use crate::lessons::language::LangText;
 pub use crate::scenario::Problem;
 use crate::view::story::Level;
 
@@ -71,6 +67,16 @@ pub const MAX_FRAGMENT_CHARS: usize = 16_000;
 /// The error is the English text of [`parse_fragment_problem`]'s.
 pub fn parse_fragment(fragment: &str) -> Result<LinkState, String> {
     parse_fragment_problem(fragment).map_err(|p| p.en)
+}
+
+/// The `lang=` part of a fragment, however bad its other parts are: a refused link's banner is
+/// in the language it asks for.
+pub fn link_lang(fragment: &str) -> Option<Lang> {
+    fragment
+        .trim_start_matches('#')
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("lang="))
+        .and_then(Lang::from_code)
 }
 
 /// Whether a reader refuses `fragment` (with or without its `#`) for its length: a valid large

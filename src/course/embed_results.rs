@@ -10,9 +10,10 @@
 
 use serde_json::{json, Map, Value};
 
-use super::encode_component;
+use super::message::message;
 use crate::engine::{Caption, Lang};
-use crate::lessons::checkpoint::{Placed, Placement};
+use crate::lessons::checkpoint::{CheckpointPlacement, Placed};
+use crate::link::encode_component;
 use crate::view::checkpoints::{Score, Tries};
 
 /// xAPI's verbs and activity types (ADL's vocabulary).
@@ -30,7 +31,7 @@ pub struct LessonScore {
 
 impl LessonScore {
     /// The score of `score`'s tries over the checkpoints of `placement`.
-    pub fn of(score: &Score, placement: &Placement) -> LessonScore {
+    pub fn of(score: &Score, placement: &CheckpointPlacement) -> LessonScore {
         let (score, max) = score.tally(placement);
         LessonScore { score, max }
     }
@@ -41,7 +42,7 @@ impl LessonScore {
     }
 
     /// Every checkpoint on the run was answered right (at the first try or later).
-    pub fn all_answered(score: &Score, placement: &Placement) -> bool {
+    pub fn all_answered(score: &Score, placement: &CheckpointPlacement) -> bool {
         placement.placed.iter().all(|p| score.answered(&p.id))
     }
 }
@@ -181,7 +182,7 @@ fn score(raw: usize, max: usize) -> Value {
 
 /// What one checkpoint answered right reports.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Answered<'a> {
+pub struct AnsweredCheckpoint<'a> {
     pub lesson: &'a str,
     pub checkpoint: &'a Placed,
     pub tries: Tries,
@@ -189,7 +190,7 @@ pub struct Answered<'a> {
     pub texts: bool,
 }
 
-impl Answered<'_> {
+impl AnsweredCheckpoint<'_> {
     /// Right at the first try.
     pub fn correct(&self) -> bool {
         self.tries.first_try
@@ -272,13 +273,8 @@ pub fn completed_statement(
     )
 }
 
-/// A message of ours with `rest`, through the API's one writer.
-fn message(kind: &str, rest: Map<String, Value>) -> String {
-    super::embed_api::message(kind, rest)
-}
-
 /// `checkpoint`: `{lesson, id, correct, attempts}` (and `xapi`, the statement, with `xapi=1`).
-pub fn checkpoint(answered: &Answered, xapi: Option<&Xapi>) -> String {
+pub fn checkpoint(answered: &AnsweredCheckpoint, xapi: Option<&Xapi>) -> String {
     let mut rest = Map::new();
     rest.insert("lesson".into(), json!(answered.lesson));
     rest.insert("id".into(), json!(answered.checkpoint.id));
@@ -319,7 +315,7 @@ mod tests {
     const PAGE: &str = "https://school.example/tools/playground/index.html?v=2#lesson=l1-two-investigators&embed=1&xapi=1";
     const LESSON: &str = "l1-two-investigators";
 
-    fn placement() -> (Placement, Caption) {
+    fn placement() -> (CheckpointPlacement, Caption) {
         let timeline = lessons::play(LESSON, &PlayOptions::default()).expect("lesson 1 plays");
         let lesson = lessons::lesson(LESSON, Lang::En).expect("lesson 1");
         (place(&lesson.checkpoints, &timeline), lesson.title)
@@ -360,7 +356,7 @@ mod tests {
         score.answer(second, second.answer);
         let cases = [(first, true, 1), (second, false, 2)];
         for (placed, correct, attempts) in cases {
-            let answered = Answered {
+            let answered = AnsweredCheckpoint {
                 lesson: LESSON,
                 checkpoint: placed,
                 tries: score.tries[&placed.id],
@@ -382,7 +378,7 @@ mod tests {
     }
 
     #[test]
-    fn completed_and_state_carry_the_lessons_score() {
+    fn completed_carries_the_lessons_score() {
         let (placement, title) = placement();
         let mut score = Score::default();
         for (i, placed) in placement.placed.iter().enumerate() {
@@ -409,32 +405,6 @@ mod tests {
                 "lesson": LESSON, "score": max - 1, "max": max}),
         );
         assert_eq!(result.value(), json!({"score": max - 1, "max": max}));
-        // `state` and a `getState` reply carry it.
-        let timeline = lessons::play(LESSON, &PlayOptions::default()).expect("lesson 1 plays");
-        let (state, before) = timeline.state_with_previous(3);
-        let mut snapshot = crate::share::embed_api::Snapshot::of(
-            LESSON,
-            &timeline,
-            &state,
-            before.as_ref(),
-            3,
-            Lang::En,
-            false,
-        );
-        snapshot.score = result;
-        let id = crate::share::embed_api::Id::Text("s".into());
-        for text in [
-            crate::share::embed_api::state(&snapshot),
-            crate::share::embed_api::reply_ok(&id, 3, timeline.len(), Some(&snapshot)),
-        ] {
-            let message = parsed(&text);
-            let state = message.get("state").unwrap_or(&message);
-            assert_eq!(
-                state["score"],
-                json!({"score": max - 1, "max": max}),
-                "{text}"
-            );
-        }
     }
 
     #[test]
@@ -465,7 +435,7 @@ mod tests {
         let mut score = Score::default();
         score.answer(placed, wrong(placed));
         score.answer(placed, placed.answer);
-        let answered = Answered {
+        let answered = AnsweredCheckpoint {
             lesson: LESSON,
             checkpoint: placed,
             tries: score.tries[&placed.id],
@@ -526,7 +496,7 @@ mod tests {
         );
         // Free play's question may be the learner's own text: only the ids go out.
         let placed = &placement.placed[0];
-        let answered = Answered {
+        let answered = AnsweredCheckpoint {
             lesson: "free-play",
             checkpoint: placed,
             tries: Tries::default(),

@@ -13,17 +13,14 @@
 //!   languages; the page then shows what it names ([`EdxState::on_screen`]) and restores the
 //!   tries, or shows the refusal and changes nothing.
 
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-use super::embed_results::LessonScore;
+use super::report::CourseReport;
 use crate::engine::Lang;
-use crate::lessons::checkpoint::Placement;
-use crate::lessons::run::MAX_INTERVENTIONS;
 use crate::lessons::PlayOptions;
-use crate::scenario::on_screen::{OnScreen, Source};
+use crate::on_screen::admit::first;
+use crate::on_screen::{admit, Arrival, Carrier, OnScreen};
 use crate::scenario::{Problem, Scenario};
 use crate::view::checkpoints::Score;
 
@@ -33,22 +30,19 @@ pub const STATE_VERSION: u32 = 1;
 /// The longest state text `setState` reads (a free-play scenario is at most ~100 kB).
 pub const MAX_STATE_CHARS: usize = 400_000;
 
-/// `getGrade`'s string: `{"lesson", "score", "max", "checkpoints": [{"id", "correct",
-/// "answered"}]}` over the checkpoints that ask on the run on screen, in step order.
-pub fn grade(lesson: &str, score: &Score, placement: &Placement) -> String {
-    let total = LessonScore::of(score, placement);
-    let checkpoints: Vec<Value> = placement
-        .placed
+/// `getGrade`'s string, read from the course report: `{"lesson", "score", "max",
+/// "checkpoints": [{"id", "correct", "answered"}]}` over the checkpoints the report is over, in
+/// step order.
+pub fn grade(report: &CourseReport) -> String {
+    let checkpoints: Vec<Value> = report
+        .checkpoints
         .iter()
-        .map(|p| {
-            let tries = score.tries.get(&p.id).copied().unwrap_or_default();
-            json!({"id": p.id, "correct": tries.first_try, "answered": tries.answered})
-        })
+        .map(|c| json!({"id": c.id, "correct": c.correct, "answered": c.answered}))
         .collect();
     json!({
-        "lesson": lesson,
-        "score": total.score,
-        "max": total.max,
+        "lesson": report.lesson,
+        "score": report.score.score,
+        "max": report.score.max,
         "checkpoints": checkpoints,
     })
     .to_string()
@@ -77,8 +71,8 @@ pub struct EdxState {
 }
 
 impl EdxState {
-    /// The state of `on_screen` with this lesson's `tries`, scored over `placement`.
-    pub fn of(on_screen: &OnScreen, tries: &Score, placement: &Placement) -> EdxState {
+    /// The state of `on_screen` with the course report's tries and score.
+    pub fn of(on_screen: &OnScreen, report: &CourseReport) -> EdxState {
         EdxState {
             v: STATE_VERSION,
             lesson: on_screen.lesson_id().to_string(),
@@ -88,8 +82,8 @@ impl EdxState {
                 ..on_screen.options.clone()
             },
             scenario: on_screen.source.scenario().map(|s| (**s).clone()),
-            tries: tries.clone(),
-            score: Some(LessonScore::of(tries, placement).value()),
+            tries: report.tries.clone(),
+            score: Some(report.score.value()),
         }
     }
 
@@ -135,50 +129,48 @@ impl EdxState {
                 ),
             ));
         }
-        let edits = state.branch.interventions.len();
-        if edits > MAX_INTERVENTIONS {
-            let problem = crate::scenario::too_many_edits(edits, "它", "it");
+        // The door: every refusal of what it carries, worded for it.
+        if let Err(refusals) = admit(state.arrival(Lang::En)) {
+            let problem = first(&refusals, &Carrier::EDX);
             return Err(refused(problem.zh, problem.en));
-        }
-        if let Some(Err(errors)) = state.scenario.as_ref().map(Scenario::validate) {
-            return Err(refused(
-                format!("它的场景有问题：{}", errors.message(Lang::Zh)),
-                format!("its scenario has problems: {}", errors.message(Lang::En)),
-            ));
-        }
-        if Source::on_page(&state.lesson, state.scenario.clone().map(Arc::new)).is_none() {
-            return Err(refused(
-                format!("没有编号为 '{}' 的课程", state.lesson),
-                format!("there is no lesson '{}'", state.lesson),
-            ));
         }
         Ok(state)
     }
 
-    /// The run on screen it brings back, in the page's `lang` (the step is clamped to the run
-    /// when it is shown).
-    pub fn on_screen(&self, lang: Lang) -> Option<OnScreen> {
-        let scenario = self.scenario.clone().map(Arc::new);
-        Some(OnScreen {
-            source: Source::on_page(&self.lesson, scenario)?,
+    /// What it carries of the run, for the door, in the page's `lang`.
+    fn arrival(&self, lang: Lang) -> Arrival {
+        Arrival {
+            lesson: self.lesson.clone(),
+            scenario: self.scenario.clone(),
             options: PlayOptions {
                 lang,
                 ..self.branch.clone()
             },
+            earlier: Vec::new(),
             recording: None,
             step: self.step,
-        })
+        }
+    }
+
+    /// The run on screen it brings back through the door, in the page's `lang` (the step is
+    /// clamped to the run when it is shown).
+    pub fn on_screen(&self, lang: Lang) -> Option<OnScreen> {
+        admit(self.arrival(lang))
+            .ok()
+            .map(|admitted| admitted.on_screen)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lessons::checkpoint::place;
+    use crate::lessons::checkpoint::{place, CheckpointPlacement};
+    use crate::on_screen::Source;
+    use std::sync::Arc;
 
     const L2: &str = "l2-drain-loses-mail";
 
-    fn lesson2(step: usize) -> (OnScreen, Placement) {
+    fn lesson2(step: usize) -> (OnScreen, CheckpointPlacement) {
         let on_screen = OnScreen {
             step,
             ..OnScreen::new(Source::Lesson(L2.into()), PlayOptions::default())
@@ -190,7 +182,7 @@ mod tests {
     }
 
     /// The learner's tries: the first checkpoint right at once, the second after a wrong try.
-    fn tries(placement: &Placement) -> Score {
+    fn tries(placement: &CheckpointPlacement) -> Score {
         let mut score = Score::default();
         let first = &placement.placed[0];
         score.answer(first, first.answer);
@@ -205,7 +197,7 @@ mod tests {
         let (_, placement) = lesson2(0);
         assert!(placement.placed.len() >= 3);
         let score = tries(&placement);
-        let text = grade(L2, &score, &placement);
+        let text = grade(&CourseReport::of(L2, &score, &placement));
         let value: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(value["lesson"], L2);
         assert_eq!(value["score"], 1);
@@ -233,7 +225,7 @@ mod tests {
         let mut on_screen = on_screen;
         on_screen.options.toggles.drain_on_read = !on_screen.options.toggles.drain_on_read;
         let score = tries(&placement);
-        let state = EdxState::of(&on_screen, &score, &placement);
+        let state = EdxState::of(&on_screen, &CourseReport::of(L2, &score, &placement));
         let text = state.to_text();
         let read = EdxState::read(&text).unwrap();
         assert_eq!(read, state);
@@ -256,7 +248,10 @@ mod tests {
                 to: "reader".into(),
                 body: "100%22 sure %u0041".into(),
             });
-        let state = EdxState::of(&on_screen, &tries(&placement), &placement);
+        let state = EdxState::of(
+            &on_screen,
+            &CourseReport::of(L2, &tries(&placement), &placement),
+        );
         let text = state.to_text();
         // jsinput.js passes getState's string through `unescape()`: with no `%` left in it,
         // that changes nothing, and the message comes back as written.
@@ -271,7 +266,7 @@ mod tests {
             Source::free_play(Some(scenario.clone())),
             PlayOptions::default(),
         );
-        let state = EdxState::of(&on_screen, &Score::default(), &Placement::default());
+        let state = EdxState::of(&on_screen, &CourseReport::default());
         let read = EdxState::read(&state.to_text()).unwrap();
         assert_eq!(read.on_screen(Lang::En).unwrap(), on_screen);
     }
@@ -280,7 +275,11 @@ mod tests {
     fn a_bad_state_is_refused_in_both_languages() {
         let (on_screen, placement) = lesson2(3);
         let good: Value = serde_json::from_str(
-            &EdxState::of(&on_screen, &Score::default(), &placement).to_text(),
+            &EdxState::of(
+                &on_screen,
+                &CourseReport::of(L2, &Score::default(), &placement),
+            )
+            .to_text(),
         )
         .unwrap();
         let with = |key: &str, v: Value| {
@@ -295,7 +294,7 @@ mod tests {
             (with("v", json!(2)), "version 2"),
             (
                 with("lesson", json!("no-such-lesson")),
-                "no lesson 'no-such-lesson'",
+                "names a lesson that does not exist: 'no-such-lesson'",
             ),
             (with("step", json!(-1)), "not JSON"),
             ("x".repeat(MAX_STATE_CHARS + 1), "longer than"),

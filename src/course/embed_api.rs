@@ -16,6 +16,8 @@
 use serde_json::{json, Map, Value};
 
 use super::embed_results::LessonScore;
+use super::message::message;
+pub use super::message::{NAME, VERSION};
 use crate::engine::{Lang, Position, TeamState, Timeline};
 use crate::lessons::language::LangText;
 use crate::view::caption::step_caption_parts;
@@ -25,10 +27,6 @@ use crate::view::facts::plain;
 use crate::view::lanes::Places;
 use crate::view::lanes::{Lane, Placement};
 
-/// The name in `source` (out) and `target` (in).
-pub const NAME: &str = "agent-team-playground";
-/// The API version this playground speaks.
-pub const VERSION: u64 = 1;
 /// Longest `id` a command may carry (it is echoed back).
 pub const MAX_ID_CHARS: usize = 200;
 /// Keys course platforms read; none of our own messages has them.
@@ -127,7 +125,7 @@ pub enum Id {
 
 /// A command from the parent page.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Command {
+pub enum EmbedCommand {
     /// "Are you there?": answered with `ready` once the playground is up (pages retry it).
     Hello,
     /// One step forward.
@@ -153,7 +151,10 @@ pub enum Incoming {
     /// Not addressed to us: ignored silently.
     Ignore,
     /// A well-formed command, with the id to answer to.
-    Command { id: Option<Id>, command: Command },
+    Command {
+        id: Option<Id>,
+        command: EmbedCommand,
+    },
     /// Addressed to us but malformed: answered with `ok: false` if it had an id.
     Invalid { id: Option<Id>, error: String },
     /// A message of H5P's iframe resizer.
@@ -173,7 +174,24 @@ pub enum H5pAction {
     Prepared,
 }
 
-/// Reads one `message` event's data.
+/// Who sent a message event: whether it came from the frame's parent window, and its origin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sender<'a> {
+    pub parent: bool,
+    pub origin: &'a str,
+}
+
+/// Reads one `message` event, the API's one way in: only the parent window's messages (and,
+/// with `origin=`, only from that origin: `allowed`) reach it. Anything else (a sibling
+/// frame's H5P `ready` or command, another origin's) is ignored, never answered.
+pub fn receive(sender: Sender, allowed: Option<&str>, raw: &Raw) -> Incoming {
+    if !sender.parent || !origin_allowed(allowed, sender.origin) {
+        return Incoming::Ignore;
+    }
+    parse_incoming(raw)
+}
+
+/// Reads one `message` event's data (the sender already checked by [`receive`]).
 pub fn parse_incoming(raw: &Raw) -> Incoming {
     if !raw.object {
         return Incoming::Ignore;
@@ -224,21 +242,21 @@ pub fn parse_incoming(raw: &Raw) -> Incoming {
         return invalid("a command needs a type (a string)".to_string());
     };
     let command = match kind {
-        "hello" => Command::Hello,
-        "step" => Command::Step,
-        "back" => Command::Back,
+        "hello" => EmbedCommand::Hello,
+        "step" => EmbedCommand::Step,
+        "back" => EmbedCommand::Back,
         "goto" => match raw.step.count() {
-            Some(step) => Command::Goto(usize::try_from(step).unwrap_or(usize::MAX)),
+            Some(step) => EmbedCommand::Goto(usize::try_from(step).unwrap_or(usize::MAX)),
             None => return invalid("goto needs a step: a whole number, 0 or more".to_string()),
         },
-        "run" => Command::Run,
-        "pause" => Command::Pause,
-        "reset" => Command::Reset,
+        "run" => EmbedCommand::Run,
+        "pause" => EmbedCommand::Pause,
+        "reset" => EmbedCommand::Reset,
         "load" => match raw.link.text() {
-            Some(link) if !link.is_empty() => Command::Load(link.to_string()),
+            Some(link) if !link.is_empty() => EmbedCommand::Load(link.to_string()),
             _ => return invalid("load needs a link: a playground link (a string)".to_string()),
         },
-        "getState" => Command::GetState,
+        "getState" => EmbedCommand::GetState,
         other => {
             let other: String = other.chars().take(40).collect();
             return invalid(format!(
@@ -396,18 +414,6 @@ impl Id {
     }
 }
 
-/// A message of ours as JSON text: `{source, v, type}` and its own fields. (Written through
-/// `serde_json::to_string` of a `Value`, which the wasm has already: typed structs or
-/// `Value`'s `Display` would each add a serializer of their own.)
-pub(super) fn message(kind: &str, rest: Map<String, Value>) -> String {
-    let mut map = Map::new();
-    map.insert("source".into(), json!(NAME));
-    map.insert("v".into(), json!(VERSION));
-    map.insert("type".into(), json!(kind));
-    map.extend(rest);
-    serde_json::to_string(&Value::Object(map)).unwrap_or_default()
-}
-
 /// `ready`: the lesson is on screen and commands work.
 pub fn ready(lesson: &str, step: usize, total: usize) -> String {
     let mut rest = Map::new();
@@ -510,36 +516,39 @@ mod tests {
         let cases = [
             (
                 json!({"target": NAME, "v": 1, "type": "hello"}),
-                Command::Hello,
+                EmbedCommand::Hello,
             ),
             (
                 json!({"target": NAME, "v": 1, "type": "step"}),
-                Command::Step,
+                EmbedCommand::Step,
             ),
             (
                 json!({"target": NAME, "v": 1, "type": "back"}),
-                Command::Back,
+                EmbedCommand::Back,
             ),
             (
                 json!({"target": NAME, "v": 1, "type": "goto", "step": 12}),
-                Command::Goto(12),
+                EmbedCommand::Goto(12),
             ),
-            (json!({"target": NAME, "v": 1, "type": "run"}), Command::Run),
+            (
+                json!({"target": NAME, "v": 1, "type": "run"}),
+                EmbedCommand::Run,
+            ),
             (
                 json!({"target": NAME, "v": 1, "type": "pause"}),
-                Command::Pause,
+                EmbedCommand::Pause,
             ),
             (
                 json!({"target": NAME, "v": 1, "type": "reset"}),
-                Command::Reset,
+                EmbedCommand::Reset,
             ),
             (
                 json!({"target": NAME, "v": 1, "type": "load", "link": "#lesson=l3-lock-scope"}),
-                Command::Load("#lesson=l3-lock-scope".into()),
+                EmbedCommand::Load("#lesson=l3-lock-scope".into()),
             ),
             (
                 json!({"target": NAME, "v": 1, "type": "getState"}),
-                Command::GetState,
+                EmbedCommand::GetState,
             ),
         ];
         for (value, expected) in cases {
@@ -556,14 +565,14 @@ mod tests {
             command(json!({"target": NAME, "v": 1, "type": "step", "id": "a-1"})),
             Incoming::Command {
                 id: Some(Id::Text("a-1".into())),
-                command: Command::Step
+                command: EmbedCommand::Step
             }
         );
         assert_eq!(
             command(json!({"target": NAME, "v": 1, "type": "getState", "id": 7})),
             Incoming::Command {
                 id: Some(Id::Number(7.0)),
-                command: Command::GetState
+                command: EmbedCommand::GetState
             }
         );
         // A number id is echoed as the same number.
@@ -952,5 +961,76 @@ mod tests {
             error,
             &json!({"source": NAME, "v": 1, "type": "reply", "id": 3.0, "ok": false, "error": "bad"})
         );
+    }
+
+    #[test]
+    fn the_state_and_a_get_state_reply_carry_the_lessons_score() {
+        let lesson = "l1-two-investigators";
+        let timeline = play(lesson, &PlayOptions::default()).expect("lesson 1 plays");
+        let (state, before) = timeline.state_with_previous(3);
+        let mut snapshot = Snapshot::of(
+            lesson,
+            &timeline,
+            &state,
+            before.as_ref(),
+            3,
+            Lang::En,
+            false,
+        );
+        snapshot.score = LessonScore { score: 2, max: 3 };
+        let id = Id::Text("s".into());
+        for text in [
+            super::state(&snapshot),
+            reply_ok(&id, 3, timeline.len(), Some(&snapshot)),
+        ] {
+            let message = parsed(text.clone());
+            let state = message.get("state").unwrap_or(&message);
+            assert_eq!(state["score"], json!({"score": 2, "max": 3}), "{text}");
+        }
+    }
+
+    #[test]
+    fn only_the_parents_messages_reach_the_api_and_a_siblings_h5p_ready_is_not_answered() {
+        let h5p_ready = Raw::read(true, |key| match key {
+            "context" => MessageField::Text("h5p".into()),
+            "action" => MessageField::Text("ready".into()),
+            _ => MessageField::Missing,
+        });
+        let goto = Raw::read(true, |key| match key {
+            "target" => MessageField::Text(NAME.into()),
+            "v" => MessageField::Number(1.0),
+            "type" => MessageField::Text("goto".into()),
+            "step" => MessageField::Number(9.0),
+            _ => MessageField::Missing,
+        });
+        let course = "https://course.example";
+        let parent = Sender {
+            parent: true,
+            origin: course,
+        };
+        let sibling = Sender {
+            parent: false,
+            origin: course,
+        };
+        assert_eq!(
+            receive(parent, None, &h5p_ready),
+            Incoming::H5p(H5pAction::Ready)
+        );
+        assert!(matches!(
+            receive(parent, Some(course), &goto),
+            Incoming::Command {
+                command: EmbedCommand::Goto(9),
+                ..
+            }
+        ));
+        for raw in [&h5p_ready, &goto] {
+            assert_eq!(receive(sibling, None, raw), Incoming::Ignore);
+            assert_eq!(receive(sibling, Some(course), raw), Incoming::Ignore);
+            // The parent, from an origin the link does not name.
+            assert_eq!(
+                receive(parent, Some("https://other.example"), raw),
+                Incoming::Ignore
+            );
+        }
     }
 }

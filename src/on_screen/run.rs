@@ -1,8 +1,8 @@
 //! The run on screen, as one native value: what plays ([`Source`]: a built-in lesson, the
 //! generated stress log, or free play's scenario), the play options, a live run's recording
 //! when that is on screen, and the step. [`OnScreen::play`] is the one way it becomes a
-//! timeline. Links (`share::view_state`), exports (`export`), the stored session
-//! (`share::session`), the embed API and the live panel convert to and from it.
+//! timeline. Links (`link::view_state`), exports (`export`), the stored session
+//! (`keep::session`), the embed API and the live panel convert to and from it.
 //!
 //! "A scenario plays only in free play" is the type here: [`Source::Scenario`] is free play
 //! with a scenario, and [`Source::lesson_id`] says `free-play` for it; no other source can
@@ -10,12 +10,13 @@
 
 use std::sync::Arc;
 
-use super::format::Scenario;
 use crate::engine::{Lang, Timeline};
 use crate::lessons::recording::Recording;
 use crate::lessons::{
-    self, play_lesson, stress, Lesson, PlayError, PlayOptions, Playable, ReplayError, FREE_PLAY_ID,
+    self, play_lesson, stress, Branches, Lesson, PlayError, PlayOptions, Playable, ReplayError,
+    FREE_PLAY_ID,
 };
+use crate::scenario::Scenario;
 
 /// What plays.
 #[derive(Clone, Debug, PartialEq)]
@@ -192,6 +193,35 @@ impl OnScreen {
     /// The lesson on screen in the page's language (None for the stress log).
     pub fn lesson(&self) -> Option<Lesson> {
         self.source.lesson(self.options.lang)
+    }
+
+    /// How many requests `member` sends in the run a fork at `at` would branch from (this
+    /// run's changes up to `at`, in its language with its toggles), or None if that run does
+    /// not play. `current_run` is this run's timeline: when no change is anchored after `at`
+    /// it is that run, and nothing is replayed. Free play's scenario counts its own members.
+    pub fn requests_sent_in_base(
+        &self,
+        at: usize,
+        member: &str,
+        current_run: Option<&Timeline>,
+    ) -> Option<usize> {
+        let base = Branches::new(self.options.clone()).base_at(at);
+        let count = |run: &Timeline| {
+            run.final_state()
+                .member(member)
+                .map_or(0, |m| m.requests().len())
+        };
+        match current_run {
+            Some(run) if base == self.options => Some(count(run)),
+            _ => {
+                let base = OnScreen {
+                    options: base,
+                    recording: None,
+                    ..self.clone()
+                };
+                base.play().ok().map(|played| count(&played.timeline))
+            }
+        }
     }
 
     /// Plays it: the recording replayed (in the recording's own language and options) when
