@@ -41,7 +41,7 @@ pub struct Extra {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recording: Option<Recording>,
     /// Event categories that stop `run`, in [`Category::ALL`] order: every line of the host's
-    /// code that stands for such events has a breakpoint (`view::host_code::LineBreaks`).
+    /// code that stands for such events has a breakpoint (`host_code::LineBreaks`).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub breakpoints: Vec<Category>,
     /// Lines of the host's code with a breakpoint beyond the whole kinds in `breakpoints`, by
