@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Sets up whatever is missing, then runs every test layer:
 #   0. gates    `cargo fmt --check`, `cargo clippy --all-targets -D warnings` (native and wasm32)
-#   1. native   `cargo test` (engine, lessons, view model, properties, golden transcripts)
+#   1. native   `cargo test` (engine, lessons, view model, properties, golden transcripts), then
+#               the engine's throughput by team size beside the seed's design (bench_mailbox)
 #   2. browser  `cargo test --target wasm32-unknown-unknown` in headless Chromium, then the
 #               provider calls against the loopback model server (scripts/model-server.sh)
 #   3. e2e      Playwright against the release build served on 127.0.0.1
@@ -43,6 +44,9 @@ if [ "$SIZES_ONLY" = 0 ]; then
   cargo test --locked
   # The link-size test wrote its links' JSON; print lz-string's size on the same JSON beside ours.
   node scripts/link-sizes.mjs target/link-sizes.json
+
+  step "engine throughput (printed, not asserted): cargo run --release --example bench_mailbox"
+  cargo run --locked --release --example bench_mailbox
 
   step "browser tests: cargo test --target wasm32-unknown-unknown (headless Chromium)"
   WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-60}" \

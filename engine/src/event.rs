@@ -15,6 +15,7 @@ use super::roster::{MemberStatus, RoundOutcome};
 use super::snapshot::RosterSnapshot;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::sync::Arc;
 
 named_enum! {
     /// Breakpoint kinds of the UI: the learner can stop the playback at every event of a kind.
@@ -64,8 +65,9 @@ pub struct Event {
 pub enum EventKind {
     /// M1: a record was appended to the recipient's inbox; the receipt says `queued`.
     MessageQueued {
-        /// The stored record, sender bound by the host.
-        record: MessageRecord,
+        /// The stored record, sender bound by the host (shared with the state's message log:
+        /// storing it copies nothing).
+        record: Arc<MessageRecord>,
     },
     /// M8: a send repeated an idempotency key; nothing new was stored.
     ResendIgnored {

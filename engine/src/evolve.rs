@@ -8,6 +8,7 @@ use super::event::{Event, EventKind};
 use super::history::HistoryEntry;
 use super::mailbox::{find_message, MessageId, MessageRecord, Receipt};
 use super::model::{ModelReply, RequestId};
+use super::prompt_cache::PromptCache;
 use super::roster::{Lifecycle, MemberState, MemberStatus, RoundOutcome, RoundState};
 use super::snapshot::RosterSnapshot;
 use super::sorted_map::SortedMap;
@@ -58,7 +59,7 @@ impl TeamState {
     fn evolve_mail_and_history(&mut self, event: &Event) {
         match &event.kind {
             EventKind::MessageQueued { record } => {
-                self.messages.push(Arc::new(record.clone()));
+                self.messages.push(Arc::clone(record));
                 if let Some(m) = self.members.get_mut(&record.to) {
                     m.inbox.push(record.id);
                 }
@@ -268,6 +269,12 @@ impl TeamState {
                     ),
                 );
                 self.order.push(config.name.clone());
+                // P4: every prompt names the others, so the roster's entries and every
+                // member's prompt are built again (at the next request) with the newcomer.
+                self.roster_entries = PromptCache::default();
+                for m in self.members.values_mut() {
+                    m.system = PromptCache::default();
+                }
             }
             EventKind::RoundStarted {
                 member,

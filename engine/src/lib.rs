@@ -62,15 +62,17 @@
 //!   [`refusal`], [`model`] (reply, tool call, ids), [`persist`] and [`sorted_map`]
 //!   (containers that make checkpoints cheap), [`mailbox`] (records, receipts, positions; M1,
 //!   M2, M8), [`protocol`] (the tracker's records; P1), [`tool_table`] (the roles, the tools
-//!   each has, schemas, system prompts; K1, K2, P4), [`config`], [`history`] (entries and
+//!   each has, schemas, system prompts; K1, K2, P4), [`prompt_cache`] (a member's system
+//!   prompt and the roster it lists, built once per roster; P4), [`config`], [`history`] (entries and
 //!   candidates; M4), [`request`] (what a model is sent; M3), [`tool_args`].
-//! - team state: [`roster`] (member records and their [`Lifecycle`]; T1, L1, T5), [`state`]
+//! - team state: [`roster`] (member records and their [`Lifecycle`]; T1, L1, T5), [`members`]
+//!   (the records by name, with an index for lookups; T1), [`state`]
 //!   ([`TeamState`] and its queries), [`snapshot`] (what survives a restart; L3).
 //! - the language between decider and state: [`event`]; the reducer (`evolve.rs`) and
 //!   [`invariants`] (checked after every apply in debug builds).
 //! - the decider: [`team`] ([`Team::apply`] routes each [`Input`] to one handler), with the
 //!   handlers beside their concept: `send.rs` (M1, M7, M8, M9), `round.rs` (T5, T6, L1, L2),
-//!   `prepare.rs` (M3-M6), `reply.rs`, `tool_calls.rs` (K1-K3, D3), `protocol_tools.rs`
+//!   `prepare.rs` (M3-M6), `reply.rs`, `tool_calls.rs` (K1-K3, D3), `team_tools.rs` (spawn, list, read_inbox, broadcast), `protocol_tools.rs`
 //!   (P1-P5), `lifecycle.rs` (L3, L4).
 //! - on top: [`timeline`] (the log with checkpoints for seeking, and the [`Recorder`]).
 
@@ -87,9 +89,11 @@ pub mod history;
 pub mod invariants;
 mod lifecycle;
 pub mod mailbox;
+pub mod members;
 pub mod model;
 pub mod persist;
 mod prepare;
+pub mod prompt_cache;
 pub mod protocol;
 mod protocol_tools;
 pub mod refusal;
@@ -102,6 +106,7 @@ pub mod snapshot;
 pub mod sorted_map;
 pub mod state;
 pub mod team;
+mod team_tools;
 pub mod text;
 pub mod timeline;
 pub mod tool_args;

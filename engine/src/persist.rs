@@ -1,29 +1,65 @@
 //! [`PVec`]: a chunked, append-friendly vector whose clones share their chunks.
 //!
 //! Why they exist: the [`Timeline`](super::timeline::Timeline) keeps a checkpoint of the whole
-//! team every few events so that the UI can scrub. With plain `Vec`s every checkpoint would
-//! copy every history, message and request, so memory would grow with the square of the log's
-//! length. With these containers a checkpoint clone bumps one reference count per vector; the first later
-//! write copies the list of chunk pointers (one pointer per 64 elements) and the one chunk it
-//! touches (copy-on-write through `Arc::make_mut`). Elements that are big (history entries,
-//! message records, sent requests) are stored as `Arc`s, so copying a chunk copies pointers.
+//! team every few events so that the UI can scrub, and every model request keeps the history
+//! it was built from (M3). With plain `Vec`s every checkpoint and every request would copy
+//! every history, message and request, so memory and time would grow with the square of the
+//! log's length. With these containers a clone bumps one reference count per vector.
 //!
-//! `Arc` (not `Rc`) so that a state can live in a `Send + Sync` signal in the UI.
+//! Appending never copies what a clone shares: each chunk has a fixed number of write-once
+//! slots, and a clone of length `n` never reads a slot at or past `n`, so the original can fill
+//! the next slot of a chunk it shares (a request shares its member's history, and the reply is
+//! appended right after it: that append used to copy the history's last chunk and its list of
+//! chunks, once per request). Only when two clones both append at the same position does the
+//! second copy the chunk (a fork of a timeline). Changing an element in place (`get_mut`)
+//! copies the list of chunk pointers and the chunk it touches if a clone shares them.
+//! Elements that are big (history entries, message records, sent requests) are stored as
+//! `Arc`s, so copying a chunk copies pointers.
+//!
+//! `Arc` and `OnceLock` (not `Rc`, `OnceCell`) so that a state can live in a `Send + Sync`
+//! signal in the UI.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// Elements per chunk. Small enough that copy-on-write of one chunk is cheap, large enough
 /// that cloning a long vector touches few pointers.
 const CHUNK: usize = 64;
 
+/// `CHUNK` write-once slots; a vector's length says which of them it owns.
+struct Chunk<T>(Box<[OnceLock<T>]>);
+
+impl<T: Clone> Chunk<T> {
+    /// A chunk whose first slot holds `value`.
+    fn starting_with(value: T) -> Arc<Chunk<T>> {
+        let chunk = Chunk((0..CHUNK).map(|_| OnceLock::new()).collect());
+        let _ = chunk.0[0].set(value);
+        Arc::new(chunk)
+    }
+
+    /// A chunk of its own with clones of the first `upto` slots of this one.
+    fn copied(&self, upto: usize) -> Chunk<T> {
+        Chunk(
+            self.0
+                .iter()
+                .enumerate()
+                .map(|(i, slot)| match slot.get() {
+                    Some(value) if i < upto => OnceLock::from(value.clone()),
+                    _ => OnceLock::new(),
+                })
+                .collect(),
+        )
+    }
+}
+
 /// An append-mostly vector whose clones share their chunks.
 ///
-/// Invariant: every chunk but the last holds exactly `CHUNK` elements, so element `i` lives in
-/// chunk `i / CHUNK` at offset `i % CHUNK`.
+/// Invariant: the vector owns the first `len` slots of its chunks (every chunk but the last is
+/// full), so element `i` lives in chunk `i / CHUNK` at slot `i % CHUNK`, and there are exactly
+/// `len.div_ceil(CHUNK)` chunks. Slots past `len` may be filled by a clone: they are never read.
 pub struct PVec<T> {
-    chunks: Arc<Vec<Arc<Vec<T>>>>,
+    chunks: Arc<Vec<Arc<Chunk<T>>>>,
     len: usize,
 }
 
@@ -61,53 +97,67 @@ impl<T: Clone> PVec<T> {
         self.len == 0
     }
 
-    /// Appends one element; copies only the last chunk if a checkpoint still shares it.
+    /// Appends one element into the next free slot, which no clone reads; copies the last
+    /// chunk only if a clone already filled that slot with its own element.
     pub fn push(&mut self, value: T) {
-        let chunks = Arc::make_mut(&mut self.chunks);
-        match chunks.last_mut() {
-            Some(last) if last.len() < CHUNK => Arc::make_mut(last).push(value),
-            _ => {
-                let mut chunk = Vec::with_capacity(CHUNK);
-                chunk.push(value);
-                chunks.push(Arc::new(chunk));
+        let (at, slot) = (self.len / CHUNK, self.len % CHUNK);
+        self.len += 1;
+        if slot == 0 {
+            Arc::make_mut(&mut self.chunks).push(Chunk::starting_with(value));
+            return;
+        }
+        let Some(last) = self.chunks.get(at) else {
+            return;
+        };
+        if let Err(value) = last.0[slot].set(value) {
+            let copy = last.copied(slot);
+            let _ = copy.0[slot].set(value);
+            if let Some(last) = Arc::make_mut(&mut self.chunks).get_mut(at) {
+                *last = Arc::new(copy);
             }
         }
-        self.len += 1;
     }
 
     /// The element at `index`, if there is one.
     pub fn get(&self, index: usize) -> Option<&T> {
-        self.chunks.get(index / CHUNK)?.get(index % CHUNK)
+        if index >= self.len {
+            return None;
+        }
+        self.chunks.get(index / CHUNK)?.0[index % CHUNK].get()
     }
 
-    /// Mutable access; copies the touched chunk if a checkpoint still shares it.
+    /// Mutable access; copies the list of chunks and the touched chunk if a clone shares them.
     pub fn get_mut(&mut self, index: usize) -> Option<&mut T> {
         if index >= self.len {
             return None;
         }
+        let owned = (self.len - index / CHUNK * CHUNK).min(CHUNK);
         let chunk = Arc::make_mut(&mut self.chunks).get_mut(index / CHUNK)?;
-        Arc::make_mut(chunk).get_mut(index % CHUNK)
+        if Arc::get_mut(chunk).is_none() {
+            *chunk = Arc::new(chunk.copied(owned));
+        }
+        Arc::get_mut(chunk)?.0[index % CHUNK].get_mut()
     }
 
     /// The last element, if any.
     pub fn last(&self) -> Option<&T> {
-        self.chunks.last().and_then(|chunk| chunk.last())
+        self.get(self.len.checked_sub(1)?)
     }
 
     /// The elements in order.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &T> + '_ {
-        self.chunks.iter().flat_map(|chunk| chunk.iter())
+        self.iter_range(0)
     }
 
     /// The elements from `start` on, without walking the chunks before it.
     pub fn iter_from(&self, start: usize) -> impl Iterator<Item = &T> + '_ {
-        let first_chunk = start / CHUNK;
-        let skip = start % CHUNK;
-        self.chunks
-            .iter()
-            .skip(first_chunk)
-            .flat_map(|chunk| chunk.iter())
-            .skip(skip)
+        self.iter_range(start)
+    }
+
+    /// The owned slots from `start` on (each one filled: the vector wrote it).
+    fn iter_range(&self, start: usize) -> impl DoubleEndedIterator<Item = &T> + '_ {
+        (start.min(self.len)..self.len)
+            .filter_map(move |i| self.chunks.get(i / CHUNK)?.0.get(i % CHUNK)?.get())
     }
 
     /// A plain `Vec` with clones of the elements.
@@ -186,5 +236,46 @@ mod tests {
         let json = serde_json::to_string(&b).unwrap();
         let back: PVec<u32> = serde_json::from_str(&json).unwrap();
         assert_eq!(back, b);
+    }
+
+    #[test]
+    fn pvec_an_append_fills_a_shared_chunk_and_clones_never_see_it() {
+        let mut history: PVec<u32> = (0..70).collect();
+        let request = history.clone();
+        history.push(70);
+        // The request still has its 70 elements; the history filled slot 70 in place.
+        assert_eq!(request.len(), 70);
+        assert_eq!(request.get(70), None);
+        assert_eq!(request.iter().count(), 70);
+        assert_eq!(request.last(), Some(&69));
+        assert!(Arc::ptr_eq(&request.chunks, &history.chunks));
+        // A fork of the request appends its own element at the same place: it gets a copy,
+        // and neither sees the other's.
+        let mut fork = request.clone();
+        fork.push(700);
+        fork.push(701);
+        assert_eq!(
+            fork.iter_from(68).copied().collect::<Vec<_>>(),
+            [68, 69, 700, 701]
+        );
+        assert_eq!(
+            history.iter_from(68).copied().collect::<Vec<_>>(),
+            [68, 69, 70]
+        );
+        assert_eq!(request.iter().next_back(), Some(&69));
+        // Changing an element copies only for the one that changes.
+        *fork.get_mut(69).unwrap() = 6900;
+        assert_eq!((fork[69], history[69], request[69]), (6900, 69, 69));
+        for n in 0..=130 {
+            let v: PVec<u32> = (0..n).collect();
+            assert_eq!(
+                v.iter().copied().collect::<Vec<_>>(),
+                (0..n).collect::<Vec<_>>()
+            );
+            assert_eq!(
+                v.iter_from(n as usize / 2).count(),
+                n as usize - n as usize / 2
+            );
+        }
     }
 }

@@ -27,8 +27,9 @@ pub struct ModelRequest {
     pub attempt: u32,
     /// Logical time the request was sent.
     pub sent_at: u64,
-    /// The system prompt of the member's role, with its protocol duties (P4).
-    pub system: String,
+    /// The system prompt of the member's role, with its protocol duties and the others on the
+    /// roster (P4); shared with the member's other requests while the roster stays the same.
+    pub system: Arc<str>,
     /// The committed history the request was built from (shares storage with the history).
     pub messages: PVec<Arc<HistoryEntry>>,
     /// The explicit tool list of the member's role (K1, K2).

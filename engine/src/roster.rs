@@ -10,6 +10,7 @@ use super::history::{Candidate, HistoryEntry};
 use super::mailbox::MessageId;
 use super::model::RequestId;
 use super::persist::PVec;
+use super::prompt_cache::PromptCache;
 use super::refusal::Fault;
 use super::tool_table::MemberKind;
 use serde::{Deserialize, Serialize};
@@ -182,6 +183,9 @@ pub struct MemberState {
     pub(crate) requests: PVec<RequestId>,
     /// An injected fault that strikes at the next preparation.
     pub(crate) armed_fault: Option<Fault>,
+    /// P4: the system prompt of its requests, built once per roster (derived, never stored).
+    #[serde(skip)]
+    pub(crate) system: PromptCache<Arc<str>>,
 }
 
 impl MemberState {
@@ -209,6 +213,7 @@ impl MemberState {
             notified_index: Arc::default(),
             requests: PVec::new(),
             armed_fault: None,
+            system: PromptCache::default(),
         }
     }
 

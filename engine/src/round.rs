@@ -16,7 +16,6 @@ use super::roster::MemberStatus;
 use super::roster::RoundOutcome;
 use super::team::Team;
 use super::text::char_len;
-use super::tool_table::system_prompt;
 
 impl Team {
     /// T5, L1, L2, T6: deliver work to a member. A task over the body limit is refused, not
@@ -205,12 +204,6 @@ impl Team {
         } else {
             round.requests_used
         };
-        let others: Vec<(&str, &str)> = self
-            .state
-            .members_in_order()
-            .filter(|m| m.name() != name)
-            .map(|m| (m.name(), m.role()))
-            .collect();
         let request = ModelRequest {
             id: RequestId(self.state.requests.len() as u64 + 1),
             member: name.to_string(),
@@ -219,14 +212,7 @@ impl Team {
             logical,
             attempt,
             sent_at: self.now,
-            system: system_prompt(
-                name,
-                &member.role,
-                member.kind,
-                self.state.lead_name(),
-                &others,
-                self.state.config.lang,
-            ),
+            system: self.state.system_prompt_of(member),
             messages: member.history.clone(),
             tools: self.state.tools_of_member(name),
         };

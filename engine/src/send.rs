@@ -180,7 +180,12 @@ impl Team {
             notified_at: None,
             undelivered: false,
         };
-        self.emit(Some(from), EventKind::MessageQueued { record });
+        self.emit(
+            Some(from),
+            EventKind::MessageQueued {
+                record: std::sync::Arc::new(record),
+            },
+        );
         Ok(Receipt {
             message_id: id,
             to: to.to_string(),

@@ -127,6 +127,16 @@ impl<K: Ord, V> SortedMap<K, V> {
     pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> + '_ {
         self.0.iter_mut().map(|(_, v)| v)
     }
+
+    /// The entry at `index` in key order (for an index kept beside the map).
+    pub fn entry_at(&self, index: usize) -> Option<(&K, &V)> {
+        self.0.get(index).map(|(k, v)| (k, v))
+    }
+
+    /// Mutable access to the value at `index` in key order.
+    pub fn value_at_mut(&mut self, index: usize) -> Option<&mut V> {
+        self.0.get_mut(index).map(|(_, v)| v)
+    }
 }
 
 impl<K: Ord, V> FromIterator<(K, V)> for SortedMap<K, V> {

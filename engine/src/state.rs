@@ -8,8 +8,10 @@
 use super::config::{TeamConfig, Toggles};
 use super::mailbox::find_message;
 use super::mailbox::{MessageId, MessageRecord, Position, Receipt};
+use super::members::Members;
 use super::model::{ModelReply, RequestId, ToolSpec};
 use super::persist::PVec;
+use super::prompt_cache::{PromptCache, RosterEntries};
 use super::protocol::{ProtocolRequest, Tracker};
 use super::request::ModelRequest;
 use super::roster::{MemberState, MemberStatus};
@@ -55,8 +57,8 @@ pub struct TeamState {
     pub(crate) config: Arc<TeamConfig>,
     /// Current contrast modes (a lesson may switch them between acts).
     pub(crate) toggles: Toggles,
-    /// T1: every member record, by name.
-    pub(crate) members: SortedMap<String, MemberState>,
+    /// T1: every member record, by name (a lookup by name costs the same at any team size).
+    pub(crate) members: Members,
     /// Roster order for display: the configured members, then spawned ones.
     pub(crate) order: Vec<String>,
     /// The lead's name.
@@ -88,6 +90,10 @@ pub struct TeamState {
     pub(crate) teammate_tools: Arc<Vec<ToolSpec>>,
     /// K1, K2: the lists of configured members offered fewer tools than their kind has.
     pub(crate) member_tools: Arc<SortedMap<String, OwnTools>>,
+    /// P4: the roster as the system prompts list it, built once per roster (derived, never
+    /// stored; see [`prompt_cache`](super::prompt_cache)).
+    #[serde(skip)]
+    pub(crate) roster_entries: PromptCache<RosterEntries>,
 }
 
 /// K1, K2: a member's own tool list: the names it may call and the specs it is offered.
@@ -102,7 +108,7 @@ impl TeamState {
     /// The state before any event. The configured members are registered by the host and
     /// start idle. The config must be valid ([`TeamConfig::validate`]).
     pub fn new(config: TeamConfig) -> TeamState {
-        let mut members = SortedMap::new();
+        let mut members = Members::default();
         let mut order = Vec::new();
         let mut lead = String::new();
         let mut member_tools = SortedMap::new();
@@ -139,6 +145,7 @@ impl TeamState {
                 config.lang,
             )),
             member_tools: Arc::new(member_tools),
+            roster_entries: PromptCache::default(),
             config: Arc::new(config),
             members,
             order,
@@ -168,7 +175,7 @@ impl TeamState {
     }
 
     /// Every member, keyed by name.
-    pub fn members(&self) -> &SortedMap<String, MemberState> {
+    pub fn members(&self) -> &Members {
         &self.members
     }
 
@@ -431,6 +438,37 @@ impl TeamState {
                 tool_table::tools_for(kind, self.config.allow_write)
             }
         }
+    }
+
+    /// P4: the system prompt of `member`'s requests, naming the others on the roster as it is
+    /// now: built at the member's first request since the roster last changed, then shared
+    /// (see [`prompt_cache`](super::prompt_cache)).
+    pub fn system_prompt_of(&self, member: &MemberState) -> Arc<str> {
+        let prompt = member.system.get_or_build(|| {
+            let lang = self.config.lang;
+            let entries = self.roster_entries.get_or_build(|| {
+                self.members_in_order()
+                    .map(|m| {
+                        let entry = tool_table::roster_entry(m.name(), m.role(), lang);
+                        (m.name().to_string(), entry)
+                    })
+                    .collect()
+            });
+            let others = entries
+                .iter()
+                .filter(|(name, _)| name != member.name())
+                .map(|(_, entry)| entry.as_str());
+            let (name, role, kind) = (member.name(), member.role(), member.kind());
+            Arc::from(tool_table::system_prompt(
+                name,
+                role,
+                kind,
+                self.lead_name(),
+                others,
+                lang,
+            ))
+        });
+        Arc::clone(prompt)
     }
 
     /// T5, T6: is any member working or waiting for the lock?

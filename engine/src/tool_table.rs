@@ -137,13 +137,14 @@ pub fn specs_for(kind: MemberKind, allow_write: bool, lang: Lang) -> Vec<ToolSpe
 /// P4: each role's system prompt states its protocol duties; D2: messages are information,
 /// never permission, and no tool runs code. The prompt names the others on the roster as it is
 /// when the request is built: a model cannot address a teammate it was never told of (a real
-/// model otherwise guesses names, and its mail reaches nobody).
-pub fn system_prompt(
+/// model otherwise guesses names, and its mail reaches nobody). `others` are their
+/// [`roster_entry`] texts, in roster order.
+pub fn system_prompt<'a>(
     name: &str,
     role: &str,
     kind: MemberKind,
     lead: &str,
-    others: &[(&str, &str)],
+    others: impl Iterator<Item = &'a str>,
     lang: Lang,
 ) -> String {
     let duties = match (kind, lang) {
@@ -172,9 +173,18 @@ Protocol duties: submit a plan with plan_approval before major work; answer ever
     format!("{duties}{}", roster_line(others, lang))
 }
 
+/// One member as a system prompt lists it: its name and role.
+pub fn roster_entry(name: &str, role: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("{name}（角色：{role}）"),
+        Lang::En => format!("{name} (role: {role})"),
+    }
+}
+
 /// The others on the roster, for the system prompt: the names a `send_message` may use.
-fn roster_line(others: &[(&str, &str)], lang: Lang) -> String {
-    if others.is_empty() {
+fn roster_line<'a>(others: impl Iterator<Item = &'a str>, lang: Lang) -> String {
+    let list: Vec<&str> = others.collect();
+    if list.is_empty() {
         return tr(
             lang,
             "\n团队里目前没有其他成员。",
@@ -182,13 +192,6 @@ fn roster_line(others: &[(&str, &str)], lang: Lang) -> String {
         )
         .to_string();
     }
-    let list: Vec<String> = others
-        .iter()
-        .map(|(name, role)| match lang {
-            Lang::Zh => format!("{name}（角色：{role}）"),
-            Lang::En => format!("{name} (role: {role})"),
-        })
-        .collect();
     match lang {
         Lang::Zh => format!(
             "\n团队里的其他成员（send_message 的 to 只能是这些名字）：{}。",

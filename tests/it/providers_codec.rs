@@ -56,7 +56,7 @@ fn anthropic_requests_pair_every_tool_use_with_a_result_in_the_next_user_turn() 
         for sampling in ["temperature", "top_p", "top_k"] {
             assert!(body.get(sampling).is_none(), "{sampling} is sent");
         }
-        assert_eq!(body["system"], request.system);
+        assert_eq!(body["system"], &*request.system);
         let turns = body["messages"].as_array().expect("messages");
         assert_eq!(turns[0]["role"], "user");
         assert_eq!(

@@ -356,7 +356,7 @@ fn a_broken_rule_map_is_reported_by_id() {
         .join("\n");
     let problems = problems_of(&rules_md.replace("**D1.", "**D9."), &broken);
     let expect = [
-        "M9: engine/src/tool_calls.rs has no `fn broadcast_to_all`",
+        "M9: engine/src/team_tools.rs has no `fn broadcast_to_all`",
         "T4: native test `t4_no_such_test` named in the rule map does not exist",
         "T4: native test `t4_a_round_ends_but_the_member_record_persists` is named after the rule but missing",
         "T6: the rule map lists lessons",

@@ -117,7 +117,7 @@ fn m1_a_record_that_disappears_or_changes_is_reported_in_both_scopes() {
 fn naming(event: &Event, id: MessageId) -> Event {
     let mut event = event.clone();
     match &mut event.kind {
-        EventKind::MessageQueued { record } => record.id = id,
+        EventKind::MessageQueued { record } => std::sync::Arc::make_mut(record).id = id,
         EventKind::InboxDrained { message_ids, .. }
         | EventKind::CandidateDiscarded { message_ids, .. }
         | EventKind::HistoryCommitted { message_ids, .. } => *message_ids = vec![id],
@@ -249,7 +249,7 @@ fn m2_a_record_not_where_its_position_says_is_reported() {
     );
     let mut names_ghost = queued[0].clone();
     if let EventKind::MessageQueued { record } = &mut names_ghost.kind {
-        record.id = MessageId(99);
+        std::sync::Arc::make_mut(record).id = MessageId(99);
     }
     let mut step = events.clone();
     step.push(names_ghost);

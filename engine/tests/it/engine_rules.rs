@@ -483,6 +483,59 @@ fn m1_each_system_prompt_names_the_others_on_the_roster_as_it_is_when_sent() {
     assert!(!zh.contains("The others"), "{zh}");
 }
 
+/// P4: the system prompt is built once per roster, not per request: a member's requests share
+/// one prompt (the same text in memory) until the roster changes; a spawn makes every member's
+/// next request carry a prompt built for the new roster, including members whose prompt was
+/// built before it; a roster stored as JSON and restored carries the same prompts again.
+#[test]
+fn p4_a_members_requests_share_one_system_prompt_until_the_roster_changes() {
+    use std::sync::Arc;
+    let system = |team: &Team, member: &str, nth: usize| {
+        team.state().member_requests(member)[nth]
+            .request
+            .system
+            .clone()
+    };
+    let mut team = team();
+    host_send(&mut team, "lead", "reader", "read main.py");
+    start(&mut team, "reader");
+    reply(&mut team, "reader", ModelReply::text("done"));
+    let reader_before = system(&team, "reader", 0);
+    start(&mut team, "lead");
+    tool(&mut team, "lead", "list_teammates", json!({}));
+    let (first, second) = (system(&team, "lead", 0), system(&team, "lead", 1));
+    assert!(Arc::ptr_eq(&first, &second), "built again: {second}");
+
+    tool(
+        &mut team,
+        "lead",
+        "spawn_teammate",
+        json!({"name": "carol", "role": "helper"}),
+    );
+    let third = system(&team, "lead", 2);
+    assert!(!second.contains("carol"), "{second}");
+    assert!(third.contains("carol (role: helper)"), "{third}");
+    host_send(&mut team, "lead", "reader", "check expected.txt");
+    start(&mut team, "reader");
+    let reader_after = system(&team, "reader", 1);
+    assert!(!reader_before.contains("carol"), "{reader_before}");
+    assert!(
+        reader_after.contains("reviewer (role: reviewer), carol (role: helper)."),
+        "{reader_after}"
+    );
+
+    let stored = RosterSnapshot::from_json(&team.roster_snapshot().to_json()).expect("reads");
+    let mut restored = harness::team();
+    restored.apply(Input::Restore {
+        snapshot: Box::new(stored),
+    });
+    restored.apply(Input::Recall {
+        member: "lead".into(),
+    });
+    start(&mut restored, "lead");
+    assert_eq!(system(&restored, "lead", 3), third);
+}
+
 #[test]
 fn k1_k2_a_member_with_its_own_tool_list_is_offered_only_those_and_refused_the_others() {
     use agent_team_engine::tool_table::ToolName;
@@ -800,7 +853,7 @@ fn m2_the_raw_request_body_holds_the_history_and_tools_it_was_sent_with() {
     let body = request.to_json();
     assert_eq!(body["id"], "r2");
     assert_eq!(body["member"], "reader");
-    assert_eq!(body["system"], request.system.as_str());
+    assert_eq!(body["system"], &*request.system);
     assert_eq!(
         body["messages"],
         json!([
