@@ -13,6 +13,7 @@ mod caption_facts;
 mod checkpoints;
 mod chinese_all_the_way;
 mod code_size;
+mod door;
 mod driver_interventions;
 mod engine_timeline;
 mod export;
