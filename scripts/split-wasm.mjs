@@ -4,7 +4,7 @@
 // wasm-bindgen call cannot keep the linker's exports that a split module needs, so this redoes
 // what comes after `cargo build` on the same build:
 //   1. wasm-split-cli (crate wasm_split_cli_support) cuts cargo's output (linked with
-//      `--emit-relocs`, build.rs) at each `wasm_split` point (src/ui/later_parts.rs, src/ui/features/dialog_module.rs, src/ui/code_part.rs)
+//      `--emit-relocs`, build.rs) at each `wasm_split` point (src/ui/later_parts.rs, src/ui/features/dialog_module.rs, src/ui/code_part.rs, src/ui/panels/next_choices_module.rs)
 //      into the main module, one module per split point and `__wasm_split.js`, their loader;
 //   2. wasm-bindgen (the version Trunk.toml pins) on the main module, with
 //      `--keep-lld-exports` (the later modules share its memory and function table);

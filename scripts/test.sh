@@ -3,6 +3,7 @@
 #   0. gates    `cargo fmt --check`, `cargo clippy --all-targets -D warnings` (native and wasm32)
 #   1. native   `cargo test` (engine, lessons, view model, properties, golden transcripts), then
 #               the engine's throughput by team size beside the seed's design (bench_mailbox)
+#               and the diff of two runs of lesson 7 (bench_compare)
 #   2. browser  `cargo test --target wasm32-unknown-unknown` in headless Chromium, then the
 #               provider calls against the loopback model server (scripts/model-server.sh)
 #   3. e2e      Playwright against the release build served on 127.0.0.1
@@ -47,6 +48,12 @@ if [ "$SIZES_ONLY" = 0 ]; then
 
   step "engine throughput (printed, not asserted): cargo run --release --example bench_mailbox"
   cargo run --locked --release --example bench_mailbox
+
+  step "the list of next choices (printed, not asserted): cargo run --release --example next_choices_cost"
+  cargo run --locked --release --example next_choices_cost
+
+  step "comparison budget (printed, not asserted): cargo run --release --example bench_compare"
+  cargo run --locked --release --example bench_compare
 
   step "browser tests: cargo test --target wasm32-unknown-unknown (headless Chromium)"
   WASM_BINDGEN_TEST_TIMEOUT="${WASM_BINDGEN_TEST_TIMEOUT:-60}" \

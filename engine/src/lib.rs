@@ -67,7 +67,9 @@
 //!   candidates; M4), [`request`] (what a model is sent; M3), [`tool_args`].
 //! - team state: [`roster`] (member records and their [`Lifecycle`]; T1, L1, T5), [`members`]
 //!   (the records by name, with an index for lookups; T1), [`state`]
-//!   ([`TeamState`] and its queries), [`snapshot`] (what survives a restart; L3).
+//!   ([`TeamState`] and its queries), [`snapshot`] (what survives a restart; L3),
+//!   [`next_inputs`] (the inputs enabled in a state: what a learner may pick next and what the
+//!   model check explores; issue 48).
 //! - the language between decider and state: [`event`]; the reducer (`evolve.rs`) and
 //!   [`invariants`] (checked after every apply in debug builds).
 //! - the decider: [`team`] ([`Team::apply`] routes each [`Input`] to one handler), with the
@@ -91,6 +93,7 @@ mod lifecycle;
 pub mod mailbox;
 pub mod members;
 pub mod model;
+pub mod next_inputs;
 pub mod persist;
 mod prepare;
 pub mod prompt_cache;
@@ -119,6 +122,7 @@ pub use event::{Category, Event, EventKind};
 pub use history::{Candidate, EntryRole, HistoryEntry};
 pub use mailbox::{MessageId, MessageKind, MessageRecord, Position, Receipt, ReceiptState};
 pub use model::{ModelReply, RequestId, StopReason, ToolCall, ToolSpec};
+pub use next_inputs::{next_inputs, NextInput};
 pub use persist::PVec;
 pub use protocol::{ProtocolKind, ProtocolRequest, ProtocolStatus};
 pub use refusal::{Fault, Refusal, RefusalCode};

@@ -29,6 +29,9 @@ pub struct Timeline {
     /// `SortedMap`, not a `BTreeMap`: the browser build pays code size for every map type.
     captions: SortedMap<usize, Caption>,
     intro: Option<Caption>,
+    /// The log's lengths at which its driver took its next input (ascending, each once):
+    /// where a learner's change anchored at a step takes effect ([`Timeline::boundary_from`]).
+    boundaries: Vec<usize>,
 }
 
 impl Timeline {
@@ -41,6 +44,7 @@ impl Timeline {
             checkpoints: Vec::new(),
             captions: SortedMap::new(),
             intro: None,
+            boundaries: Vec::new(),
         }
     }
 
@@ -64,6 +68,7 @@ impl Timeline {
             prefix.push(event.clone());
         }
         prefix.intro = self.intro.clone();
+        prefix.boundaries = self.boundaries_before(len);
         prefix.captions = self
             .captions
             .iter()
@@ -83,12 +88,37 @@ impl Timeline {
         self.tip = self.state_at(len);
         self.events.truncate(len);
         self.checkpoints.truncate(len / CHECKPOINT_INTERVAL);
+        self.boundaries = self.boundaries_before(len);
         self.captions = self
             .captions
             .iter()
             .filter(|(seq, _)| **seq < len)
             .map(|(step, caption)| (*step, caption.clone()))
             .collect();
+    }
+
+    /// The boundaries a prefix of `len` events keeps (its own length included when the full log
+    /// had one there).
+    fn boundaries_before(&self, len: usize) -> Vec<usize> {
+        self.boundaries
+            .iter()
+            .copied()
+            .filter(|b| *b <= len)
+            .collect()
+    }
+
+    /// The first boundary at or after `step` where the driver took its next input: a change
+    /// anchored at `step` takes effect there (the log's length when it has no later boundary,
+    /// and `step` itself for a log made without marking any).
+    pub fn boundary_from(&self, step: usize) -> usize {
+        if self.boundaries.is_empty() {
+            return step;
+        }
+        let at = self.boundaries.partition_point(|b| *b < step);
+        match self.boundaries.get(at) {
+            Some(boundary) => *boundary,
+            None => self.events.len().max(step),
+        }
     }
 
     /// Every event, in the order the team emitted them.
@@ -218,6 +248,15 @@ impl Recorder {
     /// The timeline so far.
     pub fn timeline(&self) -> &Timeline {
         &self.timeline
+    }
+
+    /// Marks the log's current length as a boundary: the driver is about to take its next
+    /// input, and a learner's change due by now is applied here.
+    pub fn mark_boundary(&mut self) {
+        let len = self.timeline.len();
+        if self.timeline.boundaries.last() != Some(&len) {
+            self.timeline.boundaries.push(len);
+        }
     }
 
     /// Captions are lesson content laid over the log; they never change what happened.

@@ -76,30 +76,67 @@ enum Act {
     Disband,
 }
 
-/// Every move, in a fixed order (so traces are reproducible).
+/// Every move, in a fixed order (so traces are reproducible): first the inputs the host has
+/// enabled, from the engine's own list ([`next_inputs`], the list a learner picks from in the
+/// playground), each reply as the shapes a model may give it; then every input out of place
+/// (a delivery to a busy member, a reply to nothing, a send between teammates, a second
+/// fault, a recall of a working member, the modes, a disband), which the host must refuse or
+/// take without breaking an invariant.
 fn moves(team: &Team) -> Vec<Act> {
-    let s = team.state();
-    let mut acts = vec![Act::Send(0, 1), Act::Send(0, 2), Act::Send(2, 1)];
-    for (m, name) in MEMBERS.iter().enumerate() {
-        acts.push(Act::Start(m));
-        let in_flight = s.member(name).and_then(|x| x.in_flight()).is_some();
-        if in_flight {
-            acts.extend([Act::Final(m), Act::ToolSend(m), Act::ToolRead(m)]);
-            if m == 0 {
-                acts.push(Act::ShutdownRequest);
-            } else {
-                acts.push(Act::SubmitPlan(m));
-            }
-            if first_pending_for(team, m).is_some() {
-                acts.extend([Act::Decide(m, true), Act::Decide(m, false)]);
-            }
-            acts.extend([Act::Fail(m, true), Act::Fail(m, false)]);
+    let index = |name: &str| MEMBERS.iter().position(|m| *m == name);
+    let mut acts: Vec<Act> = Vec::new();
+    let push = |acts: &mut Vec<Act>, act: Act| {
+        if !acts.contains(&act) {
+            acts.push(act);
         }
-        acts.push(Act::Fault(m));
-        acts.push(Act::Recall(m));
+    };
+    for input in next_inputs(team.state()) {
+        let enabled: Vec<Act> = match input {
+            NextInput::Answer { member, .. } => match index(&member) {
+                Some(m) => {
+                    let protocol = if m == 0 {
+                        Act::ShutdownRequest
+                    } else {
+                        Act::SubmitPlan(m)
+                    };
+                    vec![Act::Final(m), Act::ToolSend(m), Act::ToolRead(m), protocol]
+                }
+                None => vec![],
+            },
+            NextInput::Fail { member, .. } => index(&member)
+                .map(|m| vec![Act::Fail(m, true), Act::Fail(m, false)])
+                .unwrap_or_default(),
+            NextInput::Decide {
+                member, approve, ..
+            } => index(&member)
+                .map(|m| vec![Act::Decide(m, approve)])
+                .unwrap_or_default(),
+            NextInput::Start { member } => index(&member).map(Act::Start).into_iter().collect(),
+            NextInput::Send { from, to } => match (index(&from), index(&to)) {
+                (Some(f), Some(t)) => vec![Act::Send(f, t)],
+                _ => vec![],
+            },
+            NextInput::Fault { member } => index(&member).map(Act::Fault).into_iter().collect(),
+            NextInput::Recall { member } => index(&member).map(Act::Recall).into_iter().collect(),
+            NextInput::Restart => vec![Act::Restart],
+        };
+        for act in enabled {
+            push(&mut acts, act);
+        }
     }
-    acts.push(Act::Drain(!s.toggles().drain_on_read));
-    acts.extend([Act::Restart, Act::Disband]);
+    let s = team.state();
+    let mut out_of_place = vec![Act::Send(0, 1), Act::Send(0, 2), Act::Send(2, 1)];
+    for m in 0..MEMBERS.len() {
+        out_of_place.extend([Act::Start(m), Act::Fault(m), Act::Recall(m)]);
+    }
+    out_of_place.extend([
+        Act::Drain(!s.toggles().drain_on_read),
+        Act::Restart,
+        Act::Disband,
+    ]);
+    for act in out_of_place {
+        push(&mut acts, act);
+    }
     acts
 }
 

@@ -39,13 +39,17 @@ pub fn grade(report: &CourseReport) -> String {
         .iter()
         .map(|c| json!({"id": c.id, "correct": c.correct, "answered": c.answered}))
         .collect();
-    json!({
+    let mut grade = json!({
         "lesson": report.lesson,
         "score": report.score.score,
         "max": report.score.max,
         "checkpoints": checkpoints,
-    })
-    .to_string()
+    });
+    if !report.challenges.is_empty() {
+        let rows: Vec<Value> = report.challenges.iter().map(|c| c.value()).collect();
+        grade["challenges"] = Value::Array(rows);
+    }
+    grade.to_string()
 }
 
 /// The learner's state as `getState` writes it and `setState` reads it.

@@ -13,6 +13,7 @@
 //! ours must not be mistaken for one of theirs. The Canvas and H5P messages are separate
 //! messages in those platforms' own formats.
 
+use super::challenge_report::ReportedChallenge;
 use serde_json::{json, Map, Value};
 
 use super::embed_results::LessonScore;
@@ -143,6 +144,9 @@ pub enum EmbedCommand {
     Load(String),
     /// Answered with a `reply` holding the state.
     GetState,
+    /// Issue 49: compare the run on screen with the other setting of the lesson's contrast
+    /// mode (`true`), or close the comparison (`endCompare`, `false`).
+    Compare(bool),
 }
 
 /// What one incoming message is to us.
@@ -257,10 +261,12 @@ pub fn parse_incoming(raw: &Raw) -> Incoming {
             _ => return invalid("load needs a link: a playground link (a string)".to_string()),
         },
         "getState" => EmbedCommand::GetState,
+        "compare" => EmbedCommand::Compare(true),
+        "endCompare" => EmbedCommand::Compare(false),
         other => {
             let other: String = other.chars().take(40).collect();
             return invalid(format!(
-                "unknown command type '{other}' (known: hello, step, back, goto, run, pause, reset, load, getState)"
+                "unknown command type '{other}' (known: hello, step, back, goto, run, pause, reset, load, getState, compare, endCompare)"
             ));
         }
     };
@@ -327,6 +333,32 @@ pub struct Snapshot {
     /// The lesson's checkpoint score (`embed_results`); the binding fills it in, as it knows
     /// the learner's tries.
     pub score: LessonScore,
+    /// The lesson's challenge rows (issue 48, `challenge_report`); the binding fills them in.
+    pub challenges: Vec<ReportedChallenge>,
+    /// The comparison on screen, if any (issue 49); the binding fills it in.
+    pub compare: Option<CompareReport>,
+}
+
+/// A comparison on screen as `state` reports it: the other run's edits and toggles (a link's
+/// `compare`), the step where the runs part and the other run's length.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CompareReport {
+    pub other: crate::link::view_state::LinkedVersus,
+    pub parting: Option<usize>,
+    pub other_total: usize,
+}
+
+impl CompareReport {
+    fn value(&self) -> Value {
+        json!({
+            "other": serde_json::to_string(&self.other)
+                .ok()
+                .and_then(|text| serde_json::from_str::<Value>(&text).ok())
+                .unwrap_or(Value::Null),
+            "parting": self.parting,
+            "otherTotal": self.other_total,
+        })
+    }
 }
 
 impl Snapshot {
@@ -374,6 +406,8 @@ impl Snapshot {
             messages,
             caption,
             score: LessonScore::default(),
+            challenges: Vec::new(),
+            compare: None,
         }
     }
 }
@@ -401,6 +435,16 @@ impl Snapshot {
         map.insert("messages".into(), Value::Array(messages));
         map.insert("caption".into(), json!(self.caption));
         map.insert("score".into(), self.score.value());
+        if !self.challenges.is_empty() {
+            let rows = self.challenges.iter().map(|c| c.value()).collect();
+            map.insert("challenges".into(), Value::Array(rows));
+        }
+        map.insert(
+            "compare".into(),
+            self.compare
+                .as_ref()
+                .map_or(Value::Null, CompareReport::value),
+        );
         map
     }
 }
@@ -848,6 +892,42 @@ mod tests {
             .expect("m4");
         assert_eq!(m4["stage"], json!("request"));
         assert_eq!(m4["places"], json!(["inbox", "history", "request"]));
+    }
+
+    #[test]
+    fn compare_and_end_compare_are_read_and_state_reports_the_comparison() {
+        assert_eq!(
+            command(json!({"target": NAME, "v": 1, "type": "compare", "id": 3})),
+            Incoming::Command {
+                id: Some(Id::Number(3.0)),
+                command: EmbedCommand::Compare(true)
+            }
+        );
+        assert_eq!(
+            command(json!({"target": NAME, "v": 1, "type": "endCompare"})),
+            Incoming::Command {
+                id: None,
+                command: EmbedCommand::Compare(false)
+            }
+        );
+        let id = "l2-drain-loses-mail";
+        let timeline = play(id, &PlayOptions::default()).expect("lesson plays");
+        let (state, before) = timeline.state_with_previous(3);
+        let mut snapshot = Snapshot::of(id, &timeline, &state, before.as_ref(), 3, Lang::En, false);
+        assert_eq!(parsed(super::state(&snapshot))["compare"], Value::Null);
+        snapshot.compare = Some(CompareReport {
+            other: crate::link::view_state::LinkedVersus {
+                interventions: Vec::new(),
+                toggles: crate::lessons::ToggleChoice::drain(true),
+            },
+            parting: Some(7),
+            other_total: 30,
+        });
+        let message = parsed(super::state(&snapshot));
+        assert_eq!(
+            message["compare"],
+            json!({"other": {"toggles": {"drain_on_read": true}}, "parting": 7, "otherTotal": 30})
+        );
     }
 
     #[test]

@@ -132,7 +132,13 @@ impl Xapi {
         json!({"objectType": "Agent", "account": {"homePage": self.home, "name": "anonymous"}})
     }
 
-    fn statement(&self, verb: Value, object: Value, result: Value, parent: Option<&str>) -> Value {
+    pub(super) fn statement(
+        &self,
+        verb: Value,
+        object: Value,
+        result: Value,
+        parent: Option<&str>,
+    ) -> Value {
         let mut context = Map::new();
         if let Some(parent) = parent {
             context.insert(
@@ -163,16 +169,16 @@ fn language(lang: Lang) -> &'static str {
 }
 
 /// A language map in both languages.
-fn map(text: &Caption) -> Value {
+pub(super) fn map(text: &Caption) -> Value {
     json!({"en-US": text.en, "zh-CN": text.zh})
 }
 
-fn verb(id: &str, zh: &str, en: &str) -> Value {
+pub(super) fn verb(id: &str, zh: &str, en: &str) -> Value {
     json!({"id": id, "display": {"en-US": en, "zh-CN": zh}})
 }
 
 /// `{raw, min, max, scaled}` (scaled only when max > 0).
-fn score(raw: usize, max: usize) -> Value {
+pub(super) fn score(raw: usize, max: usize) -> Value {
     let mut score = json!({"raw": raw, "min": 0, "max": max});
     if max > 0 {
         score["scaled"] = json!(raw as f64 / max as f64);

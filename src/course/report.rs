@@ -4,6 +4,7 @@
 //! `completed` (and their xAPI statements), SCORM's score and status, and Open edX's grade and
 //! state all read it; none counts on its own.
 
+use super::challenge_report::ReportedChallenge;
 use super::embed_results::LessonScore;
 use crate::lessons::checkpoint::CheckpointPlacement;
 use crate::view::checkpoints::{Score, Tries};
@@ -28,6 +29,8 @@ pub struct CourseReport {
     pub score: LessonScore,
     /// The checkpoints placed on the run, in step order.
     pub checkpoints: Vec<ReportedCheckpoint>,
+    /// The lesson's challenges (issue 48), rows of their own beside the score.
+    pub challenges: Vec<ReportedChallenge>,
 }
 
 impl CourseReport {
@@ -54,7 +57,14 @@ impl CourseReport {
             tries: tries.clone(),
             score: LessonScore::of(tries, placement),
             checkpoints,
+            challenges: Vec::new(),
         }
+    }
+
+    /// The report with the lesson's challenge rows.
+    pub fn with_challenges(mut self, challenges: Vec<ReportedChallenge>) -> CourseReport {
+        self.challenges = challenges;
+        self
     }
 
     /// Every checkpoint on the run was answered right (at the first try or later): the lesson

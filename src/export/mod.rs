@@ -9,12 +9,16 @@
 //!   message per problem in both languages; a downloaded recording and a plain scenario file
 //!   import too, and an export edited by hand opens as its scenario and options with a note;
 //! - `markdown.rs`: [`markdown`], title, team, task, the run (its forks, the modes in force),
-//!   then per step the caption and the event, numbered as the page numbers steps.
+//!   then per step the caption and the event, numbered as the page numbers steps;
+//! - `compare_markdown.rs`: [`comparison_markdown`], two runs compared (issue 49): the summary,
+//!   where they part, the totals and one row per aligned step.
 
+mod compare_markdown;
 mod format;
 mod import;
 mod markdown;
 
+pub use compare_markdown::comparison_markdown;
 pub use format::{RunExport, FORMAT, MAX_IMPORT_BYTES, VERSION};
 pub use import::{import, import_in, ImportError, ImportKind, Imported};
 pub use markdown::markdown;

@@ -1,4 +1,4 @@
-//! Breakpoints on lines: a set of places (`source.rs`), a run stops at the next event one of
+//! Breakpoints on lines: a set of places (`places.txt`), a run stops at the next event one of
 //! them produced. The event-kind breakpoints the playground had before are the lines of their
 //! kind: every place stands for events of one kind only ([`category_of`], checked by the native
 //! walk), so "stop on every commit" is "stop on the commit lines", the same stops. A link keeps
@@ -7,23 +7,9 @@
 
 use super::claims::At;
 use super::mapper::place_at;
-use super::source::HOST;
+use super::places::place_lines;
+pub use super::places::places;
 use crate::engine::Category;
-use std::sync::OnceLock;
-
-/// Every place of the source, in source order (each once).
-pub fn places() -> &'static [&'static str] {
-    static PLACES: OnceLock<Vec<&'static str>> = OnceLock::new();
-    PLACES.get_or_init(|| {
-        let mut list: Vec<&'static str> = Vec::new();
-        for place in HOST.iter().filter_map(|l| l.place) {
-            if !list.contains(&place) {
-                list.push(place);
-            }
-        }
-        list
-    })
-}
 
 fn index_of(place: &str) -> Option<usize> {
     places().iter().position(|p| *p == place)
@@ -51,8 +37,9 @@ pub fn category_of_kind(kind: &str) -> Category {
 /// The breakpoint kind of the events `place` stands for (its first claim's; the native test
 /// holds that all its claims agree).
 pub fn category_of(place: &str) -> Option<Category> {
-    HOST.iter()
-        .find(|l| l.place == Some(place))
+    place_lines()
+        .iter()
+        .find(|l| l.place == place)
         .and_then(|l| l.claims.first())
         .map(|c| category_of_kind(c.kind))
 }

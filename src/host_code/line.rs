@@ -1,8 +1,7 @@
 //! One line of the host's code as data: the Python text (identifiers English), its comment in
 //! both languages (the page's language picks one), the contrast variant it belongs to, and,
-//! for a line that produces events, its stable place name and what it stands for.
+//! for a line that produces events, its stable place name.
 
-use super::claims::Claim;
 use crate::engine::{Lang, Toggles};
 
 /// Which variant of the code a line belongs to: the contrast modes change the code (M6, T6).
@@ -27,6 +26,20 @@ pub struct Variant {
     pub drain: bool,
     /// T6's contrast mode.
     pub hold_lock: bool,
+}
+
+impl Only {
+    /// The variant named as the host's files write it (`drain`, `hold_lock`, ...).
+    pub fn parse(word: &str) -> Option<Only> {
+        Some(match word {
+            "all" => Only::All,
+            "append" => Only::Append,
+            "drain" => Only::Drain,
+            "small_lock" => Only::SmallLock,
+            "hold_lock" => Only::HoldLock,
+            _ => return None,
+        })
+    }
 }
 
 impl Variant {
@@ -70,59 +83,21 @@ impl Variant {
     }
 }
 
-/// One line of the host's code.
+/// One line of the host's code (`listing.rs` reads them from `www/host-code.txt`).
 #[derive(Clone, Copy, Debug)]
 pub struct Line {
-    /// The Python text before the comment, indentation included ("" for a blank line; only
-    /// spaces for a comment on a line of its own).
+    /// The Python text before the comment, indentation included ("" for a blank line or a
+    /// comment on a line of its own).
     pub code: &'static str,
     /// The comment, English and Chinese.
     pub note: Option<(&'static str, &'static str)>,
     /// The variant the line belongs to.
     pub only: Only,
-    /// A stable name for a line that produces events (what a breakpoint keeps).
+    /// A stable name for a line that produces events (`places.txt` says what it stands for).
     pub place: Option<&'static str>,
-    /// The events the line stands for.
-    pub claims: &'static [Claim],
-}
-
-/// A line of code with no comment, in every variant, standing for nothing.
-pub const fn c(code: &'static str) -> Line {
-    Line {
-        code,
-        note: None,
-        only: Only::All,
-        place: None,
-        claims: &[],
-    }
 }
 
 impl Line {
-    /// With a comment in both languages.
-    pub const fn n(mut self, en: &'static str, zh: &'static str) -> Line {
-        self.note = Some((en, zh));
-        self
-    }
-
-    /// With a comment that reads the same in both languages (an engine file's path).
-    pub const fn file(mut self, path: &'static str) -> Line {
-        self.note = Some((path, path));
-        self
-    }
-
-    /// Only in one variant.
-    pub const fn v(mut self, only: Only) -> Line {
-        self.only = only;
-        self
-    }
-
-    /// The place this line is, and the events it stands for.
-    pub const fn at(mut self, place: &'static str, claims: &'static [Claim]) -> Line {
-        self.place = Some(place);
-        self.claims = claims;
-        self
-    }
-
     /// The comment in `lang`.
     pub fn note_in(&self, lang: Lang) -> Option<&'static str> {
         self.note.map(|(en, zh)| match lang {

@@ -6,12 +6,14 @@
 //! between the engine and the lessons):
 //!
 //! - `line.rs`: one line as data (code, comment in both languages, the contrast variant it
-//!   belongs to, its place and claims);
+//!   belongs to, its place);
 //! - `claims.rs`: what a line stands for (event kinds and the conditions that tell lines apart);
-//! - `source.rs`: the host itself, line by line;
-//! - `functions.rs`: each function's engine file and the variables the watch shows for it;
-//! - `mapper.rs`: an event to the one place that produced it, and a place to its line number in
-//!   the variant shown;
+//! - `places.rs` (`places.txt`): the lines that produce events, with their claims: what the
+//!   first module keeps;
+//! - `listing.rs` (`www/host-code.txt`): the whole host with its comments, fetched with the
+//!   pane (native builds include it), numbered in each variant;
+//! - `functions.rs`: the variables the watch shows for each function;
+//! - `mapper.rs`: an event to the one place that produced it;
 //! - `breakpoints.rs`: breakpoints on lines, and the event-kind breakpoints of older links as
 //!   the lines of their kind.
 //!
@@ -25,10 +27,13 @@ pub mod breakpoints;
 pub mod claims;
 pub mod functions;
 pub mod line;
+pub mod listing;
 pub mod mapper;
-pub mod source;
+pub mod places;
 
 pub use breakpoints::LineBreaks;
 pub use claims::At;
 pub use line::{Line, Variant};
-pub use mapper::{function_of, line_number, place_at, places_at, shown, Shown};
+pub use listing::{Listing, Shown};
+pub use mapper::{place_at, places_at};
+pub use places::{function_of, place_line};

@@ -169,6 +169,7 @@ impl StoredSession {
         PageView {
             level: Some(self.level),
             breakpoints: Vec::new(),
+            compare: None,
         }
     }
 }

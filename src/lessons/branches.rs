@@ -91,6 +91,12 @@ impl Branches {
         }
     }
 
+    /// A new current branch with exactly `options` (a challenge's start, issue 48); the old
+    /// branch joins the earlier ones.
+    pub fn begin(&mut self, options: PlayOptions) -> Result<(), PlayError> {
+        self.start(options)
+    }
+
     fn start(&mut self, next: PlayOptions) -> Result<(), PlayError> {
         if next.interventions.len() > MAX_INTERVENTIONS {
             return Err(PlayError::TooManyEdits(MAX_INTERVENTIONS));

@@ -304,5 +304,6 @@ pub fn lesson(config: crate::engine::TeamConfig, task: Caption, intro: Caption) 
         script: ScriptedModel::default(),
         captions: Vec::new(),
         checkpoints: Vec::new(),
+        challenges: Vec::new(),
     }
 }

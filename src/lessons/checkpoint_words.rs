@@ -4,8 +4,8 @@
 //! it is right here: the answer is computed from the state, so no text may state it a second
 //! time.
 
-use crate::engine::{Caption, Lang, MemberStatus};
-use crate::host_code::{function_of, shown, Variant};
+use crate::engine::{Caption, MemberStatus};
+use crate::host_code::{place_line, Variant};
 use serde::{Deserialize, Serialize};
 
 /// One choice of a placed checkpoint.
@@ -240,23 +240,18 @@ pub(super) fn not_among(answer: &str) -> Caption {
 }
 
 /// Issue 47: a line of the host's code as a choice of "which line runs next?": its code as
-/// shown in `variant` (or in another variant that has it), explained by its function and its
-/// comment. None for a place the code does not have.
+/// shown in `variant` (or in another variant that has it), explained by the function it is in
+/// (its comment comes with the pane: the first module keeps only the lines' code). None for a
+/// place the code does not have.
 pub(super) fn line_choice(place: &str, variant: Variant) -> Option<Choice> {
-    let found = std::iter::once(variant)
-        .chain(Variant::ALL)
-        .find_map(|v| shown(v).into_iter().find(|s| s.line.place == Some(place)))?;
-    let code = found.line.code.trim().to_string();
-    let function = function_of(place).unwrap_or("");
-    let explain = |lang: Lang| match (found.line.note_in(lang), lang) {
-        (Some(note), Lang::Zh) => format!("{function} 里的这一行：{note}。"),
-        (Some(note), Lang::En) => format!("This line of {function}: {note}."),
-        (None, Lang::Zh) => format!("{function} 里的这一行。"),
-        (None, Lang::En) => format!("This line of {function}."),
-    };
+    let line = place_line(place, variant)?;
+    let function = line.function.unwrap_or("");
     Some(choice(
         place,
-        Caption::new(code.clone(), code),
-        Caption::new(explain(Lang::Zh), explain(Lang::En)),
+        Caption::new(line.code, line.code),
+        Caption::new(
+            format!("{function} 里的这一行。"),
+            format!("This line of {function}."),
+        ),
     ))
 }

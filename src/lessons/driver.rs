@@ -23,7 +23,7 @@
 use super::lesson::{resolve_rule, Lesson};
 use super::options::{Intervention, PlayError, PlayOptions};
 use super::run::{place_captions_marked, Run};
-use super::script::{Answer, ScriptedModel};
+use super::script::{Answer, ScriptOutcome, ScriptedModel};
 use super::toggle_choice::modes_in_force;
 use crate::engine::{MessageId, ModelRequest, RequestId, Timeline};
 
@@ -66,10 +66,17 @@ pub fn play_lesson(
     Ok((timeline, diverged))
 }
 
+/// The run answered from the script, without captions and without looking for where it left
+/// the original: what a check that plays many branches of one lesson needs.
+pub fn play_scripted(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, PlayError> {
+    scripted_run(lesson, options)
+}
+
 /// The run answered from the script, without captions.
 fn scripted_run(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, PlayError> {
     let mut run = Run::new(lesson, options)?;
     let mut agenda = Agenda::default();
+    let mut firsts = AnswersFirst::of(options);
     loop {
         run.advance()?;
         for (request, seq) in run.take_sent() {
@@ -77,10 +84,69 @@ fn scripted_run(lesson: &Lesson, options: &PlayOptions) -> Result<Timeline, Play
             let sender_of = |id| state.message(id).map(|m| m.from.clone());
             agenda.schedule(&lesson.script, options, &request, seq, &sender_of);
         }
-        let Some(next) = agenda.pop() else { break };
+        let first = firsts.take_due(&run, &agenda);
+        let Some(next) = agenda.pop_first(first) else {
+            break;
+        };
         run.answer(next.request_id, next.answer, next.due)?;
     }
     Ok(run.finish_uncaptioned())
+}
+
+/// The learner's "answer this request first" changes not yet applied (issue 48): each moves
+/// its request to the front of the agenda once, when the log has reached its anchor and the
+/// request is awaited, in the order the changes were made.
+struct AnswersFirst<'a> {
+    pending: Vec<(usize, &'a str, u32, Option<&'a ScriptOutcome>)>,
+}
+
+/// The request to answer next instead of the agenda's earliest, with its answer when the
+/// learner chose one.
+struct First {
+    request_id: RequestId,
+    answer: Option<Answer>,
+}
+
+impl<'a> AnswersFirst<'a> {
+    fn of(options: &'a PlayOptions) -> AnswersFirst<'a> {
+        let pending = options
+            .interventions
+            .iter()
+            .filter_map(|iv| match iv {
+                Intervention::AnswerFirst {
+                    at,
+                    member,
+                    request_index,
+                    outcome,
+                } => Some((*at, member.as_str(), *request_index, outcome.as_ref())),
+                _ => None,
+            })
+            .collect();
+        AnswersFirst { pending }
+    }
+
+    fn take_due(&mut self, run: &Run, agenda: &Agenda) -> Option<First> {
+        let len = run.timeline().len();
+        let position = self.pending.iter().position(|(at, member, index, _)| {
+            *at <= len
+                && run.awaiting().iter().any(|r| {
+                    r.member == *member
+                        && r.member_index == *index
+                        && agenda.pending.iter().any(|p| p.request_id == r.id)
+                })
+        })?;
+        let (_, member, index, outcome) = self.pending.remove(position);
+        let request = run
+            .awaiting()
+            .iter()
+            .find(|r| r.member == member && r.member_index == index)?;
+        let state = run.timeline().final_state();
+        let sender_of = |id| state.message(id).map(|m| m.from.clone());
+        Some(First {
+            request_id: request.id,
+            answer: outcome.map(|o| o.clone().answer_with(request, &sender_of)),
+        })
+    }
 }
 
 /// The index of the first event where `branch` differs from `original` (None when they are
@@ -148,10 +214,25 @@ impl Agenda {
         });
     }
 
-    /// The earliest pending outcome (ties in scheduling order), if any.
-    fn pop(&mut self) -> Option<Pending> {
-        let index = (0..self.pending.len())
+    /// The earliest pending outcome (ties in scheduling order), if any; or `first`'s, which
+    /// takes the earliest one's place in logical time (and the learner's answer, if any).
+    fn pop_first(&mut self, first: Option<First>) -> Option<Pending> {
+        let earliest = (0..self.pending.len())
             .min_by_key(|&i| (self.pending[i].due, self.pending[i].order))?;
-        Some(self.pending.swap_remove(index))
+        let Some(first) = first else {
+            return Some(self.pending.swap_remove(earliest));
+        };
+        let due = self.pending[earliest].due;
+        let index = self
+            .pending
+            .iter()
+            .position(|p| p.request_id == first.request_id)
+            .unwrap_or(earliest);
+        let mut next = self.pending.swap_remove(index);
+        next.due = next.due.min(due);
+        if let Some(answer) = first.answer {
+            next.answer = answer;
+        }
+        Some(next)
     }
 }

@@ -34,8 +34,13 @@ pub const LESSON: LessonDef = LessonDef {
     },
     build: lesson,
     checkpoints,
+    challenges: super::challenges::l1,
     key_moments: KEY_MOMENTS,
     offers_toggles: false,
+    first_step: Caption::fixed(
+        "你会跟着一条消息 m4 走过三个位置：reader 的收件箱、它的历史候选、一次模型请求；只有到了最后一处，模型才真正看见它。",
+        "You will follow one message, m4, through three places: reader's inbox, its history candidate and a model request; only in the last does a model see it.",
+    ),
 };
 
 /// The moments that carry the lesson's point (`key_steps.rs` places them on the run).
@@ -151,6 +156,15 @@ fn captions() -> Vec<CaptionRule> {
 /// The captions up to the two reports: the split, the parallel work, the queued follow-up.
 fn captions_up_to_the_reports() -> Vec<CaptionRule> {
     vec![
+        // Issue 46: the story level's first stop folds the lead's first cycle; its words (lock,
+        // round, candidate, commit, request r1) are introduced here, before the story uses them.
+        cap(
+            "model_requested",
+            "lead",
+            0,
+            "lead 的第一轮（一次“交付”）：宿主先拿锁，只为检查 lead 空闲并把它标成工作中，随即放锁。然后宿主把任务加进 lead 历史的一份副本，这叫“候选”；候选被“提交”后成为历史，再作为模型请求 r1 发出。每个请求都有编号（r1、r2 等），回复按编号对上。",
+            "The lead's first round (a \"delivery\"): the host takes the lock only to check that the lead is idle and mark it working, then releases it. It adds the task to a copy of the lead's history, called a candidate; the candidate is committed, becoming the history, and sent to the model as request r1. Every request has an id (r1, r2, ...), and a reply is matched to it by that id.",
+        ),
         cap(
             "model_replied",
             "lead",
@@ -250,15 +264,15 @@ fn captions_after_the_reports() -> Vec<CaptionRule> {
             "candidate_prepared",
             "lead",
             2,
-            "lead 在自己的下一轮接入收件箱里等着的记录（现有 {inbox:lead}）：初次的源码报告 m3（{pos:m3}）和补充报告 m5（{pos:m5}）。它们在 lead 空闲时一直排在收件箱里，直到这一刻才进入候选。",
-            "In its next round the lead takes in what waited in its inbox, which keeps {inbox:lead}: the first source report m3 ({pos:m3}) and the supplement m5 ({pos:m5}). They waited there while the lead was idle, and enter a candidate only now.",
+            "lead 在下一轮接入收件箱（现有 {inbox:lead}）：源码报告 m3（{pos:m3}）和补充报告 m5（{pos:m5}），它们在 lead 空闲时一直等着。它们是给 lead 的信息，不是行动的许可；发送者由宿主绑定。",
+            "Next round, the lead takes in its inbox ({inbox:lead}): the source report m3 ({pos:m3}) and the supplement m5 ({pos:m5}), which waited while the lead was idle. They are information for the lead, not permission to act; the host bound their sender.",
         ),
         cap(
             "round_finished",
             "lead",
             1,
-            "lead 给用户汇总（全文见结果面板）。团队里没有运行代码的工具，程序也没有执行，所以结论只能说读到的源码和预期如何对应，不能写成“已运行，输出 42”。队友的消息是信息，不是许可；sender 由宿主绑定，只是本进程里的角色约定，不是跨机器的身份认证。",
-            "The lead summarizes for the user (the whole answer is in the result panel). No one on the team can run code and the program was not run, so the conclusion only says how the source and the expectation correspond, never \"ran it, output 42\". Teammate messages are information, not permission; the sender is bound by the host, a local role convention, not authentication across machines.",
+            "lead 给用户汇总（全文见结果面板）：源码和预期一致，这是读出来的，程序也没有执行。这一课的要点：m4 依次走过三个位置，只有最后一处让模型看见了它：reader 的收件箱（只是保存，不是已读）、reader 的历史候选（一条通知）、提交后由请求 r9 带给模型（m4 现在{pos:m4}）。",
+            "The lead answers the user (whole answer in the result panel): source and expectation agree, from reading; the program was not run. The point: m4 went through three places, and only the last let a model see it: reader's inbox (a save, not a read), reader's history candidate (a notification), then, committed, request r9 to the model (m4 is now {pos:m4}).",
         ),
     ]
 }
@@ -285,8 +299,8 @@ fn checkpoints() -> Vec<Checkpoint> {
             ("l1-next-request", "M2"),
             ("model_requested", "reader", "", 3),
             where_is("m4"),
-            "reader 的第二次交付发出了一个新请求。现在 m4 在哪里？",
-            "reader's second delivery has sent a new request. Where is m4 now?",
+            "reader 的第二次交付又往前走了一步。现在 m4 在哪里？",
+            "reader's second delivery takes its next step. Where is m4 now?",
         ),
         checkpoint(
             ("l1-lead-candidate", "M4"),

@@ -35,8 +35,13 @@ pub const LESSON: LessonDef = LessonDef {
     },
     build: lesson,
     checkpoints,
+    challenges: super::challenges::l2,
     key_moments: KEY_MOMENTS,
     offers_toggles: true,
+    first_step: Caption::fixed(
+        "你会看到哪种设计保住消息：追加式收件箱保住了它，读后即删把它弄丢了。",
+        "You will see which design keeps the message: the append-only inbox keeps it, drain-on-read loses it.",
+    ),
 };
 
 /// The moments that carry the lesson's point (`key_steps.rs` places them on the run).

@@ -35,8 +35,13 @@ pub const LESSON: LessonDef = LessonDef {
     },
     build: lesson,
     checkpoints,
+    challenges: super::challenges::l3,
     key_moments: KEY_MOMENTS,
     offers_toggles: true,
+    first_step: Caption::fixed(
+        "你会看到两个成员在小锁下同时工作，而在模型调用期间持锁时，只能一个接一个排队。",
+        "You will see two members work at once under a small lock, then queue one behind the other when the lock is held during the model call.",
+    ),
 };
 
 /// The moments that carry the lesson's point (`key_steps.rs` places them on the run).
@@ -126,7 +131,7 @@ fn lesson(lang: Lang) -> Lesson {
         "The same two investigations run twice. By default the first run locks only the check-and-set and the second locks the model call too; the \"hold the lock during the model call\" toggle above plays both runs with one lock.",
     );
     let intro = Caption::new(
-        "两人能同时工作，也得知道锁该锁多大。宿主用同一把锁检查并设置占用，随后释放锁，让各自的 Agent 循环工作。如果把模型调用也包在锁里，就会让所有成员排成一队。",
+        "两人能同时工作，也得知道锁该锁多大。宿主用同一把锁检查并设置占用，随后释放锁，让各自的智能体循环工作。如果把模型调用也包在锁里，就会让所有成员排成一队。",
         "Two members can work at once, as long as the lock stays small. The host checks and sets occupancy under one lock, then releases it and lets each agent loop work. Wrap the model call in the lock as well, and every member queues behind the others.",
     );
     builder::lesson(config, task, intro).played_as(script.build(), directions, captions())
@@ -150,7 +155,7 @@ fn captions() -> Vec<CaptionRule> {
             "lock_released",
             "reader",
             0,
-            "检查并设置完成，立刻释放锁，然后才让 reader 的 Agent 循环去调用模型。",
+            "检查并设置完成，立刻释放锁，然后才让 reader 的智能体循环去调用模型。",
             "Check-and-set done, the lock is released at once, and only then does reader's agent loop call its model.",
         )
         .when(small),

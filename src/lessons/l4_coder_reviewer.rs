@@ -32,8 +32,13 @@ pub const LESSON: LessonDef = LessonDef {
     },
     build: lesson,
     checkpoints,
+    challenges: super::challenges::l4,
     key_moments: KEY_MOMENTS,
     offers_toggles: false,
+    first_step: Caption::fixed(
+        "你会看到 alice 和 bob 被召入、写出一个文件、伪造的发送者被忽略、一次收尾广播，以及列出未读消息的解散。",
+        "You will see alice and bob spawned, a file written, a forged sender ignored, a wrap-up broadcast and a disband that lists unread mail.",
+    ),
 };
 
 /// The moments that carry the lesson's point (`key_steps.rs` places them on the run).

@@ -31,8 +31,13 @@ pub const LESSON: LessonDef = LessonDef {
     },
     build: lesson,
     checkpoints,
+    challenges: super::challenges::l5,
     key_moments: KEY_MOMENTS,
     offers_toggles: false,
+    first_step: Caption::fixed(
+        "你会看到 lead 两次请求 alice 关机：她写文件时被拒绝，写完后被批准。",
+        "You will see the lead ask alice to shut down twice: rejected while she writes a file, approved once she is done.",
+    ),
 };
 
 /// The moments that carry the lesson's point (`key_steps.rs` places them on the run).

@@ -30,8 +30,13 @@ pub const LESSON: LessonDef = LessonDef {
     },
     build: lesson,
     checkpoints,
+    challenges: super::challenges::l6,
     key_moments: KEY_MOMENTS,
     offers_toggles: false,
+    first_step: Caption::fixed(
+        "你会看到 alice 的计划带着反馈被拒绝、修改后被批准，然后她才动手写文件。",
+        "You will see alice's plan rejected with feedback, revised and approved, and only then the file written.",
+    ),
 };
 
 /// The moments that carry the lesson's point (`key_steps.rs` places them on the run).

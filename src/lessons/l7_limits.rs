@@ -33,8 +33,13 @@ pub const LESSON: LessonDef = LessonDef {
     },
     build: lesson,
     checkpoints,
+    challenges: super::challenges::l7,
     key_moments: KEY_MOMENTS,
     offers_toggles: false,
+    first_step: Caption::fixed(
+        "你会看到各个限额依次被触到（收件箱满、正文太长、重发、重试、历史满、次数用完），以及每一次给出的清楚错误。",
+        "You will see each limit reached in turn (a full inbox, a long body, a resend, retries, a full history, spent budgets) and the clear error each gives.",
+    ),
 };
 
 /// The moments that carry the lesson's point (`key_steps.rs` places them on the run).

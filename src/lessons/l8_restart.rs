@@ -31,8 +31,13 @@ pub const LESSON: LessonDef = LessonDef {
     },
     build: lesson,
     checkpoints,
+    challenges: super::challenges::l8,
     key_moments: KEY_MOMENTS,
     offers_toggles: false,
+    first_step: Caption::fixed(
+        "你会看到宿主重启、每个成员以离线状态回来，再逐个带着历史被显式召回。",
+        "You will see the host restart, every member come back offline, and each one recalled explicitly with its history.",
+    ),
 };
 
 /// The moments that carry the lesson's point (`key_steps.rs` places them on the run).

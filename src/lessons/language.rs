@@ -89,15 +89,15 @@ pub struct Strings {
 /// Every fixed string of the interface in `lang`, each written once with both its texts.
 fn strings_in(lang: Lang) -> Strings {
     Strings {
-        app_name: tr(lang, "Agent Team Playground", "Agent Team Playground"),
-        tagline: tr(lang, "智能体团队演练场：一步一步看 lead 和队友如何协作。", "Watch a lead and its teammates work, one step at a time."),
+        app_name: tr(lang, "智能体团队演练场", "Agent Team Playground"),
+        tagline: tr(lang, "一步一步看 lead 和队友如何协作（Agent Team Playground）。", "Watch a lead and its teammates work, one step at a time."),
         switch_language: tr(lang, "English", "中文"),
         lesson: tr(lang, "课程", "Lesson"),
         members: tr(lang, "成员", "Members"),
         no_members: tr(lang, "还没有成员。", "No members yet."),
         messages: tr(lang, "每条消息在哪里", "Where each message is"),
-        lane_queued: tr(lang, "已排队：在收件箱里", "Queued: in the inbox"),
-        lane_queued_hint: tr(lang, "存进来的每条记录；收件箱什么也不删，被取用过的记录仍在这里（虚线）", "every stored record; the inbox deletes nothing, so a record taken in stays here (dotted)"),
+        lane_queued: tr(lang, "收件箱：存着的每条，取用与否", "Inbox: stored, taken in or not"),
+        lane_queued_hint: tr(lang, "收件箱什么也不删：被取用过的记录仍在这里（虚线）", "the inbox deletes nothing: a record taken in stays here (dotted)"),
         lane_candidate: tr(lang, "在候选或历史中", "In candidate or history"),
         lane_candidate_hint: tr(lang, "在宿主正在准备的候选里，或在历史里；发出之后仍留在历史里", "in the candidate the host is preparing, or in the history, where it stays after it is sent"),
         lane_request: tr(lang, "在请求中", "In request"),

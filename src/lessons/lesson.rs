@@ -4,6 +4,7 @@
 //! lesson ([`CaptionRule`], placed by [`resolve_rule`]), and the checkpoints that ask the learner
 //! to predict a step before showing it ([`Checkpoint`]).
 
+use super::challenge::Challenge;
 use super::checkpoint::Checkpoint;
 use super::script::ScriptedModel;
 use super::toggle_choice::ToggleChoice;
@@ -106,6 +107,9 @@ pub struct Lesson {
     /// Predict-then-see questions (issue 26), each answered from the state at its step.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checkpoints: Vec<Checkpoint>,
+    /// Goals the learner meets by picking the host's next inputs (issue 48).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub challenges: Vec<Challenge>,
 }
 
 impl Lesson {

@@ -22,10 +22,14 @@
 
 pub mod branches;
 pub mod catalog;
+pub mod challenge;
+mod challenges;
 pub mod checkpoint;
 mod checkpoint_words;
+pub mod compare_questions;
 pub mod key_steps;
 pub mod language;
+pub mod next_choices;
 pub mod playable;
 pub mod stress;
 
@@ -47,14 +51,17 @@ pub mod registry;
 mod replay;
 pub mod run;
 mod script;
+pub mod script_gaps;
 pub mod toggle_choice;
 
 pub use branches::Branches;
 pub use catalog::{LessonInfo, FREE_PLAY_ID};
+pub use challenge::{Challenge, EventMatch};
 pub use checkpoint::{Ask, Checkpoint};
 pub use definition::{KeyMoment, LessonDef};
-pub use driver::{divergence, play_lesson, resolve_captions};
+pub use driver::{divergence, play_lesson, play_scripted, resolve_captions};
 pub use lesson::{Action, CaptionRule, Direction, Lesson, Wait, ORIGINAL};
+pub use next_choices::{next_choices, ChoiceKind, NextChoice, NextChoices};
 pub use options::{Intervention, PlayError, PlayOptions};
 pub use playable::{play, Playable};
 pub use registry::{
@@ -62,4 +69,5 @@ pub use registry::{
 };
 pub use replay::ReplayError;
 pub use script::{carried, condition_holds, Answer, ScriptOutcome, ScriptedModel, ScriptedReply};
+pub use script_gaps::{script_gaps, ScriptGap};
 pub use toggle_choice::ToggleChoice;

@@ -40,6 +40,23 @@ pub enum Intervention {
         at: usize,
         member: String,
     },
+    /// Issue 48, "answer this request first": once the log reaches `at`, `member`'s request
+    /// `request_index` (0-based, as `ReplaceReply`'s) is answered before any other request in
+    /// flight, taking the earliest answer's place in logical time; with `outcome`, that is its
+    /// answer (a failure, a protocol decision) instead of the script's. Replies in flight are
+    /// reordered, nothing else: a request never sent or already answered is left alone.
+    AnswerFirst {
+        at: usize,
+        member: String,
+        request_index: u32,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        outcome: Option<ScriptOutcome>,
+    },
+    /// Issue 48: deliver work to `member` (the engine's `Input::StartRound`, T5) at `at`.
+    Deliver {
+        at: usize,
+        member: String,
+    },
 }
 
 impl Intervention {
@@ -49,7 +66,9 @@ impl Intervention {
             | Intervention::InjectFault { at, .. }
             | Intervention::LeadSends { at, .. }
             | Intervention::Reload { at }
-            | Intervention::Recall { at, .. } => *at,
+            | Intervention::Recall { at, .. }
+            | Intervention::AnswerFirst { at, .. }
+            | Intervention::Deliver { at, .. } => *at,
         }
     }
 }

@@ -36,8 +36,14 @@ const FREE_PLAY: LessonDef = LessonDef {
     },
     build: free_play_build,
     checkpoints: Vec::new,
+    challenges: Vec::new,
     key_moments: super::l1_two_investigators::LESSON.key_moments,
     offers_toggles: true,
+    // Short: free play's stage also holds the contrast switches.
+    first_step: Caption::fixed(
+        "这是课程一的运行，由你来改。",
+        "This is lesson 1's run, yours to change.",
+    ),
 };
 
 /// Lesson 1's data, marked editable. Lesson 1's captions tell its story under the default

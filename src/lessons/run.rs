@@ -303,11 +303,12 @@ impl Run {
     /// number of edits deepens the stack. Due edits go in the order they were made, as the
     /// learner made them; each is applied once.
     fn interventions(&mut self) {
+        self.recorder.mark_boundary();
         while let Some(index) = self.next_due() {
             let lead = self.recorder.state().lead_name().to_string();
             let input = match self.interventions[index].clone() {
                 // The source of replies applies it when it answers.
-                Intervention::ReplaceReply { .. } => continue,
+                Intervention::ReplaceReply { .. } | Intervention::AnswerFirst { .. } => continue,
                 Intervention::InjectFault { member, fault, .. } => {
                     Input::InjectFault { member, fault }
                 }
@@ -319,6 +320,10 @@ impl Run {
                 },
                 Intervention::Reload { .. } => self.reload_input(),
                 Intervention::Recall { member, .. } => Input::Recall { member },
+                Intervention::Deliver { member, .. } => Input::StartRound {
+                    member,
+                    prompt: None,
+                },
             };
             self.apply_one(input);
         }

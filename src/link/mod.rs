@@ -2,7 +2,8 @@
 //!
 //! A link names the lesson, the step, the language and the level
 //! (`#lesson=l2-drain-loses-mail&step=12&lang=zh&level=event`), how an embed shows it
-//! (`embed`, `hide`, `origin`, `xapi`, `scorm`), a scenario to fetch (`src`), and in `x=` the
+//! (`embed`, `hide`, `origin`, `xapi`, `scorm`), a scenario to fetch (`src`), the challenge shown
+//! beside the stage (`challenge`), and in `x=` the
 //! rest of the view state, compressed ([`codec`]: an inline scenario, fork edits, toggles,
 //! breakpoints, a recorded run; [`view_state`] is its shape and its strict reader). This file
 //! reads the readable parts one by one: a bad one is left out with a note and the rest opens;
@@ -41,6 +42,8 @@ pub struct LinkState {
     /// `level=key|story|event`: the level the link was made at (`view::story::Level`); links
     /// made before levels existed have none.
     pub level: Option<Level>,
+    /// `challenge=<id>`: the lesson's challenge the page shows beside the stage (issue 48).
+    pub challenge: Option<String>,
 }
 
 crate::engine::named_enum! {
@@ -148,15 +151,20 @@ fn bad_origin(value: &str) -> Problem {
 }
 
 /// Reads one `key=value` part into `link`; a bad one changes nothing and says why.
+/// Whether `value` can be a lesson's or a challenge's id in a link: 1 to 64 letters, digits,
+/// `-` and `_`.
+fn is_id(value: &str) -> bool {
+    !value.is_empty()
+        && value.len() <= 64
+        && value
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 fn read_part(link: &mut LinkState, key: &str, value: &str) -> Result<(), Problem> {
     match key {
         "lesson" => {
-            let valid = !value.is_empty()
-                && value.len() <= 64
-                && value
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
-            if !valid {
+            if !is_id(value) {
                 return Err(Problem::new(
                     format!("这个链接里的课程编号无效：'{value}'"),
                     format!("this link names a lesson id that is not valid: '{value}'"),
@@ -189,6 +197,15 @@ fn read_part(link: &mut LinkState, key: &str, value: &str) -> Result<(), Problem
                     format!("this link's level must be key, story or event, not '{value}'"),
                 )
             })?)
+        }
+        "challenge" => {
+            if !is_id(value) {
+                return Err(Problem::new(
+                    format!("这个链接里的挑战编号无效：'{value}'"),
+                    format!("this link names a challenge id that is not valid: '{value}'"),
+                ));
+            }
+            link.challenge = Some(value.to_string());
         }
         "embed" => link.embed = value == "1",
         "xapi" => link.xapi = value == "1",

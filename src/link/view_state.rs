@@ -8,9 +8,10 @@
 //! A key is never part of it: nothing here holds one.
 //!
 //! The step is always an event step, at every level. `level=` is the level the link was made
-//! at, and every link written names it; a link without one was made when every event was the
-//! only level, so it opens at [`Level::Event`] (and a page opened with no link at all at the
-//! default level, the story).
+//! at, and every link written names it; a link with a step and no level was made when every
+//! event was the only level, so it opens at [`Level::Event`]; one with neither (`#lang=zh`,
+//! `#lesson=...`, hand-written) opens at the default level, the story, like the bare address
+//! (issue 46, one pace).
 //!
 //! [`open`] reads a stranger's link: parse, decode, type (serde, unknown fields refused),
 //! validate (the lesson exists, the scenario passes `scenario::parse`), then play it once to
@@ -24,8 +25,9 @@ use super::{codec, parse_fragment_lenient, EmbedFlags, Problem, MAX_FRAGMENT_CHA
 use crate::engine::{Category, Lang};
 use crate::lessons::language::LangText;
 use crate::lessons::recording::Recording;
-use crate::lessons::{catalog, Intervention, PlayOptions, ToggleChoice, FREE_PLAY_ID};
-use crate::on_screen::admit::{first, too_many_edits_in};
+use crate::lessons::{catalog, Challenge, Intervention, PlayOptions, ToggleChoice, FREE_PLAY_ID};
+use crate::on_screen::admit::{admit_versus, first, too_many_edits_in};
+use crate::on_screen::versus::Versus;
 use crate::on_screen::{admit, Arrival, Carrier, OnScreen, PageView, Played};
 use crate::scenario::Scenario;
 use crate::view::story::Level;
@@ -54,6 +56,42 @@ pub struct Extra {
     /// The contrast modes the learner fixed.
     #[serde(default, skip_serializing_if = "ToggleChoice::is_empty")]
     pub toggles: ToggleChoice,
+    /// A comparison on screen (issue 49): the other run's edits and toggles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compare: Option<LinkedVersus>,
+}
+
+/// A comparison's other run, as a link carries it: its fork edits and the contrast modes it
+/// fixes (the same source, language and step as the run on screen).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LinkedVersus {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub interventions: Vec<Intervention>,
+    #[serde(default, skip_serializing_if = "ToggleChoice::is_empty")]
+    pub toggles: ToggleChoice,
+}
+
+impl LinkedVersus {
+    /// The other run of a comparison on screen.
+    pub fn of(versus: &Versus) -> LinkedVersus {
+        LinkedVersus {
+            interventions: versus.options.interventions.clone(),
+            toggles: versus.options.learner_toggles,
+        }
+    }
+
+    /// The other run, in `lang`.
+    pub fn versus(&self, lang: Lang) -> Versus {
+        Versus {
+            options: PlayOptions {
+                interventions: self.interventions.clone(),
+                learner_toggles: self.toggles,
+                lang,
+                ..PlayOptions::default()
+            },
+        }
+    }
 }
 
 impl Extra {
@@ -124,6 +162,8 @@ struct RawExtra {
     interventions: Vec<Intervention>,
     #[serde(default)]
     toggles: ToggleChoice,
+    #[serde(default)]
+    compare: Option<LinkedVersus>,
 }
 
 /// The view state a link carries.
@@ -139,6 +179,9 @@ pub struct ViewState {
     pub embed: EmbedFlags,
     /// `src=`: a scenario file to fetch (the caller fetches it; it is not checked here).
     pub src: Option<String>,
+    /// `challenge=`: the challenge shown beside the stage (issue 48); a link naming one the
+    /// lesson does not have opens the lesson without it.
+    pub challenge: Option<String>,
     pub extra: Extra,
 }
 
@@ -152,8 +195,20 @@ impl ViewState {
             level: Level::default(),
             embed: EmbedFlags::default(),
             src: None,
+            challenge: None,
             extra: Extra::default(),
         }
+    }
+
+    /// The link that opens `challenge` of `lesson` at its start (issue 48): the lesson's own
+    /// run with the modes the challenge fixes, at its step, the challenge beside the stage.
+    pub fn challenge_start(lesson: &str, challenge: &Challenge, lang: Lang) -> ViewState {
+        let mut state = ViewState::new(lesson, lang);
+        state.step = challenge.start;
+        state.level = Level::Event;
+        state.challenge = Some(challenge.id.clone());
+        state.extra.toggles = challenge.modes;
+        state
     }
 
     /// The fragment (with `#`) for this state.
@@ -176,6 +231,10 @@ pub fn fragment(state: &ViewState, x: Option<&str>) -> String {
     if let Some(src) = &state.src {
         out.push_str("&src=");
         out.push_str(&super::encode_component(src));
+    }
+    if let Some(challenge) = &state.challenge {
+        out.push_str("&challenge=");
+        out.push_str(challenge);
     }
     if let Some(x) = x {
         out.push_str("&x=");
@@ -232,11 +291,12 @@ pub fn decode_noting(fragment: &str, lang: Lang) -> Result<(ViewState, Option<Pr
             "this link carries a src= file together with fork edits, toggles or a recorded run: those cannot apply to a scenario opened from src=",
         ));
     }
-    // No link at all is the page as opened: the default level.
-    let no_link = fragment.strip_prefix('#').unwrap_or(fragment).is_empty();
+    // Issue 46, one pace: a link that names no level opens at the default level, the story,
+    // as the bare address does, unless it names a step: then it was made before levels
+    // existed, when every event was the only level, and opens at that event's level.
     let level = match link.level {
         Some(level) => level,
-        None if no_link => Level::default(),
+        None if link.step.is_none() => Level::default(),
         None => Level::Event,
     };
     let state = ViewState {
@@ -246,10 +306,15 @@ pub fn decode_noting(fragment: &str, lang: Lang) -> Result<(ViewState, Option<Pr
         level,
         embed: EmbedFlags::from_link(&link),
         src: link.src,
+        challenge: link.challenge,
         extra,
     };
-    // The one door: the lesson, the generated log's size, the scenario, the recording.
-    state.on_screen()?;
+    // The one door: the lesson, the generated log's size, the scenario, the recording, and a
+    // comparison's other run.
+    let on_screen = state.on_screen()?;
+    if let Some(versus) = state.page_view().compare {
+        admit_versus(&on_screen, &versus).map_err(|refusals| first(&refusals, &Carrier::LINK))?;
+    }
     Ok((state, note))
 }
 
@@ -277,6 +342,7 @@ pub fn decode_extra(x: &str) -> Result<Extra, Problem> {
         lines: raw.lines,
         interventions: raw.interventions,
         toggles: raw.toggles,
+        compare: raw.compare,
     };
     // Before anything reads the edits further (thousands once overflowed the stack): the
     // door's rule, asked early.
@@ -286,6 +352,7 @@ pub fn decode_extra(x: &str) -> Result<Extra, Problem> {
             .recording
             .as_ref()
             .map_or(0, |r| r.options.interventions.len()),
+        extra.compare.as_ref().map_or(0, |c| c.interventions.len()),
     ];
     if let Some(refusal) = too_many_edits_in(edits) {
         return Err(refusal.problem(&Carrier::LINK));
@@ -458,11 +525,13 @@ impl ViewState {
             .map_err(|refusals| first(&refusals, &Carrier::LINK))
     }
 
-    /// What the link carries of how the page shows the run: its level and breakpoints.
+    /// What the link carries of how the page shows the run: its level, breakpoints and the
+    /// comparison on screen.
     pub fn page_view(&self) -> PageView {
         PageView {
             level: Some(self.level),
             breakpoints: self.extra.breakpoints.clone(),
+            compare: self.extra.compare.as_ref().map(|c| c.versus(self.lang)),
         }
     }
 
@@ -481,6 +550,7 @@ impl ViewState {
             level,
             embed,
             src: None,
+            challenge: None,
             extra: Extra::of(on_screen, breakpoints),
         }
     }
@@ -497,6 +567,15 @@ impl Extra {
             lines: Vec::new(),
             interventions: on_screen.options.interventions.clone(),
             toggles: on_screen.options.learner_toggles,
+            compare: None,
+        }
+    }
+
+    /// With the comparison on screen (None: none).
+    pub fn with_compare(self, versus: Option<&Versus>) -> Extra {
+        Extra {
+            compare: versus.map(LinkedVersus::of),
+            ..self
         }
     }
 }

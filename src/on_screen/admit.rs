@@ -8,12 +8,14 @@
 //! The door checks what a run needs before anything plays: a lesson that exists, a generated
 //! log no longer than a link may ask for, no more fork edits than a run takes (counted once,
 //! over every branch and the recording), a scenario only in free play and only a valid one, a
-//! recording of the same lesson. Playing it (a link clamps its step, an export compares its
+//! recording of the same lesson; a comparison's other run ([`admit_versus`]) like a branch.
+//! Playing it (a link clamps its step, an export compares its
 //! event log) is each reader's own next step.
 
 use std::sync::Arc;
 
 use super::run::{OnScreen, Source};
+use super::versus::Versus;
 use crate::engine::Lang;
 use crate::lessons::recording::Recording;
 use crate::lessons::run::MAX_INTERVENTIONS;
@@ -90,6 +92,8 @@ pub enum Refusal {
     ScenarioInvalid(ScenarioErrors),
     /// A recording of another lesson than the run's.
     RecordingOfOther { recording: String, lesson: String },
+    /// A comparison of a run that has nothing to compare (the generated log).
+    NothingToCompare(String),
 }
 
 impl Refusal {
@@ -118,6 +122,10 @@ impl Refusal {
             Refusal::ScenarioInvalid(errors) => Problem::new(
                 format!("{its_zh}场景无效。{}", errors.message(Lang::Zh)),
                 format!("{its_en} scenario is not valid. {}", errors.message(Lang::En)),
+            ),
+            Refusal::NothingToCompare(id) => Problem::new(
+                format!("{this_zh}要求对比 '{id}' 的两次运行，但生成的日志没有可对比的设置"),
+                format!("{this_en} asks to compare two runs of '{id}', but a generated log has no other setting to compare"),
             ),
             Refusal::RecordingOfOther { recording, lesson } => Problem::new(
                 format!("{its_zh}运行记录属于课程 '{recording}'，不是 '{lesson}'"),
@@ -154,6 +162,23 @@ pub struct Admitted {
 pub fn too_many_edits_in(edits_per_branch: impl IntoIterator<Item = usize>) -> Option<Refusal> {
     let edits = edits_per_branch.into_iter().max().unwrap_or(0);
     (edits > MAX_INTERVENTIONS).then_some(Refusal::TooManyEdits(edits))
+}
+
+/// A comparison's other run from outside (a link's), checked like a branch of `on_screen`: no
+/// more fork edits than a run takes, and a comparison only of a lesson or a scenario (the
+/// generated log has no other setting to compare with).
+pub fn admit_versus(on_screen: &OnScreen, versus: &Versus) -> Result<(), Vec<Refusal>> {
+    let mut refusals: Vec<Refusal> = too_many_edits_in([versus.options.interventions.len()])
+        .into_iter()
+        .collect();
+    if let Source::Stress { id, .. } = &on_screen.source {
+        refusals.push(Refusal::NothingToCompare(id.clone()));
+    }
+    if refusals.is_empty() {
+        Ok(())
+    } else {
+        Err(refusals)
+    }
 }
 
 /// The one admission of a run from outside: every check a run needs before it plays, each

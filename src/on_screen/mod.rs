@@ -9,6 +9,8 @@
 //!   refusals worded once in both languages;
 //! - `page_view.rs`: [`PageView`], what a format carries of how the page shows the run (the
 //!   [`Level`], breakpoints);
+//! - `versus.rs`: a comparison's other run ([`versus::Versus`], its options) and why two runs
+//!   part ([`versus::parting_reasons`]);
 //! - `screen.rs`: [`Screen`], the run on screen with the earlier branches and free play's
 //!   scenario kept aside, and every change the page makes to it.
 
@@ -16,6 +18,7 @@ pub mod admit;
 pub mod page_view;
 pub mod run;
 pub mod screen;
+pub mod versus;
 
 pub use admit::{admit, Admitted, Arrival, Carrier, Refusal};
 pub use page_view::{Level, PageView};

@@ -1,9 +1,11 @@
 //! How the page shows a run, beside the run itself ([`OnScreen`](super::OnScreen)): the
-//! [`Level`] a learner walks it at and the breakpoints that stop `run`. [`PageView`] is what a
+//! [`Level`] a learner walks it at, the breakpoints that stop `run` and a comparison with another
+//! run (`versus.rs`). [`PageView`] is what a
 //! format carries of it, so which parts each format has is a type: a link carries the level
-//! and the breakpoints, the stored session the level only, an export and Open edX's state
+//! the breakpoints and a comparison, the stored session the level only, an export and Open edX's state
 //! neither (README.md, "What each format carries").
 
+use super::versus::Versus;
 use crate::engine::{Category, Lang};
 use crate::lessons::language::tr;
 
@@ -33,11 +35,13 @@ impl Level {
 }
 
 /// What a format carries of how the page shows the run.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct PageView {
     /// The level the run is shown at (a link and the stored session; None: the format has no
     /// level, or a link made before levels existed).
     pub level: Option<Level>,
     /// Event categories that stop `run`, in [`Category::ALL`] order (a link).
     pub breakpoints: Vec<Category>,
+    /// A comparison on screen: the other run it shows beside the run on screen (a link).
+    pub compare: Option<Versus>,
 }

@@ -49,6 +49,7 @@ impl Scenario {
             faults: Vec::new(),
             // Like the captions, the checkpoints tell the lesson's own story and stay behind.
             checkpoints: Vec::new(),
+            challenges: Vec::new(),
         };
         // A lesson whose replies depend on what a request holds needs version 2.
         scenario.version = scenario.needed_version();
@@ -142,6 +143,7 @@ impl Scenario {
             },
             captions: Vec::new(),
             checkpoints: self.checkpoints.clone(),
+            challenges: self.challenges.clone(),
         }
     }
 }

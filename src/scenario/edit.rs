@@ -11,6 +11,7 @@
 //! [`Field`] says which field of the editor a problem belongs to, so it is shown beside it.
 
 use super::edit_authoring::{tool_calls_from_json, AuthoringEdit};
+use super::edit_challenge::ChallengeEdit;
 use super::edit_checkpoint::CheckpointEdit;
 use super::errors::{Problem, ScenarioErrors};
 use super::format::{Scenario, ScenarioMember, ScenarioReply};
@@ -130,6 +131,8 @@ pub enum Edit {
     Authoring(AuthoringEdit),
     /// A checkpoint added, removed or changed (version 2, `edit_checkpoint.rs`).
     Checkpoint(CheckpointEdit),
+    /// A challenge added, removed or changed (version 2, `edit_challenge.rs`).
+    Challenge(ChallengeEdit),
 }
 
 /// A field of the editor a problem is shown beside.
@@ -145,6 +148,7 @@ pub enum Field {
     Reply(usize),
     Fault(usize),
     Checkpoint(usize),
+    Challenge(usize),
 }
 
 impl Field {
@@ -161,6 +165,7 @@ impl Field {
             Field::Reply(i) => format!("reply-{i}"),
             Field::Fault(i) => format!("fault-{i}"),
             Field::Checkpoint(i) => format!("checkpoint-{i}"),
+            Field::Challenge(i) => format!("challenge-{i}"),
         }
     }
 
@@ -197,6 +202,7 @@ impl Field {
                     || en.starts_with(&format!("faults[{i}]."))
             }
             Field::Checkpoint(i) => en.starts_with(&format!("checkpoints[{i}].")),
+            Field::Challenge(i) => en.starts_with(&format!("challenges[{i}].")),
         }
     }
 }
@@ -277,6 +283,7 @@ impl Scenario {
             }
             Edit::Authoring(edit) => s.apply_authoring(edit)?,
             Edit::Checkpoint(edit) => s.apply_checkpoint(edit)?,
+            Edit::Challenge(edit) => s.apply_challenge(edit)?,
         }
         s.settle_version();
         Ok(s)

@@ -2,13 +2,13 @@
 //! faults, as serde reads and writes them (README.md, "Scenario format"), and its versions.
 //! Reading, checking and editing them are the files beside this one.
 //!
-//! Version 2 added optional fields only (`faults`, `checkpoints`, and a reply's `holds`,
+//! Version 2 added optional fields only (`faults`, `checkpoints`, `challenges`, and a reply's `holds`,
 //! `lacks` and `otherwise`), each omitted when empty: a scenario that uses none of them is written as
 //! version 1, byte for byte as before, and a page that reads only version 1 refuses a
 //! scenario that needs the new fields by its version, with its own clear message.
 
 use crate::engine::{MemberKind, SortedMap};
-use crate::lessons::Checkpoint;
+use crate::lessons::{Challenge, Checkpoint};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -57,6 +57,10 @@ pub struct Scenario {
     /// Version 2.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub checkpoints: Vec<Checkpoint>,
+    /// Goals the learner meets by picking the host's next inputs (issue 48), their goals as
+    /// the event predicates checkpoints use. Version 2.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub challenges: Vec<Challenge>,
 }
 
 /// One fault at a chosen moment, of a member: exactly one of `request` and `delivery` is set.
@@ -238,6 +242,7 @@ impl Scenario {
         let new_reply = |r: &ScenarioReply| r.is_conditional() || r.otherwise.is_some();
         if self.faults.is_empty()
             && self.checkpoints.is_empty()
+            && self.challenges.is_empty()
             && !self.replies.iter().any(new_reply)
         {
             VERSION

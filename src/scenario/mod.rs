@@ -18,7 +18,8 @@
 //!   conditional replies);
 //! - `edit.rs`: the editor's operations ([`edit::Edit`]), each refused or made and validated;
 //!   `edit_authoring.rs` those on faults and conditional replies, `edit_checkpoint.rs` those
-//!   on checkpoints;
+//!   on checkpoints, `edit_challenge.rs` those on challenges (issue 48; `challenge_check.rs`
+//!   their problems);
 //! - `convert.rs`: a lesson to a scenario and a scenario to the lesson that plays it (the run
 //!   on screen, `crate::on_screen`, is the one place a scenario plays);
 //! - `check.rs`: the authoring check ([`check::Report`]): which reply answered each request,
@@ -26,12 +27,14 @@
 //! - `source.rs`: a scenario fetched from a URL (`src=`), each failure explained.
 
 mod authoring;
+mod challenge_check;
 pub mod check;
 mod checkpoint_check;
 mod config_words;
 mod convert;
 pub mod edit;
 pub mod edit_authoring;
+pub mod edit_challenge;
 pub mod edit_checkpoint;
 mod errors;
 mod format;

@@ -14,8 +14,8 @@ use crate::lessons::Checkpoint;
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 
-/// The fields a scenario may have (`faults` and `checkpoints` from version 2).
-const FIELDS: [&str; 11] = [
+/// The fields a scenario may have (`faults`, `checkpoints` and `challenges` from version 2).
+const FIELDS: [&str; 12] = [
     "version",
     "title",
     "members",
@@ -27,6 +27,7 @@ const FIELDS: [&str; 11] = [
     "replies",
     "faults",
     "checkpoints",
+    "challenges",
 ];
 
 /// Reads and checks a scenario: Ok only when it has no problem at all, otherwise every problem
@@ -161,6 +162,7 @@ fn check_types(object: &Map<String, Value>, errors: &mut ScenarioErrors) {
             "replies" => each::<ScenarioReply>(value, key),
             "faults" => each::<ScenarioFault>(value, key),
             "checkpoints" => each::<Checkpoint>(value, key),
+            "challenges" => each::<crate::lessons::Challenge>(value, key),
             _ => Vec::new(),
         };
         errors.problems.extend(problems);

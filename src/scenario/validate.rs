@@ -53,6 +53,7 @@ impl Scenario {
         self.check_replies(&mut errors);
         super::authoring::check(self, &mut errors);
         super::checkpoint_check::check(self, &mut errors);
+        super::challenge_check::check(self, &mut errors);
         errors.into_result()
     }
 

@@ -23,10 +23,12 @@ use crate::ui::panels::embed_tabs::{EmbedTabs, TabBar, PANEL_ID};
 use crate::ui::panels::lanes::MessageLanes;
 use crate::ui::panels::members::{Budgets, MemberCards};
 use crate::ui::panels::result;
+use crate::ui::panels::reveal::{Reveal, RevealButton};
 use crate::ui::panels::side_nav::{go_to, SideNav};
 use crate::ui::panels::toggles::{ModeToggles, RunSummary};
-use crate::ui::panels::transport::{self, Transport};
+use crate::ui::panels::transport::Transport;
 use crate::ui::state::context::Playground;
+use crate::ui::state::reveal::shown_attr;
 use crate::ui::state::{generated_log, link, scenario_src, session};
 
 /// The page: header, banners, the stage (transport, caption, cards, lanes), and the side panel.
@@ -40,6 +42,9 @@ pub fn App() -> impl IntoView {
     let address = link::read_address_link();
     let pg = Playground::provide(address.lang, default_lesson());
     crate::ui::state::checkpoints::Checkpoints::provide(pg);
+    crate::ui::state::challenges::Challenges::provide(pg);
+    let comparison = crate::ui::state::compare::Comparison::provide(pg);
+    crate::ui::state::reveal::Reveal::provide(pg.embed.get_untracked().embed);
     let opened = link::open_address_link(pg, address);
     // A fresh visit (no link) or a link that could not be read is offered the stored session
     // (`keep::boot`).
@@ -54,11 +59,7 @@ pub fn App() -> impl IntoView {
     if let Some(src) = opened.src {
         scenario_src::open(pg, src, opened.link_step);
     }
-    generated_log::remember(pg);
-    link::keep_address_current(pg);
-    embed::install(pg);
-    crate::ui::features::edx::install(pg);
-    scorm::install(pg);
+    keep_in_step_with_the_outside(pg);
     let lang = pg.lang;
     // The embed flags are the link's as the page opened; a later `load` does not change them.
     let flags = pg.embed.get_untracked();
@@ -86,8 +87,7 @@ pub fn App() -> impl IntoView {
     let banner = move || pg.error.get().or_else(run_error);
 
     view! {
-        <div class="app" class:embedded=embedded tabindex="-1"
-            on:keydown=move |ev| transport::on_key(pg, ev)>
+        <div class="app" class:embedded=embedded tabindex="-1">
             {(!embedded).then(|| view! { <AppHeader /> })}
             // Everything below the header is in the main landmark, so a screen reader's
             // landmark list reaches all of it (axe: region).
@@ -105,18 +105,22 @@ pub fn App() -> impl IntoView {
             <keep_banner::KeepBanners />
             <scorm::ScormNote />
             <RestartBanner />
-            <div class="stage-column" data-testid="stage-column">
+            <div class="stage-column" data-testid="stage-column"
+                on:click=crate::ui::panels::next_choices::subject_clicked>
                 // The stage: what a learner needs at a step, on one screen. The transport comes
                 // first, so a caption that wraps differently never moves the step controls; the
                 // caption shows whole (nothing inside it scrolls or is pushed down by controls).
                 <div class="stage" data-testid="stage">
                     <Transport />
+                    <crate::ui::features::fork::BranchBanner />
                     <StageToolbar />
                     <CaptionBar />
                     <crate::ui::panels::checkpoint::CheckpointQuestion />
+                    <crate::ui::panels::end_card::EndCardView />
                 </div>
-                <MemberCards />
-                <MessageLanes />
+                // Issue 48: opened from the toolbar, below the sticky stage, above the cards.
+                <crate::ui::panels::next_choices_module::StageChoices />
+                <CardsAndLanes comparison />
             </div>
             // In an embed: the tabs of the side panel's parts, and the language toggle.
             {embedded.then(|| view! {
@@ -128,6 +132,28 @@ pub fn App() -> impl IntoView {
             </main>
         </div>
     }
+}
+
+/// The member cards and the lanes, or in their place a comparison of two runs (issue 49).
+#[component]
+fn CardsAndLanes(comparison: crate::ui::state::compare::Comparison) -> impl IntoView {
+    view! {
+        <Show when=move || !comparison.is_open()
+            fallback=|| view! { <crate::ui::panels::compare_module::CompareStage /> }>
+            <MemberCards />
+            <MessageLanes />
+        </Show>
+    }
+}
+
+/// What keeps the page in step with the outside: the generated log's entry, the address bar,
+/// the embed API, Open edX and SCORM.
+fn keep_in_step_with_the_outside(pg: Playground) {
+    generated_log::remember(pg);
+    link::keep_address_current(pg);
+    embed::install(pg);
+    crate::ui::features::edx::install(pg);
+    scorm::install(pg);
 }
 
 /// The banner of the learner's restart of the host on the branch on screen (L3), if any.
@@ -185,7 +211,10 @@ fn SidePanel(below_fold: RwSignal<bool>) -> impl IntoView {
         role=embedded.then_some("tabpanel") tabindex=embedded.then_some("0")
         aria-labelledby=move || tab().map(|key| format!("embed-tab-{key}"))
         data-tab=tab data-open=open>
-        {(!embedded).then(|| view! { <SideNav /> })}
+        {(!embedded).then(|| view! {
+            <RevealButton part="panel" then=&["[data-testid=side-panel] nav a, [data-testid=side-panel] nav button"] />
+            <Reveal part="panel"><SideNav /></Reveal>
+        })}
         // The host's code (issue 47), first in the side column: beside the lanes on a wide
         // screen, a sheet on a phone, a tab in an embed; its module comes after the first paint,
         // its stand-in (as high as the pane) is there from the start.
@@ -215,9 +244,16 @@ fn StageToolbar() -> impl IntoView {
     view! {
         <div class="stage-toolbar">
             <ModeToggles />
-            <crate::ui::panels::checkpoint::CheckpointSwitch />
+            <Reveal part="controls">
+                <Show when=move || crate::view::contrast::offers_toggles(&pg.lesson_id.get())>
+                    <crate::ui::panels::compare_open::CompareOtherSetting />
+                </Show>
+                <crate::ui::panels::checkpoint::CheckpointSwitch />
+            </Reveal>
+            <crate::ui::panels::next_choices::StageChoicesButton />
             <CodeTab />
             <button type="button" class="to-options" data-testid="to-options"
+                data-reveal="controls" data-shown=shown_attr("controls")
                 on:click=move |_| go_to(tabs, "#side-options")>
                 {move || tr(lang.get(), "断点与按键 ›", "Breakpoints, keys ›")}
             </button>
@@ -240,8 +276,10 @@ fn AppHeader() -> impl IntoView {
             </div>
             <div class="header-controls">
                 <LessonPicker />
-                <header_buttons::ShareButton />
-                <header_buttons::EmbedButton />
+                <Reveal part="controls">
+                    <header_buttons::ShareButton />
+                    <header_buttons::EmbedButton />
+                </Reveal>
                 <LangToggle />
             </div>
         </header>

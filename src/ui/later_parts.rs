@@ -13,10 +13,10 @@ use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 
 use crate::ui::browser::i18n::tr;
-use crate::ui::features::{editor, export_panel, fork, live, split_load};
+use crate::ui::features::{editor, export_panel, fork, live};
 use crate::ui::panels::side_nav::{parts_arrived, parts_coming};
 use crate::ui::panels::transport::TransportOptions;
-use crate::ui::panels::{detail, files, protocol, sequence};
+use crate::ui::panels::{detail, files, protocol, sequence, split_load};
 use crate::ui::state::context::Playground;
 
 /// Which of the parts this page shows (an embed's `hide=` and the live panel's absence there).

@@ -101,8 +101,44 @@ fn step_template(timeline: &Timeline, state: &TeamState, step: usize, lang: Lang
         (Some((at, last)), Lang::En) => {
             format!("{caption} End of the lesson. Recap of step {at}: {last}")
         }
-        (None, _) => caption,
+        (None, _) => match last_answer(timeline, step, lang) {
+            Some(answer) => format!("{caption} {answer}"),
+            None => caption,
+        },
     }
+}
+
+/// Issue 46: a run with no lesson captions (free play, a scenario) whose last step is
+/// bookkeeping (a lock released, a status change) ends on its last answer, not on the
+/// bookkeeping: "End of the run. The last answer, lead's at step 40: {answer:lead}".
+fn last_answer(timeline: &Timeline, step: usize, lang: Lang) -> Option<String> {
+    let events = timeline.events();
+    if step == 0 || step != events.len() || timeline.lesson_caption(step).is_some() {
+        return None;
+    }
+    let (at, member) = events
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, e)| match &e.kind {
+            EventKind::RoundFinished {
+                member,
+                final_text: Some(_),
+                ..
+            } => Some((i + 1, member.clone())),
+            _ => None,
+        })?;
+    if at == step {
+        return None;
+    }
+    Some(match lang {
+        Lang::Zh => {
+            format!("运行到此结束。最后的回答是 {member} 在第 {at} 步给出的：{{answer:{member}}}")
+        }
+        Lang::En => {
+            format!("End of the run. The last answer, {member}'s at step {at}: {{answer:{member}}}")
+        }
+    })
 }
 
 /// What kind of event this is, in the learner's language: its category, except for the

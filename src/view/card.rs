@@ -39,6 +39,8 @@ pub struct Card {
     pub stored_history: Option<usize>,
     /// L3: offline in a team that is not disbanded, so it can be recalled.
     pub recallable: bool,
+    /// The step is about this member (`view::subject::step_members`): its card is marked.
+    pub subject: bool,
 }
 
 impl Card {
@@ -68,6 +70,7 @@ impl Card {
             stored_history: member.stored_history_len(),
             // A disbanded team is over: its offline members are not offered for recall.
             recallable: member.status() == MemberStatus::Offline && !state.disbanded(),
+            subject: false,
         }
     }
 
@@ -168,6 +171,23 @@ pub fn cards_in(state: &TeamState, range: Range<usize>) -> Vec<Card> {
 /// How many cards the roster has.
 pub fn member_count(state: &TeamState) -> usize {
     state.members_in_order().count()
+}
+
+/// A member's role as the page's language says it: the built-in lessons' roles have a Chinese
+/// word (the role itself stays data, as the engine and the model see it); a scenario's own
+/// role is shown as written.
+pub fn role_word(role: &str, lang: Lang) -> String {
+    let zh = match role {
+        "lead" => "负责人",
+        "reader" => "阅读者",
+        "reviewer" => "审阅者",
+        "coder" => "编码者",
+        "worker" => "工作者",
+        "scout" => "侦察者",
+        "archivist" => "归档者",
+        _ => role,
+    };
+    tr(lang, zh, role).to_string()
 }
 
 /// Whether a team of `count` members is shown as one scrolling row.

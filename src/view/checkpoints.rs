@@ -1,6 +1,7 @@
 //! The learner's answers to a lesson's checkpoints (issue 26): per checkpoint id, how many
-//! tries it took and whether the first was right; the score (first-try right / total), the
-//! feedback a try gets and the end-of-lesson list of what was missed. Stored with the session
+//! tries it took and whether the first was right; the score (answered and first-try right, of
+//! the total), the feedback a try gets and the end card's lists: not right at the first try,
+//! and skipped (never tried: passed with checkpoints off, or jumped over). Stored with the session
 //! (`keep::session`), so it is serde and keyed by the checkpoints' stable ids.
 
 use std::collections::BTreeMap;
@@ -95,7 +96,7 @@ impl Score {
     }
 
     /// The checkpoints on this run not answered right at the first try (skipped ones
-    /// included), in step order: the end-of-lesson summary links to each one's step.
+    /// included), in step order.
     pub fn missed<'p>(&self, placement: &'p CheckpointPlacement) -> Vec<&'p Placed> {
         placement
             .placed
@@ -104,12 +105,58 @@ impl Score {
             .collect()
     }
 
-    /// The score as a learner reads it: "2 / 3 right at the first try".
+    /// Issue 46: the checkpoints on this run tried and not right at the first try, in step
+    /// order (the end card links to each one's step to revisit).
+    pub fn not_right<'p>(&self, placement: &'p CheckpointPlacement) -> Vec<&'p Placed> {
+        placement
+            .placed
+            .iter()
+            .filter(|p| {
+                self.tries
+                    .get(&p.id)
+                    .is_some_and(|t| t.attempts > 0 && !t.first_try)
+            })
+            .collect()
+    }
+
+    /// Issue 46: the checkpoints on this run never tried: passed with checkpoints switched
+    /// off, or jumped over. "Skipped", never "not right": no answer was wrong.
+    pub fn skipped<'p>(&self, placement: &'p CheckpointPlacement) -> Vec<&'p Placed> {
+        placement
+            .placed
+            .iter()
+            .filter(|p| self.tries.get(&p.id).is_none_or(|t| t.attempts == 0))
+            .collect()
+    }
+
+    /// How many checkpoints on this run were answered right (at any try).
+    pub fn answered_count(&self, placement: &CheckpointPlacement) -> usize {
+        placement
+            .placed
+            .iter()
+            .filter(|p| self.answered(&p.id))
+            .count()
+    }
+
+    /// Whether any checkpoint on this run was tried (before that the score says nothing).
+    pub fn any_tried(&self, placement: &CheckpointPlacement) -> bool {
+        placement
+            .placed
+            .iter()
+            .any(|p| self.tries.get(&p.id).is_some_and(|t| t.attempts > 0))
+    }
+
+    /// The score as a learner reads it: "2 of 3 answered, 1 right at the first try".
     pub fn words(&self, placement: &CheckpointPlacement, lang: Lang) -> String {
         let (right, total) = self.tally(placement);
+        let answered = self.answered_count(placement);
         match lang {
-            Lang::Zh => format!("检查点：{total} 题中第一次就答对 {right} 题"),
-            Lang::En => format!("Checkpoints: {right} of {total} right at the first try"),
+            Lang::Zh => {
+                format!("检查点：{total} 题中已回答 {answered} 题，第一次就答对 {right} 题")
+            }
+            Lang::En => format!(
+                "Checkpoints: {answered} of {total} answered, {right} right at the first try"
+            ),
         }
     }
 }

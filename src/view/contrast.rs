@@ -25,12 +25,37 @@ pub fn hold_lock_label(lang: Lang) -> &'static str {
     )
 }
 
-/// The toggles' hint: a flip replays the lesson with the mode from the start.
+/// The toggles' hint: a flip replays the lesson with the mode from the start; the third state
+/// gives the lesson back as written.
 pub fn hint(lang: Lang) -> &'static str {
     tr(
         lang,
-        "切换后整课从头按这个模式重放，停在同一步。",
-        "A flip replays the whole lesson in that mode, at the same step.",
+        "切换后整课从头按这个模式重放，停在同一步；“按本课原样”把本课原来的运行、步数和说明还回来。",
+        "A flip replays the whole lesson in that mode, at the same step; \"as the lesson does\" gives back the lesson's own run, steps and captions.",
+    )
+}
+
+/// Issue 46: the third state of a contrast toggle, the default: the mode as the lesson sets
+/// it (it may switch it between acts), not fixed by the learner.
+pub fn as_lesson_label(lang: Lang) -> &'static str {
+    tr(lang, "↺ 按本课原样", "↺ as the lesson does")
+}
+
+/// Whose the mode in force is: the learner's (fixed) or the lesson's.
+pub fn fixed_words(fixed: bool, lang: Lang) -> &'static str {
+    match fixed {
+        true => tr(lang, "（你固定的）", "(fixed by you)"),
+        false => tr(lang, "（按本课）", "(as the lesson does)"),
+    }
+}
+
+/// The button beside the switches that compares the run with the other setting (the page's
+/// `compare_open.rs` and the static first view say it alike).
+pub fn compare_open_words(lang: Lang) -> &'static str {
+    tr(
+        lang,
+        "⇄ 与另一种设置对比",
+        "⇄ Compare with the other setting",
     )
 }
 

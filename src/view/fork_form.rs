@@ -275,6 +275,37 @@ pub fn describe(intervention: &Intervention, lang: Lang) -> String {
         (Intervention::Recall { at, member }, Lang::En) => {
             format!("after step {at}: recall {member}")
         }
+        (
+            Intervention::AnswerFirst {
+                at,
+                member,
+                request_index,
+                outcome,
+            },
+            _,
+        ) => {
+            let number = request_index.saturating_add(1);
+            let how = match (outcome, lang) {
+                (None, Lang::Zh) => "按脚本回复".to_string(),
+                (None, Lang::En) => "as scripted".to_string(),
+                (Some(ScriptOutcome::Fail { .. }), Lang::Zh) => "失败".to_string(),
+                (Some(ScriptOutcome::Fail { .. }), Lang::En) => "failing".to_string(),
+                (Some(_), Lang::Zh) => "以学习者选的回复".to_string(),
+                (Some(_), Lang::En) => "with the learner's reply".to_string(),
+            };
+            match lang {
+                Lang::Zh => format!("第 {at} 步后：先回答 {member} 的第 {number} 个请求（{how}）"),
+                Lang::En => {
+                    format!("after step {at}: answer {member}'s request {number} first ({how})")
+                }
+            }
+        }
+        (Intervention::Deliver { at, member }, Lang::Zh) => {
+            format!("第 {at} 步后：给 {member} 交付下一轮工作")
+        }
+        (Intervention::Deliver { at, member }, Lang::En) => {
+            format!("after step {at}: deliver {member}'s next round")
+        }
     }
 }
 

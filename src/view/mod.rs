@@ -10,13 +10,21 @@
 //! - [`lanes`]: which message chip sits in which lane, and what moved at this step.
 //! - [`host_code`]: the host as Python code, the line behind each step, the watch of its
 //!   variables and breakpoints on lines (issue 47).
+//! - [`subject`]: the messages a step is about (what its event touched, what its caption
+//!   names), and [`lane_lead`]: each lane's order, the subject's chips first and marked.
 //! - [`narration`]: what each event means to a learner, in both languages.
 //! - [`facts`]: the facts a caption states (`{busy:reader}` and the like), rendered from the
 //!   state at the step it is shown, and the "(original run)" marker of a branch's captions.
 //! - [`caption`]: the caption of a step, its event line and the contrast modes.
 //! - [`card`]: what a member card shows.
+//! - [`first_screen`]: a first visit's first screen: which parts are one tap away.
+//! - [`end_card`]: what the stage shows at a lesson's end: the score, the checkpoints to
+//!   revisit, the next lesson.
 //! - [`fork_form`]: the fork form's checks (a draft to an intervention, or a problem in both
 //!   languages) and how a change and a branch are described.
+//! - [`compare`]: two runs side by side (a toggle's two settings, a fork and its base): the
+//!   rows aligned by story step, where they part and why, each message's places and each
+//!   member's history in both, the totals, and the summary sentence.
 //! - [`contrast`]: the learner's contrast toggles and what the run shows under them.
 //! - [`detail`]: the member detail's history rows, candidate, request picks and the request
 //!   view with its "new since the previous request" marks.
@@ -34,15 +42,20 @@
 
 pub mod caption;
 pub mod card;
+pub mod challenge_results;
 pub mod checkpoints;
+pub mod compare;
 pub mod contrast;
 pub mod detail;
+pub mod end_card;
 pub mod event_names;
 pub mod facts;
+pub mod first_screen;
 pub mod first_view;
 pub mod fork_form;
 pub mod host_code;
 pub mod journey;
+pub mod lane_lead;
 pub mod lanes;
 pub mod narration;
 mod narration_work;
@@ -53,6 +66,7 @@ pub mod result;
 pub mod rules;
 pub mod sequence;
 pub mod story;
+pub mod subject;
 pub mod transcript;
 pub mod window;
 

@@ -19,11 +19,13 @@
 //! a breakpoint's event between two stops. The scrubber, `goto` and the embed API's v1 `step`
 //! and `back` count events, whatever the level.
 //!
-//! Checkpoints (issue 26): a forward move (the one-step button and its keys, the timer's tick
-//! while a run plays) that would pass or land on a step whose checkpoint is not answered stops
-//! just before it, paused, and asks ([`Playhead::asks`]); the step shows after the right
-//! answer. Every other command (back, first, last, the scrubber, key steps, `goto` and the
-//! embed API's `step` and `back`) never asks.
+//! Checkpoints (issues 26 and 46): a forward move of the learner's (the one-step button and its
+//! keys at every level, the last-step button, the next key step, the scrubber and the key
+//! marks, the timer's tick while a run plays) that would pass or land on a step whose
+//! checkpoint is not answered stops just before it, paused, and asks ([`Playhead::asks`]); the
+//! step shows after the right answer. A move back never asks, and neither do the commands a
+//! link or a course page gives (`goto`, the embed API's `step` and `back`, "go to the first
+//! failure"): they name a step on purpose.
 
 use crate::engine::Event;
 use crate::lessons::key_steps::{next_key_step, previous_key_step, KeyStep};
@@ -111,8 +113,12 @@ pub enum Command {
     Step,
     /// One event back and pause (the embed API's `back`).
     Back,
-    /// To a step, clamped to the run, and pause (the scrubber, a key step's mark, `goto`).
+    /// To a step, clamped to the run, and pause (the embed API's `goto`, a named step): never
+    /// asks.
     Goto(usize),
+    /// The learner's own jump to a step (the scrubber, a key step's mark): as `Goto`, but a
+    /// jump forward asks at the first unanswered checkpoint it passes.
+    Scrub(usize),
     /// To the next key step and pause (key step ▶◆, `]`); nothing when there is none.
     NextKey,
     /// To the previous key step and pause (◆◀ key step, `[`); nothing when there is none.
@@ -125,6 +131,18 @@ pub enum Command {
     Toggle,
     /// The timer: one step forward at the track's level; stop at the end or on a breakpoint.
     Tick,
+}
+
+impl Command {
+    /// Whether the command is one of the learner's moves that stop before an unanswered
+    /// checkpoint when they go forward (issue 46): every level's one step, the last step, the
+    /// next key step, the scrubber and a run's tick. The rest name a step or go back.
+    pub fn asks(self) -> bool {
+        matches!(
+            self,
+            Command::Forward | Command::Tick | Command::Last | Command::NextKey | Command::Scrub(_)
+        )
+    }
 }
 
 /// What a command writes: a new step, a new playing flag, either or both or neither. A value
@@ -171,7 +189,9 @@ impl Playhead {
             Command::Last => PlayheadChange::moves_to(last),
             Command::Step => PlayheadChange::pauses_at(clamp(step + 1)),
             Command::Back => PlayheadChange::pauses_at(clamp(step.saturating_sub(1))),
-            Command::Goto(target) => PlayheadChange::pauses_at(clamp(target)),
+            Command::Goto(target) | Command::Scrub(target) => {
+                PlayheadChange::pauses_at(clamp(target))
+            }
             Command::NextKey => next_key_step(track.key_steps, step)
                 .map_or_else(PlayheadChange::default, |key| {
                     PlayheadChange::pauses_at(clamp(key))
@@ -202,15 +222,16 @@ impl Playhead {
     }
 
     /// Issue 26: the checkpoint step that `command`, writing `change`, must ask at first (the
-    /// first of `unanswered` it would pass or land on, when it is a forward move), and what to
-    /// write instead: the step just before it, paused, so the checkpoint's step stays hidden.
+    /// first of `unanswered` it would pass or land on, when it is a forward move of the
+    /// learner's, [`Command::asks`]), and what to write instead: the step just before it,
+    /// paused, so the checkpoint's step stays hidden.
     pub fn asks(
         self,
         command: Command,
         change: PlayheadChange,
         unanswered: &[usize],
     ) -> Option<(usize, PlayheadChange)> {
-        if !matches!(command, Command::Forward | Command::Tick) {
+        if !command.asks() {
             return None;
         }
         let to = change.step?;

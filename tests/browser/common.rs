@@ -23,3 +23,11 @@ pub async fn below_fold_mounted(root: &web_sys::Element) {
     }
     panic!("the panels below the fold were not mounted within 2 s");
 }
+
+/// These tests check what the page shows at a step, not the checkpoints' questions (those have
+/// tests of their own, native and end to end): every forward move of the learner's now stops
+/// before an unanswered checkpoint (issue 46), so the checkpoints are switched off as a learner
+/// would, before the page is mounted.
+pub fn checkpoints_off() {
+    agent_team_playground::ui::browser::storage::write("atp.checkpoints", "off");
+}

@@ -27,6 +27,7 @@ impl Drop for Page {
 }
 
 async fn mount() -> Page {
+    crate::common::checkpoints_off();
     let document = web_sys::window().unwrap().document().unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();

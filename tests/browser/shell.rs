@@ -71,7 +71,7 @@ async fn shell_language_toggle_switches_lesson_titles() {
     };
     assert_eq!(after, expected);
     let queued = text_of(&root, "[data-testid=lane-queued] h3");
-    let expected_label = if before_is_en { "已排队" } else { "Queued" };
+    let expected_label = if before_is_en { "收件箱" } else { "Inbox" };
     assert!(queued.starts_with(expected_label), "lane label {queued}");
     assert_eq!(
         document

@@ -275,3 +275,46 @@ for (const [lang, failed, retry] of [
     await expectStep(page, step);
   });
 }
+
+// The comparison (issue 49) and the list of next choices (issue 48) come in modules of their
+// own, fetched at their first opening. If one cannot arrive, the stage says so where it would
+// be, in the page's language, with a retry (the same look and words as every split point); the
+// lesson steps on meanwhile, and the retry brings the part.
+const OPENED_LATER = [
+  {
+    name: 'the comparison', module: /split_compare_view-[0-9a-f]+\.wasm$/, prefix: 'compare',
+    link: '#lesson=l2-drain-loses-mail&step=0', open: 'compare-open', part: 'compare',
+  },
+  {
+    name: 'the list of next choices', module: /split_next_choices_view-[0-9a-f]+\.wasm$/, prefix: 'next-choices',
+    link: '#lesson=l1-two-investigators&step=45&level=event', open: 'next-choices-open', part: 'next-choices',
+  },
+];
+
+for (const [lang, failed, retry] of [
+  ['en', 'This part of the playground could not load', 'Try again'],
+  ['zh', '演练场的这一部分没能加载', '重试'],
+] as const) {
+  for (const later of OPENED_LATER) {
+    test(`LOAD: ${lang}: ${later.name} comes in a module fetched at its first opening; if it cannot load the stage says so with a retry, the lesson steps on, and the retry brings it`, async ({ page }) => {
+      let block = true;
+      await page.route(later.module, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+      await page.goto(`/${later.link}&lang=${lang}`);
+      await waitReady(page);
+      const fetched = page.waitForRequest(later.module);
+      await page.getByTestId(later.open).first().click();
+      await fetched;
+      const alert = page.getByTestId(`${later.prefix}-failed`);
+      await expect(alert).toBeVisible();
+      await expect(alert).toContainText(failed);
+      await expect(page.getByTestId(later.part)).toHaveCount(0);
+      const { step } = await readCounter(page);
+      await page.getByTestId('step-forward').click();
+      await expectStep(page, step + 1);
+      block = false;
+      await page.getByTestId(`${later.prefix}-retry`).filter({ hasText: retry }).click();
+      await expect(page.getByTestId(later.part)).toBeVisible();
+      await expect(alert).toHaveCount(0);
+    });
+  }
+}

@@ -52,6 +52,10 @@ async function contradictions(page: Page): Promise<{ facts: number; wrong: strin
 async function walk(page: Page, id: string, lang: Lang): Promise<number> {
   await openLesson(page, id);
   await setLang(page, lang);
+  // The protocol tracker is one of the side panel's later parts (a second module, mounted a
+  // part per task): the walk holds protocol facts against it, so it waits for it to be drawn.
+  // On a loaded machine the walk's first protocol fact (lesson 5 step 28) came before it.
+  await expect(page.getByTestId('protocol-tracker')).toBeAttached();
   const { last } = await readCounter(page);
   let facts = 0;
   await focusPlayground(page);

@@ -1,14 +1,19 @@
 // Checkpoints (issue 26) in lesson 2: stepping forward onto a checkpoint asks before the step
 // shows; a wrong answer explains and lets the learner try again; the right one shows the step.
-// Scrubbing, key steps and "last" never ask; run stops before a question; the switch turns
-// them off and is remembered; the score survives a reload (from this browser's scores or the
-// stored session alone) and the end lists what was missed.
-// The other specs start with checkpoints off (playwright.config.ts); this one starts from an
-// empty storage, where they are on.
+// Scrubbing forward, key steps and "last" ask too (issue 46); jumps back never do; run stops
+// before a question; the switch turns them off and is remembered; the score survives a reload
+// (from this browser's scores or the stored session alone) and the end lists what to revisit.
+// The other specs start with checkpoints off (playwright.config.ts); this one starts with them
+// on, every control shown (a browser that opened them: issue 46's first screen).
 import { test, expect, Page } from '@playwright/test';
 import { trackErrors, expectStep, waitReady, chooseLevel, scrubTo, CJK, Lang } from './helpers';
 
-test.use({ storageState: { cookies: [], origins: [] } });
+test.use({
+  storageState: {
+    cookies: [],
+    origins: [{ origin: new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8181').origin, localStorage: [{ name: 'atp.shown', value: 'controls panel' }] }],
+  },
+});
 
 const ID = 'l2-drain-loses-mail';
 // Where lesson 2's first checkpoint asks (after reader's first candidate is discarded; the
@@ -68,26 +73,40 @@ for (const lang of ['en', 'zh'] as Lang[]) {
   });
 }
 
-test('M5 M6: scrubbing, key steps and the last step never ask; run stops before a question', async ({ page }) => {
+test('M5 M6: scrubbing forward, key steps and the last step ask (issue 46), a jump back never does; run stops before a question', async ({ page }) => {
   await open(page, 'en');
-  await scrubTo(page, 20);
-  await expect(question(page)).toHaveCount(0);
+  // The scrubber dragged past the first checkpoint stops before it and asks.
+  await page.getByTestId('scrubber').evaluate((el) => {
+    const input = el as HTMLInputElement;
+    input.value = '20';
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+  await expect(question(page)).toHaveAttribute('data-asking', 'true');
+  await expectStep(page, FIRST - 1);
   await page.getByTestId('step-first').click();
   await expectStep(page, 0);
-  await page.getByTestId('step-last').click();
   await expect(question(page)).toHaveCount(0);
+  await page.getByTestId('step-last').click();
+  await expect(question(page)).toHaveAttribute('data-asking', 'true');
+  await expectStep(page, FIRST - 1);
   await page.getByTestId('step-first').click();
   await page.getByTestId('key-forward').click();
   await page.getByTestId('key-forward').click();
-  // The second key step is the checkpoint's own step: a jump shows it without asking.
-  await expectStep(page, FIRST);
-  await expect(question(page)).toHaveCount(0);
+  // The second key step is the checkpoint's own step: the key step stops just before it.
+  await expect(question(page)).toHaveAttribute('data-asking', 'true');
+  await expectStep(page, FIRST - 1);
   // Run from step 0 plays until the first checkpoint and asks there, paused.
   await page.getByTestId('step-first').click();
   await page.getByTestId('run').click();
   await expect(question(page)).toHaveAttribute('data-asking', 'true', { timeout: 20_000 });
   await expect(page.getByTestId('run')).toBeEnabled();
   await expectStep(page, FIRST - 1);
+  // Answered, a jump back and the scrubber forward again pass it without asking.
+  await answer(page, 'queued');
+  await expectStep(page, FIRST);
+  await scrubTo(page, 2);
+  await scrubTo(page, FIRST + 2);
+  await expect(page.getByTestId('checkpoint-choices')).toHaveCount(0);
 });
 
 test('M5: the keyboard answers the radio group, and the switch turns checkpoints off (remembered)', async ({ page }) => {
@@ -123,10 +142,10 @@ test('M5 M6: the score (first-try right / total) survives a reload and the end l
   await answer(page, 'queued');
   await expectStep(page, FIRST);
   const tally = page.getByTestId('checkpoint-tally');
-  await expect(tally).toHaveText('Checkpoints: 1 of 3 right at the first try');
+  await expect(tally).toHaveText('Checkpoints: 1 of 3 answered, 1 right at the first try');
   await page.reload();
   await waitReady(page);
-  await expect(tally).toHaveText('Checkpoints: 1 of 3 right at the first try');
+  await expect(tally).toHaveText('Checkpoints: 1 of 3 answered, 1 right at the first try');
   // The stored session carries the score too: without this browser's scores, a reload reads it
   // from the session.
   await expect
@@ -135,11 +154,15 @@ test('M5 M6: the score (first-try right / total) survives a reload and the end l
   await page.evaluate(() => localStorage.removeItem('atp.checkpoint-scores'));
   await page.reload();
   await waitReady(page);
-  await expect(tally).toHaveText('Checkpoints: 1 of 3 right at the first try');
+  await expect(tally).toHaveText('Checkpoints: 1 of 3 answered, 1 right at the first try');
+  // The last step asks at the next checkpoint; switched off, the end is reached and the two
+  // passed are skipped, not wrong.
+  await page.getByTestId('checkpoint-switch').uncheck();
   await page.getByTestId('step-last').click();
   const missed = page.getByTestId('checkpoint-missed');
   await expect(missed).toHaveCount(2);
   await expect(missed.first()).toHaveAttribute('data-id', 'l2-second-fault');
+  await expect(missed.first()).toHaveAttribute('data-skipped', 'true');
   await missed.first().getByRole('button').click();
   await expectStep(page, 24);
   await expect(page.getByTestId('checkpoint-choices')).toHaveCount(0);

@@ -82,7 +82,7 @@ for (const [screen, size] of [['laptop', LAPTOP], ['phone', PHONE]] as const) {
       expect(stepAfter(g1, 'request', /^reader sent request r9/)).toBe(61);
       await scrubTo(page, 61);
       await expectLineInView(page);
-      await expect(current(page)).toContainText('send_to_model(request)');
+      await expect(current(page)).toContainText('call_model(request)');
       const request = watchVar(page, 'request');
       await expect(request).toContainText('r9');
       await expect(request).toContainText(w.notice('m4'));
@@ -104,6 +104,76 @@ for (const [screen, size] of [['laptop', LAPTOP], ['phone', PHONE]] as const) {
       expect(errors).toEqual([]);
     });
   }
+}
+
+/** At every step from here to the lesson's end (the stage's own step button, as a learner taps
+ * it): what of the stage rule the open code sheet breaks on a phone: the transport and the whole
+ * caption inside the screen, the sheet starting at or below the caption's foot (so it covers
+ * neither), the step button the topmost thing under its centre, and the highlighted line
+ * inside the code box. Also the smallest code box seen and the rectangles at three steps. */
+async function walkWithTheSheetOpen(page: Page) {
+  return page.evaluate(async () => {
+    const tick = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const counter = () => document.querySelector('[data-testid=step-counter]')?.textContent ?? '';
+    const rect = (selector: string) => document.querySelector(selector)?.getBoundingClientRect() ?? null;
+    const round = (r: DOMRect) => `${Math.round(r.top)}..${Math.round(r.bottom)}`;
+    const problems: string[] = [];
+    const rects: Record<string, string> = {};
+    let steps = 0;
+    let smallestBox = Infinity;
+    for (let i = 0; i < 600; i++) {
+      await tick();
+      await tick();
+      steps++;
+      const at = counter();
+      const h = window.innerHeight;
+      const transport = rect('.stage .transport');
+      const caption = rect('.stage .caption-bar');
+      const sheet = rect('.code-pane.open');
+      const box = rect('.code-pane.open .code-box');
+      if (!transport || !caption || !sheet || !box) {
+        problems.push(`${at}: transport ${!!transport}, caption ${!!caption}, open sheet ${!!sheet}, code box ${!!box}`);
+      } else {
+        if (transport.top < -0.5 || transport.bottom > h + 0.5) problems.push(`${at}: the transport at ${round(transport)}, outside 0..${h}`);
+        if (caption.top < -0.5 || caption.bottom > h + 0.5 || caption.height < 1) problems.push(`${at}: the caption at ${round(caption)}, outside 0..${h}`);
+        if (sheet.top < caption.bottom - 0.5) problems.push(`${at}: the sheet starts at ${Math.round(sheet.top)}, over the caption ending at ${Math.round(caption.bottom)}`);
+        if (sheet.bottom > h + 0.5) problems.push(`${at}: the sheet ends at ${Math.round(sheet.bottom)}, below the screen's ${h}`);
+        smallestBox = Math.min(smallestBox, box.height);
+        const line = document.querySelector('.code-pane.open [data-testid=code-line][aria-current="step"]');
+        if (line) {
+          const l = line.getBoundingClientRect();
+          if (l.top < box.top - 1 || l.bottom > box.bottom + 1) problems.push(`${at}: the highlighted line at ${round(l)}, outside the code box's ${round(box)}`);
+        }
+        const step = Number(at.match(/\d+/)?.[0] ?? -1);
+        if ([8, 20, 61].includes(step)) rects[step] = `transport ${round(transport)}, caption ${round(caption)}, sheet ${round(sheet)}, code box ${round(box)}`;
+      }
+      const next = document.querySelector('[data-testid=step-forward]') as HTMLButtonElement;
+      const b = next.getBoundingClientRect();
+      const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2);
+      if (!top || !next.contains(top)) problems.push(`${at}: the step button is covered by ${top?.className}`);
+      if (next.disabled) break;
+      next.click();
+      for (let k = 0; k < 100 && counter() === at; k++) await tick();
+    }
+    return { problems, steps, smallestBox: Math.round(smallestBox), rects };
+  });
+}
+
+for (const lang of ['en', 'zh'] as const) {
+  test('M2 M3: on a 390x844 phone the open code sheet leaves the transport and the whole caption in view at every step of lesson 1, the highlighted line in its box (' + lang + ')', async ({ page }) => {
+    const errors = trackErrors(page);
+    await page.setViewportSize(PHONE);
+    await openLesson(page, L1);
+    await setLang(page, lang);
+    await openCode(page, true);
+    const { problems, steps, smallestBox, rects } = await walkWithTheSheetOpen(page);
+    console.log(`390x844 ${lang}: ${steps} steps, the smallest code box ${smallestBox} px; ${JSON.stringify(rects)}`);
+    expect(problems).toEqual([]);
+    expect(steps).toBe(g1.length + 1);
+    // Three lines of code at least, at every step.
+    expect(smallestBox).toBeGreaterThanOrEqual(60);
+    expect(errors).toEqual([]);
+  });
 }
 
 test('M3: a breakpoint on a line stops Run at the next event that line produces', async ({ page }) => {
@@ -173,6 +243,22 @@ test('UI: hide=code leaves the code out of an embed; without it the code is a ta
   await expect(page.getByTestId('embed-tabs')).toBeVisible();
   await expect(page.locator('#embed-tab-code')).toBeHidden();
   await expect(pane(page)).toHaveCount(0);
+});
+
+test('LOAD: en: the host\'s text that cannot arrive shows the code\'s failure box; its retry brings the pane with the line', async ({ page }) => {
+  // The pane's module fetches its two files itself: a failed fetch is the same box and retry
+  // as a module that could not arrive.
+  let block = true;
+  await page.route(/host-code\.txt/, (route) => (block ? route.abort('internetdisconnected') : route.continue()));
+  await page.setViewportSize(LAPTOP);
+  await page.goto(`/#lesson=${L1}&step=8&lang=en`);
+  await expect(page.getByTestId('code-failed')).toBeVisible();
+  await expect(pane(page)).toHaveCount(0);
+  block = false;
+  await page.getByTestId('code-retry').click();
+  await expect(pane(page)).toBeVisible();
+  await expect(current(page)).toContainText('inbox[to].append(record)');
+  await expect(page.getByTestId('code-failed')).toHaveCount(0);
 });
 
 const AXE = require('path').resolve(__dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js');

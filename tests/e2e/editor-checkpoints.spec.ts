@@ -9,7 +9,14 @@ import * as path from 'path';
 import { CJK, chooseLevel, expectStep, Lang, scrubTo, shot, trackErrors, waitReady } from './helpers';
 import { commit } from './editor-helpers';
 
-test.use({ storageState: { cookies: [], origins: [] } });
+// Checkpoints on (nothing stored of them); every part of the page shown, as for a learner who
+// opened them (issue 46: a first visit keeps Share one tap away).
+test.use({
+  storageState: {
+    cookies: [],
+    origins: [{ origin: new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8181').origin, localStorage: [{ name: 'atp.shown', value: 'controls panel' }] }],
+  },
+});
 
 const row = (page: Page) => page.getByTestId('editor-checkpoint-0');
 const fieldError = (page: Page) => page.locator('[data-testid="editor-field-error"][data-field="checkpoint-0"]');

@@ -490,6 +490,60 @@ test('EMBED: embed=1 hides the chrome, hide= hides the diagram, the picker and t
   expect(errors).toEqual([]);
 });
 
+for (const lang of ['en', 'zh'] as const) {
+  test(`UI: in a phone embed the tab strip keeps clear of the language switch, fades where it is cut, and a tab reached by the keys stands whole (${lang})`, async ({ page }) => {
+    const errors = trackErrors(page);
+    await page.setViewportSize({ width: 360, height: 640 });
+    await page.goto(`/#lesson=l1-two-investigators&step=20&lang=${lang}&level=event&embed=1`);
+    await expectStep(page, 20);
+    const tablist = page.getByTestId('embed-tablist');
+    const box = async (el: import('@playwright/test').Locator) => (await el.boundingBox())!;
+    const strip = await box(tablist);
+    const toggle = await box(page.getByTestId('lang-toggle'));
+    expect(strip.x + strip.width).toBeLessThanOrEqual(toggle.x);
+    // It scrolls sideways, and its right end fades: a cut tab reads as "more this way".
+    expect(await tablist.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    expect(await tablist.evaluate((el) => getComputedStyle(el).maskImage)).toContain('linear-gradient');
+    const fade = await tablist.evaluate((el) => parseFloat(getComputedStyle(el).paddingRight));
+    expect(fade).toBeGreaterThanOrEqual(20);
+    // Every tab the arrow keys reach stands whole, left of the fade.
+    const tabs = tablist.getByRole('tab');
+    await tabs.first().focus();
+    const count = await tabs.count();
+    for (let i = 1; i < count; i++) {
+      await page.keyboard.press('ArrowRight');
+      await expect(tabs.nth(i)).toBeFocused();
+      // (An open tab brings the close button in, so the strip is measured again; a scroll
+      // position is whole pixels, so a tab may end up to 1 px into the fade.)
+      await expect.poll(async () => {
+        const [tab, now] = [await box(tabs.nth(i)), await box(tablist)];
+        return tab.x >= now.x - 1 && tab.x + tab.width <= now.x + now.width - fade + 1;
+      }, { message: `tab ${i} whole, clear of the fade` }).toBe(true);
+    }
+    const end = await box(tablist);
+    expect(end.x + end.width).toBeLessThanOrEqual((await box(page.getByTestId('lang-toggle'))).x);
+    // Back at the start, a tab cut by the fade, clicked where it shows, comes whole into view.
+    await page.keyboard.press('Home');
+    await expect(tabs.first()).toBeFocused();
+    await expect.poll(() => tablist.evaluate((el) => el.scrollLeft)).toBe(0);
+    const strip2 = await box(tablist);
+    let cut = -1;
+    for (let i = 0; i < count && cut < 0; i++) {
+      const tab = await box(tabs.nth(i));
+      if (tab.x + tab.width > strip2.x + strip2.width - fade) cut = i;
+    }
+    expect(cut).toBeGreaterThan(0);
+    await tabs.nth(cut).click({ position: { x: 4, y: 4 } });
+    await expect(tabs.nth(cut)).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(async () => {
+      const [tab, now] = [await box(tabs.nth(cut)), await box(tablist)];
+      return tab.x + tab.width <= now.x + now.width - fade + 1;
+    }).toBe(true);
+    await shot(page, { path: `target/e2e/embed-phone-tabs-${lang}.png` });
+    expect(errors).toEqual([]);
+  });
+}
+
 test('EMBED: the embed snippet holds an iframe with the link of the current state, in HTML and MDX, and copies', async ({ page, context }) => {
   const errors = trackErrors(page);
   await page.goto('/#lesson=l3-lock-scope&step=5&lang=en');
@@ -695,6 +749,17 @@ async function walkLesson(frame: Frame, hostTop: number, hostHeight: number, pho
       } else {
         inView('.caption-bar', true);
         for (const lane of ['queued', 'candidate', 'request']) inView(`[data-testid=lane-${lane}] h3`, false);
+        // Issue 45: each message the caption names shows: its front chip's head (its id, sender and
+        // recipient, first in its lane) is in the frame's view, above the bottom of the stage's
+        // scroll box (the tabs below it would cover it).
+        const caption = document.querySelector('[data-testid=caption]')?.textContent ?? '';
+        const shown = Math.min(window.innerHeight, document.querySelector('.stage-column')!.getBoundingClientRect().bottom);
+        for (const [id] of caption.matchAll(/(?<![A-Za-z0-9_-])m\d+(?![A-Za-z0-9_-])/g)) {
+          const chip = document.querySelector(`[data-testid^="lane-"] [data-testid=message-chip][data-message-id="${id}"] .chip-head`);
+          if (!chip) continue;
+          const r = chip.getBoundingClientRect();
+          if (r.top < -0.5 || r.bottom > shown + 0.5) problems.push(`subject ${id}: ${Math.round(r.top)}..${Math.round(r.bottom)} outside the stage's 0..${Math.round(shown)}`);
+        }
       }
       const root = document.scrollingElement!;
       if (root.scrollTop !== 0 || root.scrollHeight > root.clientHeight + 1) problems.push(`the frame's page scrolls (${root.scrollHeight} in ${root.clientHeight})`);
@@ -787,7 +852,7 @@ for (const lang of ['en', 'zh'] as const) {
 // A frame that keeps its height (no script), at a course column's width and a phone's.
 for (const [width, height] of [[800, 720], [800, 480]] as const) {
   for (const lang of ['en', 'zh'] as const) {
-    test(`EMBED: in a ${height} px frame ${width} px wide the transport, the whole caption and the lane headers are in view at every step of lessons 1 and 3 (${lang})`, async ({ page, baseURL }) => {
+    test(`EMBED: in a ${height} px frame ${width} px wide the transport, the whole caption, the lane headers and the head of the front chip of each message the caption names are in view at every step of lessons 1 and 3 (${lang})`, async ({ page, baseURL }) => {
       const errors = trackErrors(page);
       await page.setViewportSize({ width, height: height + 60 });
       const base = playgroundBase(baseURL);

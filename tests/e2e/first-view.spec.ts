@@ -168,21 +168,28 @@ test.describe('with nothing stored', () => {
   // Checkpoints are on in a browser that never turned them off.
   test.use({ storageState: { cookies: [], origins: [] } });
 
-  test('LOAD: with nothing stored the static view shows the checkpoint switch on and disabled, and the live page keeps it on, at the same place', async ({ page }) => {
+  test('LOAD: with nothing stored (a first visit, issue 46) the static view and the live page show the same first screen, the other controls one tap away at the same place; opened, the checkpoint switch is on', async ({ page }) => {
     const release = await holdModule(page);
     await page.goto('/#lesson=l3-lock-scope&lang=en');
     const first = page.locator('#first-view');
-    const switchOf = first.getByTestId('checkpoint-switch');
-    await expect(switchOf).toBeChecked();
-    await expect(switchOf).toBeDisabled();
-    const box = await switchOf.boundingBox();
+    await expect(first.getByTestId('checkpoint-switch')).toBeChecked();
+    await expect(first.getByTestId('checkpoint-switch')).toBeHidden();
+    await expect(first.getByTestId('step-last')).toBeHidden();
+    await expect(first.getByTestId('step-forward')).toBeVisible();
+    const more = first.getByTestId('reveal-controls');
+    await expect(more).toBeVisible();
+    const box = await more.boundingBox();
     release();
     await live(page);
-    const liveSwitch = page.getByTestId('checkpoint-switch');
-    await expect(liveSwitch).toBeChecked();
-    await expect(liveSwitch).toBeEnabled();
-    const after = await liveSwitch.boundingBox();
+    const liveMore = page.getByTestId('reveal-controls');
+    await expect(liveMore).toBeVisible();
+    const after = await liveMore.boundingBox();
     expect(Math.abs(after!.x - box!.x)).toBeLessThanOrEqual(1);
     expect(Math.abs(after!.y - box!.y)).toBeLessThanOrEqual(1);
+    await liveMore.click();
+    const liveSwitch = page.getByTestId('checkpoint-switch');
+    await expect(liveSwitch).toBeVisible();
+    await expect(liveSwitch).toBeChecked();
+    await expect(liveSwitch).toBeEnabled();
   });
 });

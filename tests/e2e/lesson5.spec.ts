@@ -18,6 +18,7 @@ test('P1 P2 P5: shutdown handshake in the protocol tracker; bad responses refuse
   const errors = trackErrors(page);
   await openLesson(page, ID);
   expect((await readCounter(page)).last).toBe(g.length);
+  await expect(page.getByTestId('protocol-tracker').getByTestId('protocol-empty')).toBeVisible();
   await expect(page.getByTestId('protocol-tracker').getByTestId('protocol-row')).toHaveCount(0);
 
   // P1/P2: the lead opens shutdown-1: pending, carried by a shutdown_request message.

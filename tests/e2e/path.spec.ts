@@ -146,8 +146,12 @@ test('PATH: at 390 px the transport and the caption stay in view while the lanes
   await openLesson(page, id);
   await scrubTo(page, stepAfter(golden(id), 'store', /queued message m4/));
   for (const lane of ['lane-queued', 'lane-candidate', 'lane-request']) {
+    // The lanes lead with the step's subject and keep the others compact (issue 45), so a lane
+    // may end on the first screen; one that ends below it is scrolled to.
+    const below = await page.getByTestId(lane).evaluate((el) => el.getBoundingClientRect().bottom > innerHeight);
     await page.getByTestId(lane).evaluate((el) => el.scrollIntoView({ block: 'end' }));
-    expect(await page.evaluate(() => scrollY)).toBeGreaterThan(200);
+    if (below) expect(await page.evaluate(() => scrollY)).toBeGreaterThan(0);
+    expect(await page.getByTestId(lane).evaluate((el) => el.getBoundingClientRect().bottom)).toBeLessThanOrEqual(844);
     for (const testId of ['step-forward', 'step-back', 'key-forward', 'caption', 'step-counter']) {
       const r = await page.getByTestId(testId).evaluate((el) => el.getBoundingClientRect().toJSON());
       expect(r.top, `${testId} top with ${lane} in view`).toBeGreaterThanOrEqual(0);

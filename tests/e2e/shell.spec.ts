@@ -19,11 +19,11 @@ test('UI: shell loads, lists lessons, and switches language', async ({ page }) =
   for (const lane of ['lane-queued', 'lane-candidate', 'lane-request']) {
     await expect(page.getByTestId(lane)).toBeVisible();
   }
-  await expect(page.getByTestId('lane-queued')).toContainText('Queued');
+  await expect(page.getByTestId('lane-queued')).toContainText('Inbox: stored, taken in or not');
 
   await page.getByTestId('lang-toggle').click();
   await expect(options.first()).toContainText('两个调查者');
-  await expect(page.getByTestId('lane-queued')).toContainText('已排队');
+  await expect(page.getByTestId('lane-queued')).toContainText('收件箱：存着的每条，取用与否');
   await shot(page, { path: 'target/e2e/shell-zh.png', fullPage: true });
 
   await page.getByTestId('lang-toggle').click();
@@ -58,7 +58,8 @@ test('UI: the link follows the step once it settles, and opens the same step', a
     return w.__replaced - before;
   });
   expect(burst, 'no link written while the step keeps changing').toBe(0);
-  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#lesson=l1-two-investigators&step=30&lang=en&level=event');
+  // A link naming no step and no level opened at the story level (issue 46, one pace).
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe('#lesson=l1-two-investigators&step=30&lang=en&level=story');
   await expect(page.getByTestId('step-counter')).toContainText('30 /');
 
   await page.goto('about:blank');

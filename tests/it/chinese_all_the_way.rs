@@ -60,7 +60,8 @@ fn allowed_words(timeline: &Timeline) -> Vec<String> {
     // The host's code (issue 47): its identifiers are English in both languages, and a
     // checkpoint's choice of a line quotes it as it is.
     code.extend(
-        agent_team_playground::host_code::source::HOST
+        agent_team_playground::host_code::Listing::bundled()
+            .lines()
             .iter()
             .map(|l| l.code.to_string()),
     );

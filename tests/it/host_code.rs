@@ -8,15 +8,29 @@ use crate::harness;
 use agent_team_playground::engine::*;
 use agent_team_playground::host_code::breakpoints::{category_of, category_of_kind, places};
 use agent_team_playground::host_code::functions::FUNCTIONS;
-use agent_team_playground::host_code::source::HOST;
+use agent_team_playground::host_code::listing::{fnv1a, TEXT_HASH};
+use agent_team_playground::host_code::places::{self as place_rows, place_lines};
 use agent_team_playground::host_code::{
-    function_of, line_number, place_at, places_at, shown, At, LineBreaks, Variant,
+    function_of, place_at, places_at, At, LineBreaks, Listing, Shown, Variant,
 };
 use agent_team_playground::lessons::{self, stress, PlayOptions, ToggleChoice};
 use agent_team_playground::scenario;
 use agent_team_playground::view::host_code::watch_at;
 use serde_json::json;
 use std::collections::BTreeSet;
+
+/// The host as the pane shows it (the browser fetches the same file).
+fn listing() -> &'static Listing {
+    Listing::bundled()
+}
+
+fn shown(variant: Variant) -> Vec<Shown> {
+    listing().shown(variant)
+}
+
+fn line_number(variant: Variant, place: &str) -> Option<usize> {
+    listing().line_number(variant, place)
+}
 
 /// A run to walk: a name for messages, its events, the modes before its first event, the lead.
 struct Walk {
@@ -342,9 +356,9 @@ fn host_code_every_event_maps_to_exactly_one_place_shown_in_the_variant_at_its_s
 #[test]
 fn host_code_a_place_stands_for_one_kind_of_breakpoint_and_exists_in_one_line_per_variant() {
     for place in places() {
-        let kinds: BTreeSet<Category> = HOST
+        let kinds: BTreeSet<Category> = place_lines()
             .iter()
-            .filter(|l| l.place == Some(place))
+            .filter(|l| l.place == *place)
             .flat_map(|l| l.claims.iter())
             .map(|c| category_of_kind(c.kind))
             .collect();
@@ -365,7 +379,7 @@ fn host_code_a_place_stands_for_one_kind_of_breakpoint_and_exists_in_one_line_pe
         places().len() < 128,
         "the line breakpoints' bitset holds 128"
     );
-    for claim in HOST.iter().flat_map(|l| l.claims.iter()) {
+    for claim in place_lines().iter().flat_map(|l| l.claims.iter()) {
         assert!(
             agent_team_playground::engine::event::EVENT_NAMES.contains(&claim.kind),
             "no event kind {}",
@@ -375,19 +389,55 @@ fn host_code_a_place_stands_for_one_kind_of_breakpoint_and_exists_in_one_line_pe
 }
 
 #[test]
+fn host_code_the_first_modules_lines_are_the_listings_lines_and_both_files_read() {
+    // Both files read whole (the page shows nothing of a file it cannot read), and the page asks
+    // for the listing it was built with.
+    let rows = place_rows::parse(place_rows::TEXT).expect("places.txt reads");
+    let text = include_str!("../../www/host-code.txt");
+    Listing::parse(text).expect("www/host-code.txt reads");
+    assert_eq!(fnv1a(text.as_bytes()), TEXT_HASH);
+    // The listing's lines that produce events, in order, are the rows the first module keeps:
+    // the same place, variant, function and code (what a checkpoint quotes is what the pane shows).
+    let mut function = None;
+    let mut from_listing = Vec::new();
+    for line in listing().lines() {
+        if let Some(name) = line.defines() {
+            function = Some(name);
+        } else if !line.code.starts_with(' ') {
+            function = None;
+        }
+        if let Some(place) = line.place {
+            from_listing.push((place, line.only, function, line.code.trim()));
+        }
+    }
+    let from_rows: Vec<_> = rows
+        .iter()
+        .map(|r| (r.place, r.only, r.function, r.code))
+        .collect();
+    assert_eq!(from_listing, from_rows);
+    // A row it cannot read is an error, not a silent gap.
+    assert!(place_rows::parse("store.append | store_message | x | message_queued when=x").is_err());
+    assert!(
+        place_rows::parse("store.append nowhere | store_message | x | message_queued").is_err()
+    );
+    assert!(Listing::parse("x = 1 | a comment in English only").is_err());
+}
+
+#[test]
 fn host_code_is_a_short_python_host_with_comments_in_both_languages_naming_real_engine_files() {
     for variant in Variant::ALL {
         let lines = shown(variant);
         assert!(
-            (100..=185).contains(&lines.len()),
+            (100..=160).contains(&lines.len()),
             "{variant:?} has {} lines",
             lines.len()
         );
     }
-    let defined: Vec<&str> = HOST.iter().filter_map(|l| l.defines()).collect();
+    let host = listing().lines();
+    let defined: Vec<&str> = host.iter().filter_map(|l| l.defines()).collect();
     let listed: Vec<&str> = FUNCTIONS.iter().map(|f| f.name).collect();
     assert_eq!(defined, listed, "every def, in order, has its entry");
-    for line in HOST {
+    for line in host {
         assert!(
             line.code.is_ascii(),
             "identifiers and code are English: {}",
@@ -402,9 +452,11 @@ fn host_code_is_a_short_python_host_with_comments_in_both_languages_naming_real_
             );
         }
         if let Some(name) = line.defines() {
-            let function = FUNCTIONS.iter().find(|f| f.name == name).expect("listed");
-            assert_eq!(line.note, Some((function.file, function.file)), "{name}");
-            let path = format!("{}/{}", env!("CARGO_MANIFEST_DIR"), function.file);
+            let file = listing()
+                .file_of(name)
+                .expect("a def names its engine file");
+            assert!(file.starts_with("engine/src/"), "{name}: {file}");
+            let path = format!("{}/{}", env!("CARGO_MANIFEST_DIR"), file);
             assert!(std::path::Path::new(&path).exists(), "{path}");
         }
     }

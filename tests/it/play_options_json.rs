@@ -95,6 +95,25 @@ fn varied_interventions() -> Vec<Intervention> {
             at: 20,
             member: "reader".into(),
         },
+        Intervention::AnswerFirst {
+            at: 45,
+            member: "reader".into(),
+            request_index: 2,
+            outcome: None,
+        },
+        Intervention::AnswerFirst {
+            at: 46,
+            member: "reviewer".into(),
+            request_index: 1,
+            outcome: Some(ScriptOutcome::Fail {
+                error: "503".into(),
+                retryable: true,
+            }),
+        },
+        Intervention::Deliver {
+            at: 21,
+            member: "lead".into(),
+        },
     ];
     for (i, stop_reason) in [
         StopReason::EndTurn,

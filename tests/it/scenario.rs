@@ -504,6 +504,7 @@ mod round_trip {
                         replies,
                         faults: Vec::new(),
                         checkpoints: Vec::new(),
+                        challenges: Vec::new(),
                     }
                 },
             )

@@ -365,6 +365,20 @@ fn intervention() -> impl Strategy<Value = Intervention> {
             member,
             fault: Fault::FailBeforeCommit
         }),
+        (0usize..300, name, 0u32..20, any::<bool>()).prop_map(
+            |(at, member, request_index, fail)| {
+                Intervention::AnswerFirst {
+                    at,
+                    member,
+                    request_index,
+                    outcome: fail.then(|| agent_team_playground::lessons::ScriptOutcome::Fail {
+                        error: "503".into(),
+                        retryable: true,
+                    }),
+                }
+            }
+        ),
+        (0usize..300, name).prop_map(|(at, member)| Intervention::Deliver { at, member }),
     ]
 }
 
@@ -413,6 +427,7 @@ fn view_state() -> impl Strategy<Value = ViewState> {
                         scorm: false,
                     },
                     src: None,
+                    challenge: None,
                     extra: Extra {
                         scenario,
                         recording: None,
@@ -423,6 +438,7 @@ fn view_state() -> impl Strategy<Value = ViewState> {
                             drain_on_read: toggles.0,
                             hold_lock_during_model_call: toggles.1,
                         },
+                        compare: None,
                     },
                 }
             },
@@ -702,12 +718,29 @@ fn hand_written_defaults_in_x_are_not_unknown_fields() {
 }
 
 #[test]
-fn a_link_keeps_its_event_step_and_the_level_it_was_made_at() {
+fn i46_a_link_keeps_its_event_step_and_the_level_it_was_made_at_and_one_naming_neither_opens_at_the_story(
+) {
     // Made before levels: every event was the only level, so that is the level it opens at.
     let old = open("#lesson=l1-two-investigators&step=20&lang=en", Lang::En).expect("opens");
     assert_eq!((old.state.step, old.state.level), (20, Level::Event));
     // No link at all: the page's default level, the story.
     assert_eq!(open("", Lang::En).expect("opens").state.level, Level::Story);
+    // Issue 46, one pace: a hand-written link that names no step and no level opens at the
+    // story level too, whatever else it names.
+    for link in [
+        "#lang=zh",
+        "#lang=en",
+        "#lesson=l1-two-investigators",
+        "#lesson=l2-drain-loses-mail&lang=zh",
+        "#lesson=l3-lock-scope&embed=1",
+    ] {
+        let opened = open(link, Lang::En).expect("opens");
+        assert_eq!(
+            (opened.state.step, opened.state.level),
+            (0, Level::Story),
+            "{link}"
+        );
+    }
     for level in Level::ALL.iter().copied() {
         let mut state = ViewState::new("l1-two-investigators", Lang::Zh);
         // Step 20 is inside reader's first folded cycle, not a story stop: it opens there.

@@ -19,6 +19,17 @@ thread_local! {
     static COUNTING: Cell<bool> = const { Cell::new(false) };
 }
 
+/// Whether `el` is its own scroll box (the side panel beside the stage on a wide screen; on a
+/// phone the page scrolls instead).
+pub fn scrolls_itself(el: &web_sys::Element) -> bool {
+    window()
+        .get_computed_style(el)
+        .ok()
+        .flatten()
+        .and_then(|style| style.get_property_value("overflow-y").ok())
+        .is_some_and(|overflow| overflow == "auto" || overflow == "scroll")
+}
+
 /// Brings `el` to the top of its scroll box and keeps it there (see the file's comment).
 pub fn scroll_to_top(el: &web_sys::Element) {
     count_inputs();
@@ -54,12 +65,7 @@ fn align(el: &web_sys::Element) {
     }
     // The side panel is its own scroll box beside the stage on a wide screen; on a phone the
     // page scrolls.
-    let scrolls = window()
-        .get_computed_style(&panel)
-        .ok()
-        .flatten()
-        .and_then(|style| style.get_property_value("overflow-y").ok())
-        .is_some_and(|overflow| overflow == "auto" || overflow == "scroll");
+    let scrolls = scrolls_itself(&panel);
     if scrolls {
         panel.set_scroll_top(panel.scroll_top() - covered.ceil() as i32);
     } else {

@@ -52,6 +52,21 @@ pub fn read(key: &str) -> Option<String> {
     read_in(Area::Local, key).ok().flatten()
 }
 
+/// Whether local storage keeps any key starting with `prefix` (false when it cannot be read).
+pub fn any_key_starting(prefix: &str) -> bool {
+    let Ok(local) = storage(Area::Local) else {
+        return false;
+    };
+    let count = local.length().unwrap_or(0);
+    (0..count).any(|i| {
+        local
+            .key(i)
+            .ok()
+            .flatten()
+            .is_some_and(|k| k.starts_with(prefix))
+    })
+}
+
 /// Stores `value` under `key` in local storage, if it can.
 pub fn write(key: &str, value: &str) {
     let _ = write_in(Area::Local, key, value);

@@ -12,8 +12,9 @@ use leptos::wasm_split::SplitLoaderError;
 use crate::link::Part;
 use crate::ui::browser::i18n::tr;
 use crate::ui::features::header_dialog::{Dialog, HeaderDialog};
-use crate::ui::features::{embed_dialog, share_dialog, split_load};
+use crate::ui::features::{embed_dialog, share_dialog};
 use crate::ui::panels::side_nav;
+use crate::ui::panels::split_load;
 use crate::ui::state::context::Playground;
 
 /// Which dialog's body, with what the body needs from its button.

@@ -269,6 +269,12 @@ fn execute(pg: Playground, command: &EmbedCommand) -> Result<(), String> {
         EmbedCommand::Pause => drive(Playhead::Pause),
         EmbedCommand::Reset => pg.open_lesson(pg.lesson_id.get_untracked()),
         EmbedCommand::Load(link) => crate::ui::state::link::open_link(pg, link)?,
+        EmbedCommand::Compare(true) => crate::ui::panels::compare_open::open_other_setting(pg)?,
+        EmbedCommand::Compare(false) => {
+            if let Some(comparison) = crate::ui::state::compare::Comparison::get() {
+                comparison.close();
+            }
+        }
     }
     Ok(())
 }
@@ -296,24 +302,33 @@ pub fn install(pg: Playground) {
     );
 
     let on_message = frame.clone();
+    // A browser event runs outside the page's owner: a command runs inside it, so what it
+    // reaches through context (the comparison, issue 49) is there as on a click.
+    let owner = Owner::current();
     let listener = window_event_listener(leptos::ev::message, move |event| {
-        let from_parent = event
-            .source()
-            .is_some_and(|source| js_sys::Object::is(&source, &parent));
-        let origin = event.origin();
-        let sender = Sender {
-            parent: from_parent,
-            origin: &origin,
-        };
-        match embed_api::receive(sender, allowed.as_deref(), &raw_of(&event)) {
-            Incoming::Ignore => {}
-            Incoming::H5p(action) => on_message.on_h5p(action),
-            Incoming::Command { id, command } => on_message.on_command(pg, id, command),
-            Incoming::Invalid { id, error } => {
-                if let Some(id) = id {
-                    on_message.post(&embed_api::reply_error(&id, &error));
+        let handle = || {
+            let from_parent = event
+                .source()
+                .is_some_and(|source| js_sys::Object::is(&source, &parent));
+            let origin = event.origin();
+            let sender = Sender {
+                parent: from_parent,
+                origin: &origin,
+            };
+            match embed_api::receive(sender, allowed.as_deref(), &raw_of(&event)) {
+                Incoming::Ignore => {}
+                Incoming::H5p(action) => on_message.on_h5p(action),
+                Incoming::Command { id, command } => on_message.on_command(pg, id, command),
+                Incoming::Invalid { id, error } => {
+                    if let Some(id) = id {
+                        on_message.post(&embed_api::reply_error(&id, &error));
+                    }
                 }
             }
+        };
+        match &owner {
+            Some(owner) => owner.with(handle),
+            None => handle(),
         }
     });
     on_cleanup(move || listener.remove());

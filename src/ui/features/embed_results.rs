@@ -99,6 +99,36 @@ impl Results {
             });
         });
 
+        // Issue 48: a goal met goes out as a `challenge` event (a row of its own).
+        if let Some(ch) = crate::ui::state::challenges::Challenges::get() {
+            let post_challenge = post.clone();
+            let up_challenge = up.clone();
+            Effect::new(move |_| {
+                let Some((lesson, id)) = ch.last_met.get() else {
+                    return;
+                };
+                untrack(|| {
+                    let row = ch.rows_untracked(&lesson).into_iter().find(|r| r.id == id);
+                    let Some(row) = row.filter(|_| up_challenge()) else {
+                        return;
+                    };
+                    let goal = ch.list.with(|list| {
+                        list.iter()
+                            .find(|c| c.id == id)
+                            .map(|c| c.goal.clone())
+                            .filter(|_| texts_allowed(pg))
+                    });
+                    let message = crate::course::challenge_report::challenge_message(
+                        &lesson,
+                        &row,
+                        goal.as_ref(),
+                        xapi(pg).as_ref(),
+                    );
+                    post_challenge(&message);
+                });
+            });
+        }
+
         Effect::new(move |_| {
             let (step, lesson) = (pg.step.get(), pg.lesson_id.get());
             untrack(|| {
@@ -125,6 +155,17 @@ impl Results {
             });
         });
     }
+}
+
+/// The comparison on screen as `state` reports it (issue 49). Tracked.
+fn compare_report() -> Option<crate::course::embed_api::CompareReport> {
+    let comparison = crate::ui::state::compare::Comparison::get()?;
+    let versus = comparison.versus.get()?;
+    Some(crate::course::embed_api::CompareReport {
+        other: crate::link::view_state::LinkedVersus::of(&versus),
+        parting: comparison.parting.get(),
+        other_total: comparison.other_timeline().map_or(0, |t| t.len()),
+    })
 }
 
 /// What `state` and a `getState` reply report at the current step, with the lesson's score
@@ -154,7 +195,10 @@ pub fn snapshot(pg: Playground) -> Option<Snapshot> {
                     snapshot.caption = folded;
                 }
             }
-            snapshot.score = score_untracked(pg);
+            let report = Checkpoints::get().report_untracked(pg);
+            snapshot.score = report.score;
+            snapshot.challenges = report.challenges;
+            snapshot.compare = compare_report();
             Some(snapshot)
         })
     })

@@ -1,5 +1,6 @@
 //! The export panel: the run on screen as versioned JSON (`export-json`) or as a Markdown
-//! transcript (`export-markdown`), each downloaded through a Blob URL, and `import-file` (an
+//! transcript (`export-markdown`), or the comparison on screen as Markdown
+//! (`export-compare-markdown`, issue 49), each downloaded through a Blob URL, and `import-file` (an
 //! `<input type=file>`) that reads an export, a downloaded recording or a scenario file back
 //! (`crate::export`). A file that cannot be imported shows why in the `error-banner` and
 //! changes nothing; `import-note` says how a file opened when the learner should know (a
@@ -8,10 +9,11 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::export::{import_in, markdown, ImportKind, Imported, RunExport};
+use crate::export::{comparison_markdown, import_in, markdown, ImportKind, Imported, RunExport};
 use crate::scenario::Problem;
 use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::state::context::Playground;
+use crate::view::compare::compare_runs;
 
 #[component]
 pub fn ExportPanel() -> impl IntoView {
@@ -38,6 +40,8 @@ pub fn ExportPanel() -> impl IntoView {
         );
         download(&text, "text/markdown", "agent-team-run.md");
     };
+    let comparison = crate::ui::state::compare::Comparison::get();
+    let export_comparison = move |_| export_comparison(pg);
     let on_file = move |ev: leptos::ev::Event| {
         let Some(input) = ev
             .target()
@@ -84,6 +88,12 @@ pub fn ExportPanel() -> impl IntoView {
                 <button type="button" data-testid="export-markdown" on:click=export_markdown>
                     {move || tr(lang.get(), "导出 Markdown", "Export Markdown")}
                 </button>
+                // Issue 49: the comparison on screen, as Markdown.
+                <Show when=move || comparison.is_some_and(|c| c.is_open())>
+                    <button type="button" data-testid="export-compare-markdown" on:click=export_comparison>
+                        {move || tr(lang.get(), "导出对比（Markdown）", "Export the comparison (Markdown)")}
+                    </button>
+                </Show>
                 <label class="import-file">
                     <span>{move || tr(lang.get(), "导入文件（导出的 JSON、记录或场景）", "Import a file (an exported JSON, a recording or a scenario)")}</span>
                     <input type="file" accept=".json,application/json" data-testid="import-file" on:change=on_file />
@@ -96,6 +106,31 @@ pub fn ExportPanel() -> impl IntoView {
             })}
         </section>
     }
+}
+
+/// Downloads the comparison on screen as Markdown (issue 49), played again at the page's level.
+fn export_comparison(pg: Playground) {
+    let comparison = crate::ui::state::compare::Comparison::get();
+    let (Some(versus), Some(lesson), Some(on_screen)) = (
+        comparison.and_then(|c| c.versus.get_untracked()),
+        pg.lesson_on_screen_untracked(),
+        untrack(|| pg.on_screen()),
+    ) else {
+        return;
+    };
+    let lang = pg.lang.get_untracked();
+    let other = on_screen.beside(&versus);
+    let Ok(compared) = compare_runs(&on_screen, &other, pg.level.get_untracked()) else {
+        return;
+    };
+    let text = comparison_markdown(
+        lesson.title.get(lang),
+        &compared.a.timeline,
+        &compared.b.timeline,
+        &compared.diff,
+        lang,
+    );
+    download(&text, "text/markdown", "agent-team-comparison.md");
 }
 
 /// Downloads the run on screen as its JSON export (also the share dialog's file for a run whose
@@ -136,7 +171,17 @@ fn put_on_screen(pg: Playground, imported: Imported) -> Option<(&'static str, Pr
         )),
         ImportKind::Export | ImportKind::Recording => note,
     };
-    note.map(|n| (kind_name(kind), n))
+    // Issue 46: a clean import is confirmed too, where the learner clicked.
+    Some(note.map_or_else(
+        || {
+            let done = Problem::new(
+                "已导入：这次运行已在屏幕上打开，停在文件记下的那一步。",
+                "Imported: the run is on screen, at the step the file kept.",
+            );
+            ("imported", done)
+        },
+        |n| (kind_name(kind), n),
+    ))
 }
 
 /// The note's `data-kind`: the stylesheet marks an export's note (its log no longer matches)

@@ -10,10 +10,12 @@
 //!
 //! Bad input (empty text, text over the engine's body limit, an unknown member, a request that
 //! was already sent) shows a message and keeps what the learner typed; the checks and the
-//! wording are native (`view::fork_form`), this file binds them.
+//! wording are native (`view::fork_form`), this file binds them. Each earlier branch can be
+//! compared with the current one on the stage (issue 49, `ui/panels/compare.rs`).
 
 use leptos::prelude::*;
 
+use crate::on_screen::versus::Versus;
 use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::features::fork_draft::{ForkDraft, ForkForm};
 use crate::ui::state::context::Playground;
@@ -101,6 +103,24 @@ fn BranchList(draft: ForkDraft) -> impl IntoView {
         draft.error.set(None);
         draft.notice.set(None);
     };
+    let compare_with = move |index: usize| {
+        let (Some(comparison), Some(branch)) = (
+            crate::ui::state::compare::Comparison::get(),
+            pg.earlier.with_untracked(|e| e.get(index).cloned()),
+        ) else {
+            return;
+        };
+        let on_screen = pg.options.get_untracked();
+        comparison.open(pg, Versus::branch(&on_screen, &branch));
+        // The comparison is on the stage, where the learner looks next.
+        if let Some(stage) = document()
+            .query_selector("[data-testid=stage]")
+            .ok()
+            .flatten()
+        {
+            stage.scroll_into_view();
+        }
+    };
     let branch_list = move || {
         let lang = lang.get();
         let saved = pg.earlier.get();
@@ -118,6 +138,12 @@ fn BranchList(draft: ForkDraft) -> impl IntoView {
                             on:click=move |_| switch_to(index)>
                             {tr(lang, "切换到这个分支", "Switch to this branch")}
                         </button>
+                        " "
+                        // Issue 49: this branch beside the one on screen.
+                        <button type="button" class="compare-open" data-testid="compare-open"
+                            on:click=move |_| compare_with(index)>
+                            {tr(lang, "⇄ 与当前分支对比", "⇄ Compare with the current branch")}
+                        </button>
                     </li>
                 }
             })
@@ -131,4 +157,49 @@ fn BranchList(draft: ForkDraft) -> impl IntoView {
         }
     };
     view! { <ul class="fork-branches" data-testid="fork-branches">{branch_list}</ul> }
+}
+
+/// Issue 46: on the stage, while the run on screen is a branch the learner made, its name and
+/// the way back to the original run (the captions after the fork still tell the original's
+/// story, marked "(original run)").
+#[component]
+pub fn BranchBanner() -> impl IntoView {
+    let pg = Playground::get();
+    let lang = pg.lang;
+    let on_branch = move || pg.options.with(|o| !o.interventions.is_empty());
+    let original = move || {
+        pg.earlier
+            .with(|e| e.iter().position(|o| o.interventions.is_empty()))
+    };
+    let back = move |_| {
+        let Some(index) = original() else { return };
+        let step = pg.step.get_untracked();
+        crate::ui::panels::transport::pause(pg);
+        pg.change_branch(|branches| branches.switch_to(index));
+        pg.go_to(step);
+        crate::ui::browser::focus::focus_soon(&[
+            "[data-testid=step-forward]",
+            "[data-testid=step-back]",
+        ]);
+    };
+    view! {
+        <Show when=on_branch>
+            <p class="branch-banner" data-testid="branch-banner" role="status">
+                <span>{move || {
+                    let lang = lang.get();
+                    let what = pg.options.with(|o| describe_branch(o, lang));
+                    match lang {
+                        Lang::Zh => format!("你在自己的分支上：{what}"),
+                        Lang::En => format!("You are on your own branch: {what}"),
+                    }
+                }}</span>
+                " "
+                <Show when=move || original().is_some()>
+                    <button type="button" data-testid="branch-back" on:click=back>
+                        {move || tr(lang.get(), "回到原来的运行", "Back to the original run")}
+                    </button>
+                </Show>
+            </p>
+        </Show>
+    }
 }

@@ -379,7 +379,28 @@ fn finish(cell: &Rc<RefCell<Option<Session>>>, live: Live) {
         .position(|e| matches!(e.kind, EventKind::ModelFailed { .. }))
         .map(|index| index + 1);
     live.first_failure.set(failure);
+    // Issue 46: the end status names the first failure's reason, not only a step to go to.
+    let reason = timeline.events().iter().find_map(|e| match &e.kind {
+        EventKind::ModelFailed {
+            member,
+            request_id,
+            error,
+            ..
+        } => Some(match lang {
+            crate::engine::Lang::Zh => {
+                format!("第一次失败：{member} 的请求 {request_id}：{error}")
+            }
+            crate::engine::Lang::En => {
+                format!("The first failure: {member}'s request {request_id}: {error}")
+            }
+        }),
+        _ => None,
+    });
     let tally = session.schedule.tally().summary(lang);
+    let tally = match reason {
+        Some(reason) => format!("{tally} {reason}"),
+        None => tally,
+    };
     let stopped_at = session.schedule.stopped_at();
     live.status.set(Some(if stopped_at.is_some() && !session.by_learner {
         // An error ended the run: its message stays, with what the calls came to.

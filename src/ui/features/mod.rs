@@ -19,4 +19,3 @@ pub mod live_run;
 pub mod live_settings;
 pub mod scorm;
 pub mod share_dialog;
-pub mod split_load;

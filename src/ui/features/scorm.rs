@@ -172,6 +172,22 @@ fn report(pg: Playground, said: Said) {
         }
     });
 
+    // Issue 48: each challenge of the lesson is an objective of its own, passed once met.
+    if let Some(ch) = crate::ui::state::challenges::Challenges::get() {
+        Effect::new(move |_| {
+            ch.results.track();
+            ch.list.track();
+            let rows = ch.rows_untracked(&pg.lesson_id.get_untracked());
+            if rows.is_empty() {
+                return;
+            }
+            for (element, value) in crate::course::challenge_report::scorm_objectives(&rows, 0) {
+                let _ = set(&element, &value);
+            }
+            commit();
+        });
+    }
+
     let completion = StoredValue::new((String::new(), Completion::default()));
     Effect::new(move |_| {
         let (step, lesson) = (pg.step.get(), pg.lesson_id.get());

@@ -10,15 +10,18 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::code_tab::CodeOpen;
-use crate::host_code::functions::function;
-use crate::host_code::{function_of, line_number, place_at, shown, At, Shown, Variant};
+use crate::host_code::{function_of, place_at, At, Listing, Shown, Variant};
 use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::state::context::Playground;
 use crate::view::host_code::{watch_at, Watch, WatchVar};
 
-/// The pane as a view (the split point's body).
-pub fn pane() -> AnyView {
-    view! { <CodePane /> }.into_any()
+/// The pane as a view (the split point's body), showing the host's `text` (`www/host-code.txt`,
+/// fetched with the module and read here, so its reader is no part of the first module); None
+/// if the text does not read.
+pub fn pane(text: &'static str) -> Option<AnyView> {
+    static LISTING: std::sync::OnceLock<Listing> = std::sync::OnceLock::new();
+    let listing = LISTING.get_or_init(|| Listing::parse(text).unwrap_or_default());
+    (!listing.lines().is_empty()).then(|| view! { <CodePane listing /> }.into_any())
 }
 
 /// What the pane highlights at the step: the code's variant and the place behind the event.
@@ -29,7 +32,7 @@ struct Here {
 }
 
 #[component]
-fn CodePane() -> impl IntoView {
+fn CodePane(listing: &'static Listing) -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
     let open = CodeOpen::get().0;
@@ -53,12 +56,15 @@ fn CodePane() -> impl IntoView {
         })
     });
     let variant = Memo::new(move |_| here.get().variant);
-    let total = Memo::new(move |_| shown(variant.get()).len());
+    let total = Memo::new(move |_| listing.shown(variant.get()).len());
     // (line number, function) of the step's line in the variant shown.
     let current = Memo::new(move |_| {
         let here = here.get();
         let place = here.place?;
-        Some((line_number(here.variant, place)?, function_of(place)))
+        Some((
+            listing.line_number(here.variant, place)?,
+            function_of(place),
+        ))
     });
     let watch = Memo::new(move |_| {
         let timeline = pg.timeline()?;
@@ -74,7 +80,7 @@ fn CodePane() -> impl IntoView {
             )
         })
     });
-    follow_the_line(current, open);
+    follow_the_line(pg, current, open);
     let close = move |_| open.set(false);
     let on_key = move |ev: web_sys::KeyboardEvent| {
         if ev.key() == "Escape" && open.get_untracked() {
@@ -90,7 +96,7 @@ fn CodePane() -> impl IntoView {
             }
         }
     };
-    let where_text = move || where_line(current.get(), total.get(), lang.get());
+    let where_text = move || where_line(listing, current.get(), total.get(), lang.get());
     view! {
         <section class="code-pane" id="code-pane" data-testid="code-pane" class:open=move || open.get()
             aria-labelledby="code-heading" on:keydown=on_key>
@@ -106,7 +112,7 @@ fn CodePane() -> impl IntoView {
                 <ol class="code-lines">
                     {move || {
                         let lang = lang.get();
-                        shown(variant.get()).into_iter().map(|s| line_view(pg, s, current, lang)).collect_view()
+                        listing.shown(variant.get()).into_iter().map(|s| line_view(pg, s, current, lang)).collect_view()
                     }}
                 </ol>
             </div>
@@ -115,14 +121,23 @@ fn CodePane() -> impl IntoView {
     }
 }
 
-/// The effects on the page outside the view: the highlighted line scrolls into view inside
-/// the pane's box, never the page, once the step's render is done (and when the sheet opens on
-/// a phone); focus moves into the sheet only as it opens, never at a step.
-fn follow_the_line(current: Memo<Option<(usize, Option<&'static str>)>>, open: RwSignal<bool>) {
+/// The effects on the page outside the view: on a phone the open sheet starts just below the
+/// caption, at every step, language and scroll (the caption's height changes); the highlighted
+/// line scrolls into view inside the pane's box, never the page, once the step's render is
+/// done (and when the sheet opens); focus moves into the sheet only as it opens, never at a
+/// step, and the page's header makes way for it (the sticky stage stays at the top).
+fn follow_the_line(
+    pg: Playground,
+    current: Memo<Option<(usize, Option<&'static str>)>>,
+    open: RwSignal<bool>,
+) {
     Effect::new(move |_| {
         let line = current.get().map(|(n, _)| n);
         open.track();
+        pg.lang.track();
+        pg.state.track();
         request_animation_frame(move || {
+            place_sheet();
             if let Some(line) = line {
                 scroll_line_into_box(line);
             }
@@ -131,14 +146,54 @@ fn follow_the_line(current: Memo<Option<(usize, Option<&'static str>)>>, open: R
     Effect::new(move |was_open: Option<bool>| {
         let now = open.get();
         if now && was_open == Some(false) {
-            request_animation_frame(focus_box);
+            request_animation_frame(|| {
+                lift_the_stage();
+                place_sheet();
+                focus_box();
+            });
         }
         now
     });
+    let on_resize = window_event_listener(leptos::ev::resize, |_| place_sheet());
+    let on_scroll = window_event_listener(leptos::ev::scroll, |_| place_sheet());
+    on_cleanup(move || {
+        on_resize.remove();
+        on_scroll.remove();
+    });
+}
+
+/// The open sheet's top at the caption's foot (`--sheet-top`, which `www/code.css` reads on a
+/// narrow screen only), so the transport and the whole caption stay in view above it.
+fn place_sheet() {
+    let doc = document();
+    let find = |selector: &str| doc.query_selector(selector).ok().flatten();
+    let (Some(pane), Some(caption)) = (find(".code-pane.open"), find(".stage .caption-bar")) else {
+        return;
+    };
+    let foot = caption.get_bounding_client_rect().bottom().max(0.0).ceil();
+    let _ = pane.set_attribute("style", &format!("--sheet-top: {foot}px"));
+}
+
+/// As the sheet opens on a phone, the page scrolls the header away so the sticky stage sits at
+/// the top and the sheet below its caption has the rest of the screen.
+fn lift_the_stage() {
+    let Some(stage) = document().query_selector(".stage").ok().flatten() else {
+        return;
+    };
+    let narrow = window().inner_width().ok().and_then(|w| w.as_f64()) < Some(900.0);
+    let top = stage.get_bounding_client_rect().top();
+    if narrow && top > 0.0 {
+        window().scroll_by_with_x_and_y(0.0, top);
+    }
 }
 
 /// "Line 37 of 170 runs, in store_message (engine/src/send.rs)", or why nothing is highlighted.
-fn where_line(current: Option<(usize, Option<&str>)>, total: usize, lang: Lang) -> String {
+fn where_line(
+    listing: &'static Listing,
+    current: Option<(usize, Option<&str>)>,
+    total: usize,
+    lang: Lang,
+) -> String {
     match current {
         None => tr(
             lang,
@@ -147,7 +202,7 @@ fn where_line(current: Option<(usize, Option<&str>)>, total: usize, lang: Lang) 
         )
         .to_string(),
         Some((line, name)) => {
-            let file = name.and_then(function).map(|f| f.file).unwrap_or("");
+            let file = name.and_then(|n| listing.file_of(n)).unwrap_or("");
             let name = name.unwrap_or("");
             tr(
                 lang,
@@ -307,7 +362,12 @@ fn scroll_line_into_box(number: usize) {
     let (top, height) = (line.offset_top(), line.offset_height());
     let (view_top, view_height) = (code_box.scroll_top(), code_box.client_height());
     if view_height > 0 && (top < view_top || top + height > view_top + view_height) {
-        code_box.set_scroll_top((top - view_height / 3).max(0));
+        // A third of the box above the line, unless that cuts its foot (a line that wraps to
+        // several rows in a phone's short box): then its foot at the box's; and its head
+        // always in view, should it be taller than the box.
+        let third = top - view_height / 3;
+        let foot = top + height - view_height;
+        code_box.set_scroll_top(third.max(foot).min(top).max(0));
     }
 }
 

@@ -4,7 +4,8 @@
 //! this file binds it to the page and keeps the learner's picks ("show earlier", the request
 //! picked). Escape or its back button returns focus to the member's card.
 //!
-//! The entry lists are `detail_entries.rs`'s, the requests column `detail_request.rs`'s; this
+//! The entry lists are `detail_entries.rs`'s, the requests column `detail_request.rs`'s, the
+//! following of the step's changes `detail_follow.rs`'s; this
 //! file holds the history, the candidate and the component that lays them out.
 
 use leptos::prelude::*;
@@ -12,6 +13,7 @@ use leptos::prelude::*;
 use crate::engine::{MemberState, TeamState};
 use crate::ui::browser::i18n::{tr, Lang};
 use crate::ui::panels::detail_entries::{earlier_button, entry_items};
+use crate::ui::panels::detail_follow::follow_step;
 use crate::ui::panels::detail_request::{requests_model, requests_view};
 use crate::ui::panels::side_nav::back_to_card;
 use crate::ui::state::context::Playground;
@@ -97,6 +99,7 @@ pub fn MemberDetail() -> impl IntoView {
     // The request the learner picked, as (member, index among its requests). When the member
     // changes, or nothing was picked, the member's latest request is shown.
     let picked: RwSignal<Option<(String, usize)>> = RwSignal::new(None);
+    follow_step(pg);
 
     // The view model of each part, as memos: a step re-renders only the parts that changed.
     let line = Memo::new(move |_| {

@@ -46,7 +46,11 @@ fn reply_view(outcome: Outcome, lang: Lang) -> AnyView {
                 <h4>{tr(lang, "回复", "Reply")}</h4>
                 {(!text.is_empty()).then(|| view! { <p class="reply-text">{text}</p> })}
                 <ul class="reply-calls">{code_items(calls, lang)}</ul>
-                <p class="reply-stop">{format!("stop_reason: {stop_reason}")}</p>
+                <p class="reply-stop">{match lang {
+                    // The field keeps its API name; Chinese says what it is first (issue 46).
+                    Lang::Zh => format!("停止原因（stop_reason）：{stop_reason}"),
+                    Lang::En => format!("stop_reason: {stop_reason}"),
+                }}</p>
             </div>
         }
         .into_any(),

@@ -200,7 +200,22 @@ fn focus_by_id(id: &str) {
         .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
     {
         crate::ui::browser::viewport::focus_in_place(&el);
+        reveal_in_strip(el);
     }
+}
+
+/// Brings `tab` whole into the tab strip's view, clear of its faded right end (the strip's
+/// scroll padding, style.css): focusing in place keeps the frame still, and would leave a tab
+/// reached by the arrow keys, or clicked where it was cut, under the fade on a phone. "Nearest"
+/// moves nothing that already shows it (the embedded page itself does not scroll). Done a frame
+/// later, once an opened tab's close button has narrowed the strip.
+fn reveal_in_strip(tab: web_sys::HtmlElement) {
+    request_animation_frame(move || {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
+        tab.scroll_into_view_with_scroll_into_view_options(&options);
+    });
 }
 
 /// The tab bar: one tab per part on the page, and, while the region is open in a narrow
@@ -221,7 +236,12 @@ pub fn TabBar() -> impl IntoView {
                 aria-controls=PANEL_ID
                 aria-selected=move || (selected() && tabs.is_open()).to_string()
                 tabindex=move || if selected() { "0" } else { "-1" }
-                on:click=move |_| tabs.click(key)>
+                on:click=move |ev| {
+                    tabs.click(key);
+                    if let Some(el) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+                        reveal_in_strip(el);
+                    }
+                }>
                 {move || tr(lang.get(), zh, en)}
             </button>
         }

@@ -3,28 +3,42 @@
 //! lane that holds it (a copy, not a move); each chip says which places it is in, and what
 //! changed in its lane at this step.
 //!
-//! A lane with more than [`VIRTUAL_ABOVE`] chips becomes a scroll box of fixed-height chips
-//! and renders only the chips in view (plus a margin), so a long log costs a few chips per
-//! lane, not a hundred.
+//! Each lane leads with the step's subject (`view::subject`, `view::lane_lead`): the chips of
+//! the messages the step's event touched or its caption names come first, drawn in full and
+//! marked; the others follow in message order as compact rows (id, sender -> recipient, place
+//! dots) that open on a tap, so the message a caption talks about is in view on a phone and a
+//! laptop without scrolling.
+//!
+//! A lane with more than [`VIRTUAL_ABOVE`] chips becomes a scroll box of fixed-height compact
+//! rows (the subject's first, still marked) and renders only the rows in view (plus a margin),
+//! so a long log costs a few rows per lane, not a hundred. Such a row is never drawn in full,
+//! so it is built without the parts a compact chip hides (kind, body, place, change): a seek
+//! on a long log replaces most rows in view, and each row's elements are its cost.
 
+use leptos::either::Either;
 use leptos::prelude::*;
 
 use crate::engine::MessageId;
 use crate::ui::browser::i18n::{tr, Lang, LangText};
 use crate::ui::browser::viewport::track_scroll;
 use crate::ui::state::context::Playground;
+use crate::view::caption::step_caption_parts;
+use crate::view::facts::CaptionPart;
 use crate::view::journey::journey;
-use crate::view::lanes::{copy_note, lost_label, position_text, Chip, Lane, Placement};
+use crate::view::lane_lead::{lane_items, LaneItem, Lead};
+use crate::view::lanes::{copy_note, lost_label, position_text, Lane, Placement};
+use crate::view::story::Level;
+use crate::view::subject::Subject;
 use crate::view::window::{in_view, outside};
 
-/// Above this many chips a lane scrolls and renders only the chips in view.
+/// Above this many chips a lane scrolls and renders only the rows in view.
 const VIRTUAL_ABOVE: usize = 12;
-/// One chip in a scrolling lane, gap included (px); `.chips.virtual` in style.css matches.
-const CHIP_STEP: usize = 100;
+/// One compact row in a scrolling lane, gap included (px); `.chips.virtual` in style.css matches.
+const ROW_STEP: usize = 32;
 /// Visible height of a scrolling lane (px).
-const LANE_VIEW_H: usize = 500;
+const LANE_VIEW_H: usize = 320;
 
-/// The lane's heading and hint.
+/// The lane's heading and hint (the heading's tooltip).
 fn label(lane: Lane, lang: Lang) -> (&'static str, &'static str) {
     let s = lang.strings();
     match lane {
@@ -35,22 +49,68 @@ fn label(lane: Lane, lang: Lang) -> (&'static str, &'static str) {
     }
 }
 
-fn chip_view(c: Chip, lang: Memo<Lang>, opened: RwSignal<Option<MessageId>>) -> impl IntoView {
+/// The lanes' placement at the step (chips say where they were one step earlier) and the
+/// step's subject, from the step's event and the caption on screen (the folded caption at a
+/// story stop that folded a cycle): one memo, so a step computes both once.
+fn step_placement(pg: Playground) -> Memo<(Placement, Subject)> {
+    Memo::new(move |_| {
+        let (lang, step) = (pg.lang.get(), pg.step.get());
+        let folded = (pg.level.get() == Level::Story)
+            .then(|| {
+                pg.story
+                    .with(|s| s.fold_at(step).map(|f| f.caption_in(lang)))
+            })
+            .flatten();
+        pg.state
+            .with(|state| {
+                let state = state.as_ref()?;
+                let before = state.before.as_deref();
+                let placement = Placement::of(&state.state, before);
+                pg.run.with(|run| {
+                    let timeline = &run.as_ref().ok()?.timeline;
+                    let mut parts = step_caption_parts(timeline, &state.state, step, lang);
+                    parts.extend(folded.map(CaptionPart::Text));
+                    let event = step.checked_sub(1).and_then(|i| timeline.events().get(i));
+                    let subject = Subject::of(event, &state.state, before, &parts);
+                    Some((placement, subject))
+                })
+            })
+            .unwrap_or_default()
+    })
+}
+
+/// One chip: a subject's in full and marked, another's as a compact row that opens (shows in
+/// full, and its body and journey below the lanes; on a phone, where a chip stays a token, the
+/// stylesheet puts that detail above the lanes) on a tap.
+fn chip_view(
+    item: LaneItem,
+    lang: Memo<Lang>,
+    opened: RwSignal<Option<MessageId>>,
+) -> impl IntoView {
+    let LaneItem {
+        chip: c,
+        lead,
+        pinned,
+    } = item;
     let changed = c.change.is_some();
     let record_id = c.record_id;
     let message_kind = c.message_kind;
     let is_open = move || opened.get() == Some(record_id);
+    // A subject beyond the few drawn in full is a compact row too, still marked.
+    let compact = move || !pinned && !is_open();
     let texts = c.clone();
     let change_text = move || texts.change_text(lang.get());
     let place = c.clone();
     let marks = c.places.clone();
     // The front chip (the message's furthest place) keeps the `message-chip` test id; the
-    // places that keep it are `message-kept` chips, drawn compact.
+    // places that keep it are `message-kept` chips, drawn without the body.
     let front = c.front();
     view! {
         <li class="message-chip" class:committed=c.committed() class:moved=changed
             class:kept=!front class:taken-in=c.taken_in() class:sent-entry=c.sent_from_history()
+            class:subject={lead != Lead::Other} class:compact=compact
             data-testid=if front { "message-chip" } else { "message-kept" }
+            data-subject=lead.name()
             data-message-id=c.id.clone()
             data-from=c.from.clone()
             data-to=c.to.clone()
@@ -59,6 +119,9 @@ fn chip_view(c: Chip, lang: Memo<Lang>, opened: RwSignal<Option<MessageId>>) -> 
             data-place=c.place()
             data-places=c.places.names().join(" ")
             data-request-id=c.request_id.clone()>
+            // "this step" or "in the caption" (`Lead::mark`) on a subject, written by the
+            // stylesheet in the page's language from the chip's `data-subject`.
+            <span class="chip-mark" data-testid="chip-mark"></span>
             <button type="button" class="chip-head" data-testid="chip-open"
                 aria-expanded=move || is_open().to_string()
                 title=move || tr(lang.get(), "查看全文和它走过的位置", "Show the full body and its journey")
@@ -71,6 +134,8 @@ fn chip_view(c: Chip, lang: Memo<Lang>, opened: RwSignal<Option<MessageId>>) -> 
                 {c.request_id.clone().map(|id| view! {
                     " "<span class="chip-request" data-testid="chip-request-id">{id}</span>
                 })}
+                // Three place dots drawn by the stylesheet from the chip's `data-places`.
+                <span class="chip-dots" aria-hidden="true"><i></i></span>
             </button>
             {front.then(|| view! { <span class="chip-body">{c.body.clone()}</span> })}
             <span class="chip-pos">{move || place.place_text(lang.get())}</span>
@@ -86,76 +151,143 @@ fn chip_view(c: Chip, lang: Memo<Lang>, opened: RwSignal<Option<MessageId>>) -> 
     }
 }
 
+/// One fixed-height row of a scrolling lane: what a compact chip shows (its mark, id, sender ->
+/// recipient, request id, place dots, and its places in words for a screen reader) and nothing
+/// it hides. A tap opens the message's body and journey below the lanes, as on any chip.
+fn row_view(
+    item: LaneItem,
+    lang: Memo<Lang>,
+    opened: RwSignal<Option<MessageId>>,
+) -> impl IntoView {
+    let LaneItem { chip: c, lead, .. } = item;
+    let record_id = c.record_id;
+    let is_open = move || opened.get() == Some(record_id);
+    let places = c.places.clone();
+    let front = c.front();
+    view! {
+        <li class="message-chip compact" class:committed=c.committed() class:moved=c.change.is_some()
+            class:kept=!front class:taken-in=c.taken_in() class:sent-entry=c.sent_from_history()
+            class:subject={lead != Lead::Other}
+            data-testid=if front { "message-chip" } else { "message-kept" }
+            data-subject=lead.name()
+            data-message-id=c.id.clone()
+            data-from=c.from.clone()
+            data-to=c.to.clone()
+            data-kind=c.kind
+            data-position=c.position.name()
+            data-place=c.place()
+            data-places=c.places.names().join(" ")
+            data-request-id=c.request_id.clone()>
+            <span class="chip-mark" data-testid="chip-mark"></span>
+            <button type="button" class="chip-head" data-testid="chip-open"
+                aria-expanded=move || is_open().to_string()
+                title=move || tr(lang.get(), "查看全文和它走过的位置", "Show the full body and its journey")
+                on:click=move |_| opened.update(|o| {
+                    *o = if *o == Some(record_id) { None } else { Some(record_id) };
+                })>
+                <strong>{c.id.clone()}</strong>" "
+                {format!("{} → {}", c.from, c.to)}
+                {c.request_id.clone().map(|id| view! {
+                    " "<span class="chip-request" data-testid="chip-request-id">{id}</span>
+                })}
+                <span class="chip-dots" aria-hidden="true"><i></i></span>
+            </button>
+            <span class="chip-places" data-testid="chip-places">{move || places.marks_text(lang.get())}</span>
+        </li>
+    }
+}
+
+/// A chip as its lane draws it: a row of a scrolling lane or a chip of a short one. The key
+/// tells the two apart, so a lane that starts or stops scrolling builds its chips anew.
+#[derive(Clone)]
+struct Drawn {
+    item: LaneItem,
+    row: bool,
+}
+
+impl Drawn {
+    fn key(&self) -> String {
+        format!("{}:{}", self.item.key(), self.row)
+    }
+}
+
+/// One lane: its title and count, its chips in the lead's order (the subject's first, in full
+/// and marked; the others compact rows), a scroll box of fixed-height rows when there are many.
+fn lane_view(
+    lane: Lane,
+    placement: Memo<(Placement, Subject)>,
+    lang: Memo<Lang>,
+    opened: RwSignal<Option<MessageId>>,
+) -> impl IntoView {
+    let items = Memo::new(move |_| placement.with(|(p, s)| lane_items(p, lane, s)));
+    let count = Memo::new(move |_| items.with(Vec::len));
+    let virtual_list = Memo::new(move |_| count.get() > VIRTUAL_ABOVE);
+    // The scroll offset, read only in the scroll handler.
+    let top = RwSignal::new(0.0f64);
+    let list = NodeRef::<leptos::html::Ul>::new();
+    let on_scroll = move |_| {
+        if let Some(el) = list.get_untracked() {
+            track_scroll(top, f64::from(el.scroll_top()), ROW_STEP as f64);
+        }
+    };
+    let range = Memo::new(move |_| {
+        let n = count.get();
+        if virtual_list.get() {
+            in_view(n, top.get(), ROW_STEP as f64, LANE_VIEW_H as f64)
+        } else {
+            0..n
+        }
+    });
+    let spacer = move |before: bool| {
+        move || {
+            let n = outside(&range.get(), count.get(), before);
+            (virtual_list.get() && n > 0).then(|| {
+                view! { <li class="chip-spacer" aria-hidden="true" style=format!("height: {}px", n * ROW_STEP)></li> }
+            })
+        }
+    };
+    view! {
+        <div class=move || format!("lane lane-{}", lane.name()) data-testid=lane.name()>
+            // The title says what the lane holds; the hint is its tooltip.
+            <h3 title=move || label(lane, lang.get()).1>{move || label(lane, lang.get()).0}" "<span class="lane-count">{move || format!("({})", count.get())}</span></h3>
+            <ul class="chips" class:virtual=virtual_list node_ref=list on:scroll=on_scroll
+                style=move || virtual_list.get().then(|| format!("max-height: {LANE_VIEW_H}px; overflow-y: auto"))>
+                {spacer(true)}
+                // Keyed by everything a chip shows, so a step re-creates only the chips that
+                // changed: on a long log most of them stay in the DOM untouched.
+                <For
+                    each=move || {
+                        let (range, row) = (range.get(), virtual_list.get());
+                        items.with(|c| {
+                            let shown = c.get(range).unwrap_or_default();
+                            shown.iter().map(|item| Drawn { item: item.clone(), row }).collect::<Vec<_>>()
+                        })
+                    }
+                    key=Drawn::key
+                    children=move |d: Drawn| if d.row {
+                        Either::Left(row_view(d.item, lang, opened))
+                    } else {
+                        Either::Right(chip_view(d.item, lang, opened))
+                    }
+                />
+                {spacer(false)}
+                {move || (count.get() == 0).then(|| view! {
+                    <li class="empty">{move || lang.get().strings().lane_empty}</li>
+                })}
+            </ul>
+        </div>
+    }
+}
+
 #[component]
 pub fn MessageLanes() -> impl IntoView {
     let pg = Playground::get();
     let lang = pg.lang;
-    // Chips say where they were one step earlier (the step state carries that state).
-    let placement = Memo::new(move |_| {
-        pg.state.with(|state| {
-            state
-                .as_ref()
-                .map(|s| Placement::of(&s.state, s.before.as_deref()))
-                .unwrap_or_default()
-        })
-    });
-
-    // The chip the learner opened (its full body and journey show below the lanes).
+    let placement = step_placement(pg);
+    // The chip the learner opened (drawn in full; its body and journey show below the lanes).
     let opened = RwSignal::new(None::<MessageId>);
-    let lane_view = move |lane: Lane| {
-        let in_lane = Memo::new(move |_| placement.with(|p| p.chips(lane).to_vec()));
-        let count = Memo::new(move |_| in_lane.with(Vec::len));
-        let virtual_list = Memo::new(move |_| count.get() > VIRTUAL_ABOVE);
-        // The scroll offset, read only in the scroll handler.
-        let top = RwSignal::new(0.0f64);
-        let list = NodeRef::<leptos::html::Ul>::new();
-        let on_scroll = move |_| {
-            if let Some(el) = list.get_untracked() {
-                track_scroll(top, f64::from(el.scroll_top()), CHIP_STEP as f64);
-            }
-        };
-        let range = Memo::new(move |_| {
-            let n = count.get();
-            if virtual_list.get() {
-                in_view(n, top.get(), CHIP_STEP as f64, LANE_VIEW_H as f64)
-            } else {
-                0..n
-            }
-        });
-        let spacer = move |before: bool| {
-            move || {
-                let n = outside(&range.get(), count.get(), before);
-                (virtual_list.get() && n > 0).then(|| {
-                    view! { <li class="chip-spacer" aria-hidden="true" style=format!("height: {}px", n * CHIP_STEP)></li> }
-                })
-            }
-        };
-        view! {
-            <div class=move || format!("lane lane-{}", lane.name()) data-testid=lane.name()>
-                <h3>{move || label(lane, lang.get()).0}" "<span class="lane-count">{move || format!("({})", count.get())}</span></h3>
-                <p class="lane-hint">{move || label(lane, lang.get()).1}</p>
-                <ul class="chips" class:virtual=virtual_list node_ref=list on:scroll=on_scroll
-                    style=move || virtual_list.get().then(|| format!("max-height: {LANE_VIEW_H}px; overflow-y: auto"))>
-                    {spacer(true)}
-                    // Keyed by everything a chip shows, so a step re-creates only the chips that
-                    // changed: on a long log most of them stay in the DOM untouched.
-                    <For
-                        each=move || {
-                            let range = range.get();
-                            in_lane.with(|c| c.get(range).map(<[Chip]>::to_vec).unwrap_or_default())
-                        }
-                        key=Chip::key
-                        children=move |c| chip_view(c, lang, opened)
-                    />
-                    {spacer(false)}
-                    {move || (count.get() == 0).then(|| view! {
-                        <li class="empty">{move || lang.get().strings().lane_empty}</li>
-                    })}
-                </ul>
-            </div>
-        }
-    };
-    let overflow = Memo::new(move |_| placement.with(|p| p.overflow_note(lang.get())));
+    let lane = move |lane: Lane| lane_view(lane, placement, lang, opened);
+    let overflow = Memo::new(move |_| placement.with(|(p, _)| p.overflow_note(lang.get())));
     view! {
         <section class="lanes" aria-labelledby="lanes-heading">
             <h2 id="lanes-heading">{move || lang.get().strings().messages}</h2>
@@ -174,11 +306,11 @@ pub fn MessageLanes() -> impl IntoView {
                 <p class="lanes-note">{move || overflow.get().unwrap_or_default()}</p>
             </Show>
             <div class="lane-row">
-                {lane_view(Lane::Queued)}
-                {lane_view(Lane::Candidate)}
-                {lane_view(Lane::Request)}
+                {lane(Lane::Queued)}
+                {lane(Lane::Candidate)}
+                {lane(Lane::Request)}
             </div>
-            {lane_view(Lane::Lost)}
+            {lane(Lane::Lost)}
             <ChipDetail opened=opened />
         </section>
     }

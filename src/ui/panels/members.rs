@@ -2,6 +2,9 @@
 //! (`view::card`). A card is a button: clicking it shows that member in the detail panel,
 //! scrolled into view with focus on it, or in an embed its tab opened (`side_nav::reveal_detail`).
 //!
+//! The members the step is about (`view::subject::step_members`: the event's actor, the
+//! member it names, a stored message's recipient) are marked on their cards, "this step".
+//!
 //! A large team (more than `view::card::STRIP_ABOVE` members) sits in one scrolling row and
 //! only the cards in view (plus one on each side) are rendered, so a step updates a handful of
 //! cards, not fifty.
@@ -15,7 +18,8 @@ use crate::ui::browser::viewport::{track_scroll, window_width};
 use crate::ui::panels::embed_tabs::EmbedTabs;
 use crate::ui::panels::side_nav::reveal_detail;
 use crate::ui::state::context::Playground;
-use crate::view::card::{budgets_line, cards_in, is_strip, member_count, Card};
+use crate::view::card::{budgets_line, cards_in, is_strip, member_count, role_word, Card};
+use crate::view::subject::step_members;
 use crate::view::window::{in_view, outside};
 
 /// Width of one card in the row, gap included (px): the row's gap is 12px.
@@ -66,6 +70,7 @@ fn card_view(
             data-inbox=move || live.with(|c| c.as_ref().map(|c| c.inbox.to_string()))
             data-deliveries=move || live.with(|c| c.as_ref().map(|c| format!("{}/{}", c.deliveries_used, c.delivery_budget)))
             class:selected=selected
+            class:subject=flag(|c| c.subject)
             on:click=move |ev| {
                 pg.selected.set(Some(select_name.clone()));
                 // The detail opens where the learner looks, unless the click was a recall.
@@ -79,7 +84,9 @@ fn card_view(
                     title=move || tr(lang.get(), "查看此成员的历史与请求", "Show this member's history and requests")>
                     {label_name}
                 </button>
-                <span class="member-role">{text(|c, _| c.role.clone())}</span>
+                <span class="member-role">{text(|c, lang| role_word(&c.role, lang))}</span>
+                // "this step", written by the stylesheet when the card is the step's subject.
+                <span class="card-mark" data-testid="card-mark"></span>
             </span>
             <span class=move || format!("status status-{}", status())>
                 {text(|c, lang| c.status_text(lang).to_string())}
@@ -150,14 +157,23 @@ pub fn MemberCards() -> impl IntoView {
             0..count
         }
     });
-    // Only the cards in view are computed, so a step costs the cards a learner sees.
+    // Only the cards in view are computed, so a step costs the cards a learner sees; the
+    // members the step is about are marked.
     let cards = Memo::new(move |_| {
         let range = range.get();
+        let about = pg
+            .current_event()
+            .map(|e| step_members(&e))
+            .unwrap_or_default();
         pg.state.with(|state| {
-            state
+            let mut cards = state
                 .as_ref()
                 .map(|s| cards_in(&s.state, range))
-                .unwrap_or_default()
+                .unwrap_or_default();
+            for card in &mut cards {
+                card.subject = about.contains(&card.name);
+            }
+            cards
         })
     });
     let spacer = move |before: bool| {

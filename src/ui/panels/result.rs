@@ -92,6 +92,7 @@ pub fn ResultPanelView() -> impl IntoView {
         <details class="result-panel" data-testid="result-panel" open=true>
             <summary>{move || heading(lang.get())}</summary>
             <crate::ui::panels::checkpoint::CheckpointScore />
+            <crate::ui::panels::challenge::ChallengeScore />
             {body}
         </details>
     }

@@ -9,7 +9,9 @@ use leptos::prelude::*;
 use crate::engine::Toggles;
 use crate::ui::state::context::Playground;
 use crate::view::caption::modes;
-use crate::view::contrast::{drain_label, hint, hold_lock_label, offers_toggles, outcome};
+use crate::view::contrast::{
+    as_lesson_label, drain_label, fixed_words, hint, hold_lock_label, offers_toggles, outcome,
+};
 use crate::view::tr;
 
 #[component]
@@ -41,30 +43,60 @@ pub fn ModeToggles() -> impl IntoView {
         // Same step in the replayed run, kept within it if that run is shorter.
         pg.change_toggles(|choice| set(choice, next));
     };
+    // Issue 46: each switch has a third state, "as the lesson does" (the default, `None`):
+    // the lesson's own run, steps and captions come back exactly; the link and the session
+    // follow, since they carry the choice.
     let switch = move |testid: &'static str,
                        label: fn(crate::engine::Lang) -> &'static str,
                        read: fn(&Toggles) -> bool,
-                       set: fn(&mut crate::lessons::ToggleChoice, bool)| {
+                       set: fn(&mut crate::lessons::ToggleChoice, bool),
+                       fixed: fn(&crate::lessons::ToggleChoice) -> bool,
+                       unfix: fn(&mut crate::lessons::ToggleChoice)| {
         let on = move || read(&in_force());
+        let is_fixed = move || pg.options.with(|o| fixed(&o.learner_toggles));
         view! {
-            <button type="button" role="switch" class="mode-toggle" data-testid=testid
-                aria-checked=move || on().to_string()
-                on:click=move |_| flip(set, read)>
-                <span class="switch-mark" aria-hidden="true">{move || if on() { "● " } else { "○ " }}</span>
-                {move || label(lang.get())}
-            </button>
+            <span class="mode-toggle-group">
+                <button type="button" role="switch" class="mode-toggle" data-testid=testid
+                    aria-checked=move || on().to_string()
+                    data-fixed=move || is_fixed().to_string()
+                    on:click=move |_| flip(set, read)>
+                    <span class="switch-mark" aria-hidden="true">{move || if on() { "● " } else { "○ " }}</span>
+                    {move || label(lang.get())}
+                    <span class="mode-owner">{move || fixed_words(is_fixed(), lang.get())}</span>
+                </button>
+                <Show when=is_fixed>
+                    <button type="button" class="mode-as-lesson" data-testid=format!("{testid}-as-lesson")
+                        on:click=move |_| {
+                            crate::ui::panels::transport::pause(pg);
+                            pg.change_toggles(unfix);
+                            // The button is gone: focus stays on the switch beside it.
+                            crate::ui::browser::focus::focus_soon(&["[data-testid=mode-toggles] [role=switch]"]);
+                        }>
+                        {move || as_lesson_label(lang.get())}
+                    </button>
+                </Show>
+            </span>
         }
     };
     view! {
         <Show when=shown>
             <fieldset class="mode-toggles" data-testid="mode-toggles">
                 <legend>{move || tr(lang.get(), "对照模式", "Contrast modes")}</legend>
-                {switch("toggle-drain", drain_label, |t| t.drain_on_read, |c, v| c.drain_on_read = Some(v))}
+                {switch(
+                    "toggle-drain",
+                    drain_label,
+                    |t| t.drain_on_read,
+                    |c, v| c.drain_on_read = Some(v),
+                    |c| c.drain_on_read.is_some(),
+                    |c| c.drain_on_read = None,
+                )}
                 {switch(
                     "toggle-hold-lock",
                     hold_lock_label,
                     |t| t.hold_lock_during_model_call,
                     |c, v| c.hold_lock_during_model_call = Some(v),
+                    |c| c.hold_lock_during_model_call.is_some(),
+                    |c| c.hold_lock_during_model_call = None,
                 )}
             </fieldset>
         </Show>

@@ -14,7 +14,9 @@ use crate::engine::Category;
 use crate::host_code::At;
 use crate::lessons::key_steps::{next_key_step, previous_key_step};
 use crate::ui::browser::i18n::{tr, Lang, LangText};
+use crate::ui::panels::reveal::RevealButton;
 use crate::ui::state::context::Playground;
+use crate::ui::state::reveal::shown_attr;
 use crate::view::caption::category_label;
 use crate::view::playhead::{Command, Playhead, Track};
 use crate::view::story::Level;
@@ -103,10 +105,26 @@ pub fn pause(pg: Playground) {
     drive(pg, Command::Pause);
 }
 
-/// Keyboard shortcuts; they act only while focus is inside the playground and not in a field
-/// where the keys mean something else.
+/// Issue 46: the page's keys work from load, wherever focus is (the body included): the page
+/// is the playground. Fields, radios and buttons keep their own keys ([`on_key`]).
+pub fn install_keys(pg: Playground) {
+    thread_local! {
+        static INSTALLED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    }
+    // Once per page, however often the transport is drawn: a second listener would step twice.
+    if INSTALLED.with(|i| i.replace(true)) {
+        return;
+    }
+    std::mem::forget(window_event_listener(leptos::ev::keydown, move |ev| {
+        on_key(pg, ev)
+    }));
+}
+
+/// Keyboard shortcuts, from anywhere on the page (issue 46: from load, focus on the body
+/// included), except in a field where the keys mean something else or a key another handler
+/// took.
 pub fn on_key(pg: Playground, ev: web_sys::KeyboardEvent) {
-    if ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+    if ev.ctrl_key() || ev.meta_key() || ev.alt_key() || ev.default_prevented() {
         return;
     }
     let target = ev
@@ -141,6 +159,8 @@ pub fn on_key(pg: Playground, ev: web_sys::KeyboardEvent) {
 #[component]
 pub fn Transport() -> impl IntoView {
     let pg = Playground::get();
+    // The page's keys work from load, wherever focus is (issue 46); the one transport installs them.
+    install_keys(pg);
     let lang = pg.lang;
     let strings = move || lang.get().strings();
 
@@ -172,6 +192,7 @@ pub fn Transport() -> impl IntoView {
         Lang::En => format!("step {} / {}", step(), last()),
     };
     let no_key_forward = move || pg.key_steps.with(|k| next_key_step(k, step()).is_none());
+    let more = shown_attr("controls");
     let no_key_back = move || {
         pg.key_steps
             .with(|k| previous_key_step(k, step()).is_none())
@@ -179,7 +200,7 @@ pub fn Transport() -> impl IntoView {
     view! {
         <section class="transport" aria-label=move || strings().transport>
             <div class="buttons">
-                <button type="button" data-testid="step-first" disabled=at_start
+                <button type="button" data-testid="step-first" disabled=at_start data-reveal="controls" data-shown=more
                     aria-label=move || strings().first title=move || strings().first
                     on:click=move |_| drive(pg, Command::First)>"|◀"</button>
                 <button type="button" data-testid="step-back" disabled=at_start
@@ -188,22 +209,22 @@ pub fn Transport() -> impl IntoView {
                 <button type="button" data-testid="step-forward" disabled=at_end
                     aria-label=move || strings().forward title=move || strings().forward
                     on:click=move |_| drive(pg, Command::Forward)>"▶"</button>
-                <button type="button" data-testid="step-last" disabled=at_end
+                <button type="button" data-testid="step-last" disabled=at_end data-reveal="controls" data-shown=more
                     aria-label=move || strings().last title=move || strings().last
                     on:click=move |_| drive(pg, Command::Last)>"▶|"</button>
-                <button type="button" class="key-jump" data-testid="key-back" disabled=no_key_back
+                <button type="button" class="key-jump" data-testid="key-back" disabled=no_key_back data-reveal="controls" data-shown=more
                     aria-label=move || tr(lang.get(), "上一个关键步（[ 键）", "previous key step ([ key)")
                     title=move || tr(lang.get(), "上一个关键步（[ 键）", "previous key step ([ key)")
                     on:click=move |_| drive(pg, Command::PreviousKey)>{move || tr(lang.get(), "◆◀ 关键步", "◆◀ key step")}</button>
-                <button type="button" class="key-jump" data-testid="key-forward" disabled=no_key_forward
+                <button type="button" class="key-jump" data-testid="key-forward" disabled=no_key_forward data-reveal="controls" data-shown=more
                     aria-label=move || tr(lang.get(), "下一个关键步（] 键）", "next key step (] key)")
                     title=move || tr(lang.get(), "下一个关键步（] 键）", "next key step (] key)")
                     on:click=move |_| drive(pg, Command::NextKey)>{move || tr(lang.get(), "关键步 ▶◆", "key step ▶◆")}</button>
-                <button type="button" data-testid="run" disabled=move || pg.playing.get()
+                <button type="button" data-testid="run" disabled=move || pg.playing.get() data-reveal="controls" data-shown=more
                     on:click=move |_| drive(pg, Command::Toggle)>{move || strings().run}</button>
-                <button type="button" data-testid="pause" disabled=move || !pg.playing.get()
+                <button type="button" data-testid="pause" disabled=move || !pg.playing.get() data-reveal="controls" data-shown=more
                     on:click=move |_| drive(pg, Command::Pause)>{move || strings().pause}</button>
-                <label class="speed">
+                <label class="speed" data-reveal="controls" data-shown=more>
                     {move || strings().speed}
                     <select data-testid="speed"
                         prop:value=move || speed_value(pg.speed.get())
@@ -217,6 +238,8 @@ pub fn Transport() -> impl IntoView {
                     </select>
                 </label>
                 <span class="step-counter" data-testid="step-counter">{counter}</span>
+                // Issue 46: on a first visit the rest of the transport is one tap away.
+                <RevealButton part="controls" then=&["[data-testid=step-forward]"] />
                 <LevelSwitch />
             </div>
             <Scrubber />
@@ -232,7 +255,8 @@ fn LevelSwitch() -> impl IntoView {
     let lang = pg.lang;
     view! {
         <div class="level-switch" role="radiogroup" data-testid="level-switch"
-            aria-labelledby="level-switch-label">
+            aria-labelledby="level-switch-label"
+            data-reveal="controls" data-shown=shown_attr("controls")>
             <span id="level-switch-label" class="level-label">{move || tr(lang.get(), "步进：", "Step by:")}</span>
             {Level::ALL.iter().copied().map(|level| view! {
                 <label class="level-option">
@@ -292,14 +316,14 @@ fn Scrubber() -> impl IntoView {
     };
 
     view! {
-        <div class="scrubber-wrap">
+        <div class="scrubber-wrap" data-reveal="controls" data-shown=shown_attr("controls")>
             <input type="range" data-testid="scrubber" min="0"
                 aria-label=move || tr(lang.get(), "时间轴", "timeline")
                 prop:max=move || last().to_string()
                 prop:value=move || step().to_string()
                 on:input=move |ev| {
                     if let Ok(value) = event_target_value(&ev).parse::<usize>() {
-                        drive(pg, Command::Goto(value));
+                        drive(pg, Command::Scrub(value));
                     }
                 } />
             <div class="ticks" aria-hidden="true">
@@ -313,10 +337,12 @@ fn Scrubber() -> impl IntoView {
                         class:current=move || step() == at
                         style=format!("left:{}.{:03}%", left / 1000, left % 1000)
                         title=format!("{at}: {label}") aria-label=format!("{at}: {label}")
-                        on:click=move |_| drive(pg, Command::Goto(at))>
+                        on:click=move |_| drive(pg, Command::Scrub(at))>
                     </button>
                 }).collect_view()}
             </div>
+            // Issue 49: where the two runs of a comparison part.
+            <crate::ui::panels::compare_mark::PartingMark go=Callback::new(move |at| drive(pg, Command::Goto(at))) />
         </div>
     }
 }

@@ -38,6 +38,9 @@ pub struct Checkpoints {
     pub asking: RwSignal<Option<usize>>,
     /// The last try's checkpoint id and feedback.
     pub feedback: RwSignal<Option<(String, Feedback)>>,
+    /// Issue 46: how many times a forward move was tried while the question waited (▶ again):
+    /// the question shows that it is what holds the step, and takes focus again.
+    pub nudged: RwSignal<u32>,
     /// The lesson's checkpoints on the run on screen.
     pub placement: Memo<CheckpointPlacement>,
     /// The lesson's checkpoints on its own run (`OnScreen::own`): what a course is told the
@@ -82,6 +85,7 @@ impl Checkpoints {
             scores: RwSignal::new(scores),
             asking: RwSignal::new(None),
             feedback: RwSignal::new(None),
+            nudged: RwSignal::new(0),
             placement,
             own_placement,
             right: RwSignal::new(None),
@@ -115,8 +119,12 @@ impl Checkpoints {
     pub fn report_untracked(&self, pg: Playground) -> CourseReport {
         let tries = self.score_untracked(pg);
         let lesson = pg.lesson_id.get_untracked();
+        let challenges = crate::ui::state::challenges::Challenges::get()
+            .map(|ch| ch.rows_untracked(&lesson))
+            .unwrap_or_default();
         self.own_placement
             .with_untracked(|placement| CourseReport::of(&lesson, &tries, placement))
+            .with_challenges(challenges)
     }
 
     /// The page's checkpoints state. Kept in a thread local rather than the reactive context:
@@ -185,7 +193,9 @@ impl Checkpoints {
         here: Playhead,
         change: PlayheadChange,
     ) -> PlayheadChange {
-        if matches!(command, Command::Run | Command::Toggle | Command::Forward) {
+        if (command.asks() && command != Command::Tick)
+            || matches!(command, Command::Run | Command::Toggle)
+        {
             self.quiet.set_value(false);
         }
         if !self.enabled.get_untracked() || (command == Command::Tick && self.quiet.get_value()) {
@@ -201,8 +211,13 @@ impl Checkpoints {
         });
         match here.asks(command, change, &unanswered) {
             Some((at, instead)) => {
-                self.feedback.set(None);
-                self.asking.set(Some(at));
+                if self.asking.get_untracked() == Some(at) {
+                    self.nudged.update(|n| *n += 1);
+                } else {
+                    self.nudged.set(0);
+                    self.feedback.set(None);
+                    self.asking.set(Some(at));
+                }
                 instead
             }
             None => change,
@@ -256,6 +271,12 @@ impl Checkpoints {
             }
             self.asking.set(None);
             pg.go_to(at);
+            // The question and its Check button are gone: focus goes back to ▶, or to the end
+            // card when this was the last step, never to the page's body.
+            crate::ui::browser::focus::focus_soon(&[
+                "[data-testid=step-forward]",
+                "[data-testid=end-card]",
+            ]);
         }
     }
 }

@@ -15,6 +15,7 @@ use crate::host_code::LineBreaks;
 use crate::link::view_state::{self, Extra, Opened, ViewState};
 use crate::link::{link_lang, parse_fragment, EmbedFlags, Problem};
 use crate::ui::browser::i18n::{initial_lang, Lang};
+use crate::ui::state::compare::Comparison;
 use crate::ui::state::context::{PlayedRun, Playground, Seed};
 
 /// Replaces the address bar's link (no new history entry).
@@ -60,8 +61,10 @@ struct CurrentX(Memo<Option<String>>);
 fn current_extra(pg: Playground) -> Extra {
     // Whole kinds as kinds (what older links hold), other lines by name (issue 47).
     let (breakpoints, lines) = pg.breakpoints.with(|b| b.to_parts());
+    // Issue 49: a comparison on screen is in the link too.
+    let versus = Comparison::get().and_then(|c| c.versus.get());
     let mut extra = match pg.on_screen() {
-        Some(on_screen) => Extra::of(&on_screen, breakpoints),
+        Some(on_screen) => Extra::of(&on_screen, breakpoints).with_compare(versus.as_ref()),
         None => Extra {
             breakpoints,
             ..Extra::default()
@@ -95,6 +98,7 @@ pub fn current_fragment(pg: Playground) -> String {
         level: pg.level.get(),
         embed: pg.embed.get(),
         src: None,
+        challenge: None,
         extra: Extra::default(),
     };
     view_state::fragment(&state, x.as_deref())
@@ -121,6 +125,13 @@ pub fn base_address() -> String {
 /// flags stay.
 fn apply(pg: Playground, opened: Opened) {
     let Opened { state, played, .. } = opened;
+    if let (Some(id), Some(ch)) = (
+        &state.challenge,
+        crate::ui::state::challenges::Challenges::get(),
+    ) {
+        ch.chosen.set(Some(id.clone()));
+        ch.set_open(true);
+    }
     let (played, replayed) = match played {
         Some(played) if played.replayed => (None, Some(played.timeline)),
         played => (played, None),
@@ -151,6 +162,13 @@ fn apply(pg: Playground, opened: Opened) {
     }
     if let Ok(on_screen) = state.on_screen() {
         pg.show(on_screen, replayed, Vec::new());
+    }
+    // A link opens its comparison, or none (an old link has none).
+    if let Some(comparison) = Comparison::get() {
+        match state.page_view().compare {
+            Some(versus) => comparison.open_for(state.lesson.clone(), versus),
+            None => comparison.close(),
+        }
     }
     // Taken by the step's clamp in `Playground::show` if it fit; a seed that did not is not kept.
     pg.seed.set_value(None);
@@ -289,8 +307,15 @@ pub fn keep_address_current(pg: Playground) {
     };
     // Back and forward between entries the picker pushed fire `popstate` (and `hashchange`
     // when the fragment differs); the second one finds the page already there.
-    let listener = window_event_listener(leptos::ev::hashchange, move |_| follow());
-    let popstate = window_event_listener(leptos::ev::popstate, move |_| follow());
+    // A browser event runs outside the page's owner: following a link runs inside it, so
+    // what it reaches through context (the comparison, issue 49; the link's memo) is there.
+    let in_owner = move |owner: &Option<Owner>| match owner {
+        Some(owner) => owner.with(follow),
+        None => follow(),
+    };
+    let (owner, also) = (Owner::current(), Owner::current());
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| in_owner(&owner));
+    let popstate = window_event_listener(leptos::ev::popstate, move |_| in_owner(&also));
     on_cleanup(move || {
         listener.remove();
         popstate.remove();

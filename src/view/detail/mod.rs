@@ -12,6 +12,7 @@ use crate::view::tr;
 
 pub mod json;
 pub mod request;
+pub mod step_changes;
 
 pub use request::{RequestPicks, RequestView};
 

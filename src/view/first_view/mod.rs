@@ -195,22 +195,25 @@ fn header(pen: &Pen, app: &Node, zero: &StepZero) {
             }
         }
     }
-    let button = |class: &'static str, testid: &'static str, text: &str| {
-        pen.text(
-            &controls,
-            "button",
-            &[
+    // Share and Embed are one tap away on a first visit (`view::first_screen`).
+    if let Some(more) = pen.add(
+        &controls,
+        "div",
+        &[("class", "reveal"), ("data-reveal", "controls")],
+    ) {
+        let button = |class: &'static str, testid: &'static str, text: &str| {
+            let attrs = [
                 ("type", "button"),
                 ("class", class),
                 ("data-testid", testid),
                 ("aria-expanded", "false"),
                 ("disabled", ""),
-            ],
-            text,
-        );
-    };
-    button("share-button", "share-button", tr(lang, "分享", "Share"));
-    button("embed-button", "embed-button", tr(lang, "嵌入", "Embed"));
+            ];
+            pen.text(&more, "button", &attrs, text);
+        };
+        button("share-button", "share-button", tr(lang, "分享", "Share"));
+        button("embed-button", "embed-button", tr(lang, "嵌入", "Embed"));
+    }
     pen.text(
         &controls,
         "button",

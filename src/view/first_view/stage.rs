@@ -8,8 +8,11 @@ use crate::engine::Lang;
 use crate::lessons::language::{tr, LangText};
 use crate::markup::{Node, Pen};
 use crate::view::caption::{event_parts_in, key_step_label, step_caption_parts};
-use crate::view::contrast::{drain_label, hold_lock_label, offers_toggles};
+use crate::view::contrast::{
+    compare_open_words, drain_label, fixed_words, hold_lock_label, offers_toggles,
+};
 use crate::view::facts::CaptionPart;
+use crate::view::first_screen::{reveal_hint, reveal_label};
 use crate::view::story::{story_of, Level};
 
 /// The speeds the transport offers, as its select writes them (1x chosen).
@@ -21,20 +24,37 @@ fn left(step: usize, total: usize) -> String {
     format!("left:{}.{:03}%", at / 1000, at % 1000)
 }
 
-/// A disabled transport button with its accessible name and tooltip.
-fn button(pen: &Pen, parent: &Node, testid: &'static str, name: &str, text: &str) {
-    pen.text(
-        parent,
-        "button",
-        &[
-            ("type", "button"),
-            ("data-testid", testid),
-            ("disabled", ""),
-            ("aria-label", name),
-            ("title", name),
-        ],
-        text,
-    );
+/// A disabled transport button with its accessible name and tooltip; `more`: one of the
+/// controls a first visit has one tap away (`view::first_screen`, part "controls").
+fn button(pen: &Pen, parent: &Node, testid: &'static str, name: &str, text: &str, more: bool) {
+    let mut attrs = vec![
+        ("type", "button"),
+        ("data-testid", testid),
+        ("disabled", ""),
+        ("aria-label", name),
+        ("title", name),
+    ];
+    if more {
+        attrs.push(("data-reveal", "controls"));
+    }
+    pen.text(parent, "button", &attrs, text);
+}
+
+/// The button that opens part `part` on a first visit, as `ui::panels::reveal` draws it.
+pub fn reveal_button(pen: &Pen, parent: &Node, part: &'static str, lang: Lang) {
+    let testid = format!("reveal-{part}");
+    let hint_id = format!("reveal-hint-{part}");
+    let attrs = [
+        ("type", "button"),
+        ("class", "reveal-button"),
+        ("data-testid", testid.as_str()),
+        ("data-reveal", part),
+        ("aria-describedby", hint_id.as_str()),
+        ("disabled", ""),
+    ];
+    pen.text(parent, "button", &attrs, reveal_label(part, lang));
+    let attrs = [("id", hint_id.as_str()), ("hidden", "")];
+    pen.text(parent, "span", &attrs, reveal_hint(part, lang));
 }
 
 /// The transport at step 0: the buttons, speed, the counter, the level switch, the scrubber
@@ -53,10 +73,10 @@ pub fn transport(pen: &Pen, stage: &Node, zero: &StepZero) {
     let Some(buttons) = pen.add(&section, "div", &[("class", "buttons")]) else {
         return;
     };
-    button(pen, &buttons, "step-first", s.first, "|◀");
-    button(pen, &buttons, "step-back", s.back, "◀");
-    button(pen, &buttons, "step-forward", s.forward, "▶");
-    button(pen, &buttons, "step-last", s.last, "▶|");
+    button(pen, &buttons, "step-first", s.first, "|◀", true);
+    button(pen, &buttons, "step-back", s.back, "◀", false);
+    button(pen, &buttons, "step-forward", s.forward, "▶", false);
+    button(pen, &buttons, "step-last", s.last, "▶|", true);
     let key = |testid: &'static str, name: &str, text: &str| {
         pen.text(
             &buttons,
@@ -68,6 +88,7 @@ pub fn transport(pen: &Pen, stage: &Node, zero: &StepZero) {
                 ("disabled", ""),
                 ("aria-label", name),
                 ("title", name),
+                ("data-reveal", "controls"),
             ],
             text,
         );
@@ -81,10 +102,12 @@ pub fn transport(pen: &Pen, stage: &Node, zero: &StepZero) {
             ("type", "button"),
             ("data-testid", testid),
             ("disabled", ""),
+            ("data-reveal", "controls"),
         ];
         pen.text(&buttons, "button", &attrs, text);
     }
-    if let Some(speed) = pen.add(&buttons, "label", &[("class", "speed")]) {
+    let speed_attrs = [("class", "speed"), ("data-reveal", "controls")];
+    if let Some(speed) = pen.add(&buttons, "label", &speed_attrs) {
         pen.append_text(&speed, s.speed);
         let attrs = [("data-testid", "speed"), ("disabled", "")];
         if let Some(select) = pen.add(&speed, "select", &attrs) {
@@ -108,6 +131,7 @@ pub fn transport(pen: &Pen, stage: &Node, zero: &StepZero) {
     };
     let attrs = [("class", "step-counter"), ("data-testid", "step-counter")];
     pen.text(&buttons, "span", &attrs, &counter);
+    reveal_button(pen, &buttons, "controls", lang);
     level_switch(pen, &buttons, lang);
     scrubber(pen, &section, zero, last);
 }
@@ -119,6 +143,7 @@ fn level_switch(pen: &Pen, buttons: &Node, lang: Lang) {
         ("role", "radiogroup"),
         ("data-testid", "level-switch"),
         ("aria-labelledby", "level-switch-label"),
+        ("data-reveal", "controls"),
     ];
     let Some(switch) = pen.add(buttons, "div", &attrs) else {
         return;
@@ -147,7 +172,8 @@ fn level_switch(pen: &Pen, buttons: &Node, lang: Lang) {
 
 /// The scrubber at 0 with the key steps' marks (no breakpoint ticks: none are set at first).
 fn scrubber(pen: &Pen, section: &Node, zero: &StepZero, last: usize) {
-    let Some(wrap) = pen.add(section, "div", &[("class", "scrubber-wrap")]) else {
+    let attrs = [("class", "scrubber-wrap"), ("data-reveal", "controls")];
+    let Some(wrap) = pen.add(section, "div", &attrs) else {
         return;
     };
     let max = last.to_string();
@@ -216,19 +242,54 @@ pub fn toolbar(pen: &Pen, stage: &Node, zero: &StepZero) {
                     ("class", "mode-toggle"),
                     ("data-testid", testid),
                     ("aria-checked", if on { "true" } else { "false" }),
+                    ("data-fixed", "false"),
                     ("disabled", ""),
                 ];
-                if let Some(b) = pen.add(&set, "button", &attrs) {
+                // As `ui/panels/toggles.rs`: the mode is the lesson's until the learner fixes it.
+                let Some(group) = pen.add(&set, "span", &[("class", "mode-toggle-group")]) else {
+                    continue;
+                };
+                if let Some(b) = pen.add(&group, "button", &attrs) {
                     let mark = [("class", "switch-mark"), ("aria-hidden", "true")];
                     pen.text(&b, "span", &mark, if on { "● " } else { "○ " });
                     pen.append_text(&b, label);
+                    let owner = [("class", "mode-owner")];
+                    pen.text(&b, "span", &owner, fixed_words(false, lang));
                 }
             }
         }
     }
-    if zero.checkpoints {
-        checkpoint_switch(pen, &row, lang);
+    // Issue 49: "compare with the other setting" beside the switches, one tap away like them
+    // (`ui/panels/compare_open.rs`).
+    let compares = offers_toggles(zero.info.id);
+    if compares || zero.checkpoints {
+        let attrs = [("class", "reveal"), ("data-reveal", "controls")];
+        if let Some(wrap) = pen.add(&row, "div", &attrs) {
+            if compares {
+                let attrs = [
+                    ("type", "button"),
+                    ("class", "compare-open"),
+                    ("data-testid", "compare-open"),
+                    ("aria-pressed", "false"),
+                    ("disabled", ""),
+                ];
+                pen.text(&wrap, "button", &attrs, compare_open_words(lang));
+            }
+            if zero.checkpoints {
+                checkpoint_switch(pen, &wrap, lang);
+            }
+        }
     }
+    // Issue 48: the "you pick next" button, closed as on a first visit.
+    let attrs = [
+        ("type", "button"),
+        ("class", "next-choices-open"),
+        ("data-testid", "next-choices-open"),
+        ("aria-expanded", "false"),
+        ("disabled", ""),
+    ];
+    let text = tr(lang, "▸ 你来选下一步", "▸ You pick next");
+    pen.text(&row, "button", &attrs, text);
     // Issue 47: the way to the host's code below 900 px (`ui/panels/code_tab.rs`).
     let attrs = [
         ("type", "button"),
@@ -243,6 +304,7 @@ pub fn toolbar(pen: &Pen, stage: &Node, zero: &StepZero) {
         ("type", "button"),
         ("class", "to-options"),
         ("data-testid", "to-options"),
+        ("data-reveal", "controls"),
         ("disabled", ""),
     ];
     let text = tr(lang, "断点与按键 ›", "Breakpoints, keys ›");

@@ -57,7 +57,12 @@ fn member_card(pen: &Pen, grid: &Node, card: &Card, lang: Lang) {
             ("disabled", ""),
         ];
         pen.text(&head, "button", &attrs, &card.name);
-        pen.text(&head, "span", &[("class", "member-role")], &card.role);
+        pen.text(
+            &head,
+            "span",
+            &[("class", "member-role")],
+            &crate::view::card::role_word(&card.role, lang),
+        );
     }
     let class = format!("status status-{status}");
     pen.text(
@@ -156,14 +161,13 @@ pub fn lanes(pen: &Pen, column: &Node, zero: &StepZero) {
         let Some(div) = pen.add(parent, "div", &attrs) else {
             return;
         };
-        if let Some(h3) = pen.add(&div, "h3", &[]) {
+        if let Some(h3) = pen.add(&div, "h3", &[("title", hint)]) {
             pen.append_text(&h3, title);
             pen.append_text(&h3, " ");
             let count = format!("({})", placement.chips(lane).len());
             pen.text(&h3, "span", &[("class", "lane-count")], &count);
         }
-        pen.text(&div, "p", &[("class", "lane-hint")], hint);
-        if let Some(list) = pen.add(&div, "ul", &[("class", "chips")]) {
+        if let Some(list) = pen.add(&div, "ul", &[("class", "chips rest")]) {
             pen.text(&list, "li", &[("class", "empty")], s.lane_empty);
         }
     };

@@ -107,7 +107,7 @@ fn MemberRow(editor: Editor, i: usize) -> impl IntoView {
                 <span>{move || tr(lang.get(), "类型", "Kind")}</span>
                 <select data-testid=format!("editor-member-kind-{i}") prop:value=move || match kind.get() { MemberKind::Lead => "lead", MemberKind::Teammate => "teammate" } on:change=on_kind>
                     <option value="lead">"lead"</option>
-                    <option value="teammate">"teammate"</option>
+                    <option value="teammate">{move || tr(lang.get(), "teammate（队友）", "teammate")}</option>
                 </select>
             </label>
             <label>

@@ -41,6 +41,7 @@
 //! - `editor-check`, `editor-check-ok`, `editor-check-waiting`, `editor-findings`,
 //!   `editor-finding`, `editor-answered`, `editor-answered-row`; `editor-task-count`.
 
+mod challenges;
 mod check;
 mod checkpoints;
 mod condition;
@@ -327,6 +328,7 @@ fn EditorBody() -> impl IntoView {
             <replies::RepliesEditor editor=editor />
             <faults::FaultsEditor editor=editor />
             <checkpoints::CheckpointsEditor editor=editor />
+            <challenges::ChallengesEditor editor=editor />
             <check::CheckPanel editor=editor />
             <button type="button" data-testid="editor-reset" on:click=reset>
                 {move || tr(lang.get(), "恢复自由练习的默认场景", "Back to free play's default scenario")}

@@ -1,7 +1,8 @@
 //! What a learner sees while a split module's code comes (a loading line) and when it cannot
 //! arrive (a message with a retry), in the page's language: one look and one wording for every
-//! split point (the side panel's later parts, the header's dialogs). Each caller names its
-//! test ids by a prefix (`later` gives `later-loading`, `later-failed`, `later-retry`).
+//! split point (the side panel's later parts, the header's dialogs, the code pane, the comparison,
+//! the list of next choices). Each caller names its test ids by a prefix (`later` gives
+//! `later-loading`, `later-failed`, `later-retry`).
 
 use leptos::prelude::*;
 
