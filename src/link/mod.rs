@@ -150,7 +150,6 @@ fn bad_origin(value: &str) -> Problem {
     )
 }
 
-/// Reads one `key=value` part into `link`; a bad one changes nothing and says why.
 /// Whether `value` can be a lesson's or a challenge's id in a link: 1 to 64 letters, digits,
 /// `-` and `_`.
 fn is_id(value: &str) -> bool {
@@ -161,6 +160,7 @@ fn is_id(value: &str) -> bool {
             .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
+/// Reads one `key=value` part into `link`; a bad one changes nothing and says why.
 fn read_part(link: &mut LinkState, key: &str, value: &str) -> Result<(), Problem> {
     match key {
         "lesson" => {

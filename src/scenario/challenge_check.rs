@@ -5,10 +5,10 @@
 //! solution is the run's business (the editor shows it beside the challenge, played natively),
 //! not a reason to refuse the scenario. [`Scenario::validate`] calls [`check`].
 
+use super::authored_list::{check_ids, ListWords};
 use super::authoring::is_member;
 use super::errors::ScenarioErrors;
 use super::format::Scenario;
-use super::ranges;
 use crate::lessons::checkpoint::EVENT_NAMES;
 use crate::lessons::run::MAX_INTERVENTIONS;
 use crate::lessons::{Challenge, EventMatch};
@@ -19,48 +19,20 @@ pub const MAX_CHALLENGES: usize = 20;
 /// Every problem of the scenario's challenges.
 pub(super) fn check(scenario: &Scenario, errors: &mut ScenarioErrors) {
     let list = &scenario.challenges;
-    if list.len() > MAX_CHALLENGES {
-        errors.push(
-            format!("挑战太多：{} 个，上限是 {MAX_CHALLENGES} 个", list.len()),
-            format!(
-                "too many challenges: {}; the limit is {MAX_CHALLENGES}",
-                list.len()
-            ),
-        );
-    }
+    let ids: Vec<&str> = list.iter().map(|c| c.id.as_str()).collect();
+    check_ids(&WORDS, &ids, MAX_CHALLENGES, errors);
     for (i, challenge) in list.iter().enumerate() {
-        let at = format!("challenges[{i}]");
-        if list[..i].iter().any(|c| c.id == challenge.id) {
-            errors.push(
-                format!(
-                    "{at}.id '{}' 和前面的挑战重复：每个挑战的 id 必须不同",
-                    challenge.id
-                ),
-                format!(
-                    "{at}.id '{}' repeats an earlier challenge's: each id must be unique",
-                    challenge.id
-                ),
-            );
-        }
-        check_one(scenario, errors, &at, challenge);
+        check_one(scenario, errors, &format!("challenges[{i}]"), challenge);
     }
 }
 
-fn is_id(id: &str) -> bool {
-    (1..=ranges::MAX_CHECKPOINT_ID_CHARS).contains(&id.len())
-        && id.starts_with(|c: char| c.is_ascii_lowercase())
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-}
+const WORDS: ListWords = ListWords {
+    field: "challenges",
+    zh: "挑战",
+    en: "challenge",
+};
 
 fn check_one(scenario: &Scenario, errors: &mut ScenarioErrors, at: &str, challenge: &Challenge) {
-    if !is_id(&challenge.id) {
-        errors.push(
-            format!("{at}.id '{}' 无效：用小写字母开头，只含小写字母、数字和连字符，最多 {} 个字符", challenge.id, ranges::MAX_CHECKPOINT_ID_CHARS),
-            format!("{at}.id '{}' is not valid: start with a lowercase letter, use lowercase letters, digits and hyphens, at most {} characters", challenge.id, ranges::MAX_CHECKPOINT_ID_CHARS),
-        );
-    }
     for (field, zh, en) in [
         ("goal", &challenge.goal.zh, &challenge.goal.en),
         ("hint", &challenge.hint.zh, &challenge.hint.en),

@@ -5,6 +5,7 @@
 //! run's business: a checkpoint that does not ask there is dropped with a note
 //! (`lessons::checkpoint::place`), not refused. [`Scenario::validate`] calls [`check`].
 
+use super::authored_list::{check_ids, ListWords};
 use super::authoring::{is_member, is_message_id};
 use super::errors::ScenarioErrors;
 use super::format::Scenario;
@@ -15,45 +16,18 @@ use crate::lessons::checkpoint::{Ask, Checkpoint, EVENT_NAMES, RULE_IDS};
 /// Every problem of the scenario's checkpoints.
 pub(super) fn check(scenario: &Scenario, errors: &mut ScenarioErrors) {
     let list = &scenario.checkpoints;
-    if list.len() > ranges::MAX_CHECKPOINTS {
-        errors.push(
-            format!(
-                "检查点太多：{} 个，上限是 {} 个",
-                list.len(),
-                ranges::MAX_CHECKPOINTS
-            ),
-            format!(
-                "too many checkpoints: {}; the limit is {}",
-                list.len(),
-                ranges::MAX_CHECKPOINTS
-            ),
-        );
-    }
+    let ids: Vec<&str> = list.iter().map(|c| c.id.as_str()).collect();
+    check_ids(&WORDS, &ids, ranges::MAX_CHECKPOINTS, errors);
     for (i, checkpoint) in list.iter().enumerate() {
-        let at = format!("checkpoints[{i}]");
-        if list[..i].iter().any(|c| c.id == checkpoint.id) {
-            errors.push(
-                format!(
-                    "{at}.id '{}' 和前面的检查点重复：每个检查点的 id 必须不同",
-                    checkpoint.id
-                ),
-                format!(
-                    "{at}.id '{}' repeats an earlier checkpoint's: each id must be unique",
-                    checkpoint.id
-                ),
-            );
-        }
-        check_one(scenario, errors, &at, checkpoint);
+        check_one(scenario, errors, &format!("checkpoints[{i}]"), checkpoint);
     }
 }
 
-fn is_id(id: &str) -> bool {
-    (1..=ranges::MAX_CHECKPOINT_ID_CHARS).contains(&id.len())
-        && id.starts_with(|c: char| c.is_ascii_lowercase())
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-}
+const WORDS: ListWords = ListWords {
+    field: "checkpoints",
+    zh: "检查点",
+    en: "checkpoint",
+};
 
 fn is_request_id(name: &str) -> bool {
     name.strip_prefix('r').is_some_and(|n| {
@@ -62,12 +36,6 @@ fn is_request_id(name: &str) -> bool {
 }
 
 fn check_one(scenario: &Scenario, errors: &mut ScenarioErrors, at: &str, checkpoint: &Checkpoint) {
-    if !is_id(&checkpoint.id) {
-        errors.push(
-            format!("{at}.id '{}' 不合格：1 到 {} 个字符，小写字母开头，只用小写字母、数字和 -", checkpoint.id, ranges::MAX_CHECKPOINT_ID_CHARS),
-            format!("{at}.id '{}' is not valid: 1 to {} characters, a lowercase letter first, then lowercase letters, digits and -", checkpoint.id, ranges::MAX_CHECKPOINT_ID_CHARS),
-        );
-    }
     if !RULE_IDS.contains(&checkpoint.rule.as_str()) {
         errors.push(
             format!(

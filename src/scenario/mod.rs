@@ -26,6 +26,7 @@
 //!   replies and faults that never ran, replies naming a message the member never received;
 //! - `source.rs`: a scenario fetched from a URL (`src=`), each failure explained.
 
+mod authored_list;
 mod authoring;
 mod challenge_check;
 pub mod check;

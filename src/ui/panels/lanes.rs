@@ -82,10 +82,16 @@ fn step_placement(pg: Playground) -> Memo<(Placement, Subject)> {
 /// One chip: a subject's in full and marked, another's as a compact row that opens (shows in
 /// full, and its body and journey below the lanes; on a phone, where a chip stays a token, the
 /// stylesheet puts that detail above the lanes) on a tap.
+///
+/// As a `row` of a scrolling lane it is a fixed-height compact row that is never drawn in full:
+/// it keeps the mark, id, sender -> recipient, request id, place dots and its places in words
+/// for a screen reader, and is built without the parts a compact chip hides (kind, body, place,
+/// change), since a seek on a long log replaces most rows in view and each element is a cost.
 fn chip_view(
     item: LaneItem,
     lang: Memo<Lang>,
     opened: RwSignal<Option<MessageId>>,
+    row: bool,
 ) -> impl IntoView {
     let LaneItem {
         chip: c,
@@ -97,7 +103,7 @@ fn chip_view(
     let message_kind = c.message_kind;
     let is_open = move || opened.get() == Some(record_id);
     // A subject beyond the few drawn in full is a compact row too, still marked.
-    let compact = move || !pinned && !is_open();
+    let compact = move || row || (!pinned && !is_open());
     let texts = c.clone();
     let change_text = move || texts.change_text(lang.get());
     let place = c.clone();
@@ -105,6 +111,23 @@ fn chip_view(
     // The front chip (the message's furthest place) keeps the `message-chip` test id; the
     // places that keep it are `message-kept` chips, drawn without the body.
     let front = c.front();
+    let places = if row {
+        Either::Left(move || marks.marks_text(lang.get()))
+    } else {
+        Either::Right(move || {
+            marks
+                .marks(lang.get())
+                .into_iter()
+                .map(|(name, word, held)| {
+                    view! {
+                        <span class="place" class:held=held data-place=name>
+                            {if held { "✓ " } else { "○ " }}{word}
+                        </span>
+                    }
+                })
+                .collect_view()
+        })
+    };
     view! {
         <li class="message-chip" class:committed=c.committed() class:moved=changed
             class:kept=!front class:taken-in=c.taken_in() class:sent-entry=c.sent_from_history()
@@ -129,70 +152,20 @@ fn chip_view(
                     *o = if *o == Some(record_id) { None } else { Some(record_id) };
                 })>
                 <strong>{c.id.clone()}</strong>" "
-                {format!("{} → {}", c.from, c.to)}" "
-                <span class="chip-kind">{move || message_kind.word(lang.get())}</span>
+                {format!("{} → {}", c.from, c.to)}
+                {(!row).then(|| view! {
+                    " "<span class="chip-kind">{move || message_kind.word(lang.get())}</span>
+                })}
                 {c.request_id.clone().map(|id| view! {
                     " "<span class="chip-request" data-testid="chip-request-id">{id}</span>
                 })}
                 // Three place dots drawn by the stylesheet from the chip's `data-places`.
                 <span class="chip-dots" aria-hidden="true"><i></i></span>
             </button>
-            {front.then(|| view! { <span class="chip-body">{c.body.clone()}</span> })}
-            <span class="chip-pos">{move || place.place_text(lang.get())}</span>
-            <span class="chip-places" data-testid="chip-places">
-                {move || marks.marks(lang.get()).into_iter().map(|(name, word, held)| view! {
-                    <span class="place" class:held=held data-place=name>
-                        {if held { "✓ " } else { "○ " }}{word}
-                    </span>
-                }).collect_view()}
-            </span>
-            {changed.then(|| view! { <span class="chip-moved">{change_text}</span> })}
-        </li>
-    }
-}
-
-/// One fixed-height row of a scrolling lane: what a compact chip shows (its mark, id, sender ->
-/// recipient, request id, place dots, and its places in words for a screen reader) and nothing
-/// it hides. A tap opens the message's body and journey below the lanes, as on any chip.
-fn row_view(
-    item: LaneItem,
-    lang: Memo<Lang>,
-    opened: RwSignal<Option<MessageId>>,
-) -> impl IntoView {
-    let LaneItem { chip: c, lead, .. } = item;
-    let record_id = c.record_id;
-    let is_open = move || opened.get() == Some(record_id);
-    let places = c.places.clone();
-    let front = c.front();
-    view! {
-        <li class="message-chip compact" class:committed=c.committed() class:moved=c.change.is_some()
-            class:kept=!front class:taken-in=c.taken_in() class:sent-entry=c.sent_from_history()
-            class:subject={lead != Lead::Other}
-            data-testid=if front { "message-chip" } else { "message-kept" }
-            data-subject=lead.name()
-            data-message-id=c.id.clone()
-            data-from=c.from.clone()
-            data-to=c.to.clone()
-            data-kind=c.kind
-            data-position=c.position.name()
-            data-place=c.place()
-            data-places=c.places.names().join(" ")
-            data-request-id=c.request_id.clone()>
-            <span class="chip-mark" data-testid="chip-mark"></span>
-            <button type="button" class="chip-head" data-testid="chip-open"
-                aria-expanded=move || is_open().to_string()
-                title=move || tr(lang.get(), "查看全文和它走过的位置", "Show the full body and its journey")
-                on:click=move |_| opened.update(|o| {
-                    *o = if *o == Some(record_id) { None } else { Some(record_id) };
-                })>
-                <strong>{c.id.clone()}</strong>" "
-                {format!("{} → {}", c.from, c.to)}
-                {c.request_id.clone().map(|id| view! {
-                    " "<span class="chip-request" data-testid="chip-request-id">{id}</span>
-                })}
-                <span class="chip-dots" aria-hidden="true"><i></i></span>
-            </button>
-            <span class="chip-places" data-testid="chip-places">{move || places.marks_text(lang.get())}</span>
+            {(front && !row).then(|| view! { <span class="chip-body">{c.body.clone()}</span> })}
+            {(!row).then(|| view! { <span class="chip-pos">{move || place.place_text(lang.get())}</span> })}
+            <span class="chip-places" data-testid="chip-places">{places}</span>
+            {(changed && !row).then(|| view! { <span class="chip-moved">{change_text}</span> })}
         </li>
     }
 }
@@ -264,11 +237,7 @@ fn lane_view(
                         })
                     }
                     key=Drawn::key
-                    children=move |d: Drawn| if d.row {
-                        Either::Left(row_view(d.item, lang, opened))
-                    } else {
-                        Either::Right(chip_view(d.item, lang, opened))
-                    }
+                    children=move |d: Drawn| chip_view(d.item, lang, opened, d.row)
                 />
                 {spacer(false)}
                 {move || (count.get() == 0).then(|| view! {
