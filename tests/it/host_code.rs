@@ -719,3 +719,66 @@ fn host_code_with_the_lock_held_over_the_call_a_waiter_shows_in_the_lock_and_cha
     assert!(line_number(variant, "deliver.unlock").is_none());
     assert!(line_number(variant, "finish.unlock").is_some());
 }
+
+/// M1 M3: on a long log the watch writes only the rows its box shows (an inbox or a request
+/// there holds thousands): the newest records; and the inbox is marked changed exactly when a
+/// record came, went or moved at the step, as the states before and after it say.
+#[test]
+fn m1_m3_the_watch_on_a_long_log_writes_the_newest_rows_and_marks_any_change() {
+    use agent_team_playground::view::host_code::watch::MAX_ROWS;
+    let timeline = stress::generate(3_000);
+    let mut long_inboxes = 0;
+    for step in 1..=timeline.len() {
+        let (state, before) = timeline.state_with_previous(step);
+        let Some(watch) = watch_at(timeline.events(), step, &state, before.as_ref(), Lang::En)
+        else {
+            continue;
+        };
+        let Some(member) = watch.member.as_deref() else {
+            continue;
+        };
+        for var in &watch.vars {
+            assert!(var.rows.len() <= MAX_ROWS, "step {step}: {var:?}");
+            if var.name != format!("inbox[\"{member}\"]") {
+                continue;
+            }
+            let now: Vec<_> = state
+                .inbox_of(member)
+                .into_iter()
+                .filter(|r| !r.drained)
+                .map(|r| (r.id, state.message_position(r.id)))
+                .collect();
+            let was: Vec<_> = before
+                .as_ref()
+                .map(|b| {
+                    b.inbox_of(member)
+                        .into_iter()
+                        .filter(|r| !r.drained)
+                        .map(|r| (r.id, b.message_position(r.id)))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let differs: Vec<_> = now.iter().filter(|r| !was.contains(r)).collect();
+            let expected = before.is_some() && (was.len() != now.len() || !differs.is_empty());
+            assert_eq!(var.changed, expected, "step {step}: {var:?}");
+            let newest: Vec<String> = now[now.len().saturating_sub(MAX_ROWS)..]
+                .iter()
+                .map(|(id, _)| format!("{id} "))
+                .collect();
+            assert_eq!(var.rows.len(), newest.len(), "step {step}");
+            let shown = &now[now.len().saturating_sub(MAX_ROWS)..];
+            for ((row, id), record) in var.rows.iter().zip(&newest).zip(shown) {
+                assert!(row.text.starts_with(id.as_str()), "step {step}: {row:?}");
+                let moved = before.is_some() && !was.contains(record);
+                assert_eq!(row.changed, moved, "step {step}: {row:?}");
+            }
+            if now.len() > MAX_ROWS {
+                long_inboxes += 1;
+            }
+        }
+    }
+    assert!(
+        long_inboxes > 0,
+        "the log never shows an inbox longer than the box"
+    );
+}

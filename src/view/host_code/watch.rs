@@ -250,27 +250,37 @@ impl View<'_> {
             .into_iter()
             .filter(|r| !r.drained)
             .collect();
+        // Sorted by id (an inbox is appended to in id order), so each record is found by a
+        // binary search: a long log's inbox holds thousands.
         let before_ids: Option<Vec<_>> = self.before.map(|b| {
-            b.inbox_of(name)
+            let mut ids: Vec<_> = b
+                .inbox_of(name)
                 .into_iter()
                 .filter(|r| !r.drained)
                 .map(|r| (r.id, b.message_position(r.id)))
-                .collect()
+                .collect();
+            ids.sort_by_key(|(id, _)| *id);
+            ids
         });
         let mut changed = false;
+        // Whether each record changed counts for the variable; only the rows the box shows are
+        // written.
+        let shown_from = records.len().saturating_sub(MAX_ROWS);
         let rows = records
             .iter()
-            .map(|r| {
+            .enumerate()
+            .filter_map(|(i, r)| {
                 let position = self.state.message_position(r.id);
-                let row_changed = before_ids
-                    .as_ref()
-                    .is_some_and(|b| !b.iter().any(|(id, p)| *id == r.id && *p == position));
+                let row_changed = before_ids.as_ref().is_some_and(|b| {
+                    b.binary_search_by_key(&r.id, |(id, _)| *id)
+                        .map_or(true, |at| b[at].1 != position)
+                });
                 changed |= row_changed;
-                WatchRow {
+                (i >= shown_from).then(|| WatchRow {
                     text: format!("{} {}: {}", r.id, r.from, quoted(&r.body)),
                     note: Some(self.taken_in_note(position.as_ref())),
                     changed: row_changed,
-                }
+                })
             })
             .collect();
         changed |= before_ids.is_some_and(|b| b.len() != records.len());
@@ -357,11 +367,13 @@ impl View<'_> {
                     format!("{id}: {count} messages"),
                 );
                 // What this request carries that the member's previous one did not is marked.
-                let rows = r
-                    .request
-                    .messages
+                // Only the rows the box shows are written: a long log's request carries
+                // thousands of entries.
+                let messages = &r.request.messages;
+                let rows = messages
                     .iter()
                     .enumerate()
+                    .skip(messages.len().saturating_sub(MAX_ROWS))
                     .map(|(i, e)| entry_row(e, changed && i >= previous_len, self.lang))
                     .collect();
                 (value, rows)
