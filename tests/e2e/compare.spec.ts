@@ -9,7 +9,7 @@
 import { test, expect, Page } from '@playwright/test';
 import * as path from 'path';
 import * as fs from 'fs';
-import { Lang, trackErrors, focusPlayground, readCounter, expectStep, caption, chooseLevel } from './helpers';
+import { Lang, Wanted, trackErrors, focusPlayground, readCounter, expectStep, caption, chooseLevel, stageProblems } from './helpers';
 
 const SCREENS = [
   { name: 'laptop', width: 1366, height: 800 },
@@ -34,37 +34,16 @@ async function openCompared(page: Page, lesson: string, lang: Lang) {
   await expect(page.getByTestId('compare-summary')).not.toBeEmpty();
 }
 
-/** What is out of place at the step the counter shows: the stage rule for a comparison. */
-async function stageProblems(page: Page, step: number, phone: boolean): Promise<string[]> {
-  return page.evaluate(async ({ step, phone }) => {
-    const counter = () => document.querySelector('[data-testid=step-counter]')?.textContent ?? '';
-    const shows = () => new RegExp(`(^|\\D)${step} / \\d+`).test(counter());
-    for (let i = 0; i < 200 && !shows(); i++) await new Promise((r) => requestAnimationFrame(() => r(null)));
-    if (!shows()) return [`counter shows '${counter()}', not step ${step}`];
-    const problems: string[] = [];
-    const [w, h] = [innerWidth, innerHeight];
-    const inView = (what: string, el: Element | null) => {
-      if (!el) return problems.push(`${what}: missing`);
-      const r = el.getBoundingClientRect();
-      if (!(r.top >= -0.5 && r.left >= -0.5 && r.bottom <= h + 0.5 && r.right <= w + 0.5 && r.height > 0)) {
-        problems.push(`${what} at top ${Math.round(r.top)} bottom ${Math.round(r.bottom)} (viewport ${w}x${h})`);
-      }
-    };
-    const bar = document.querySelector('.caption-bar');
-    inView('caption bar', bar);
-    if (bar && bar.scrollHeight > bar.clientHeight + 1) problems.push('caption box scrolls');
-    inView('forward button', document.querySelector('[data-testid=step-forward]'));
-    inView('step counter', document.querySelector('[data-testid=step-counter]'));
-    inView('summary', document.querySelector('[data-testid=compare-summary]'));
-    const sides = phone ? ['.compare-side.shown'] : ['[data-testid=compare-side-a]', '[data-testid=compare-side-b]'];
-    for (const side of sides) {
-      for (const lane of ['lane-queued', 'lane-candidate', 'lane-request']) {
-        inView(`${side} ${lane} header`, document.querySelector(`${side} [data-lane=${lane}] h4`));
-      }
+/** The comparison's parts the stage rule wants in view besides the transport and caption bar. */
+function wantedInComparison(phone: boolean): Wanted[] {
+  const wanted: Wanted[] = [{ what: 'summary', selector: '[data-testid=compare-summary]' }];
+  const sides = phone ? ['.compare-side.shown'] : ['[data-testid=compare-side-a]', '[data-testid=compare-side-b]'];
+  for (const side of sides) {
+    for (const lane of ['lane-queued', 'lane-candidate', 'lane-request']) {
+      wanted.push({ what: `${side} ${lane} header`, selector: `${side} [data-lane=${lane}] h4` });
     }
-    if (scrollY !== 0) problems.push(`page scrolled to ${scrollY}`);
-    return problems;
-  }, { step, phone });
+  }
+  return wanted;
 }
 
 const SUMMARY: Record<string, Record<Lang, RegExp>> = {
@@ -104,7 +83,7 @@ for (const screen of SCREENS) {
         const marked = { a: 0, b: 0 };
         for (let guard = 0; guard < 200; guard++) {
           const { step, last } = await readCounter(page);
-          for (const p of await stageProblems(page, step, phone)) failures.push(`step ${step}: ${p}`);
+          for (const p of await stageProblems(page, step, wantedInComparison(phone), false)) failures.push(`step ${step}: ${p}`);
           const a = await page.getByTestId('compare-side-a').locator('[data-differs=true]').count();
           const b = await page.getByTestId('compare-side-b').locator('[data-differs=true]').count();
           if (a > 0) marked.a += 1;

@@ -335,3 +335,47 @@ export function modelServer(): string | undefined {
   }
   return urls[worker];
 }
+
+/** Something the stage rule wants in view at a step: `selector` found, `what` in messages. */
+export interface Wanted { what: string; selector: string; topOnly?: boolean }
+
+/**
+ * What is out of place at `step` (empty when the stage is whole), once the counter shows it:
+ * the caption bar whole and not scrolling inside, each of `wanted` whole in the viewport (or,
+ * with `topOnly`, its top in it), the page not scrolled. With `unclipped`, a whole element must
+ * also not be cut by a box around it that scrolls or hides its overflow.
+ */
+export async function stageProblems(page: Page, step: number, wanted: Wanted[], unclipped: boolean): Promise<string[]> {
+  return page.evaluate(async ({ step, wanted, unclipped }) => {
+    const counter = () => document.querySelector('[data-testid=step-counter]')?.textContent ?? '';
+    const shows = () => new RegExp(`(^|\\D)${step} / \\d+`).test(counter());
+    for (let i = 0; i < 200 && !shows(); i++) await new Promise((r) => requestAnimationFrame(() => r(null)));
+    if (!shows()) return [`counter shows '${counter()}', not step ${step}`];
+    const problems: string[] = [];
+    const [w, h] = [innerWidth, innerHeight];
+    const inView = ({ what, selector, topOnly }: { what: string; selector: string; topOnly?: boolean }) => {
+      const el = document.querySelector(selector);
+      if (!el) return problems.push(`${what}: missing`);
+      const r = el.getBoundingClientRect();
+      const ok = topOnly
+        ? r.top >= -0.5 && r.top < h && r.height > 0
+        : r.top >= -0.5 && r.left >= -0.5 && r.bottom <= h + 0.5 && r.right <= w + 0.5 && r.height > 0;
+      if (!ok) problems.push(`${what} at top ${Math.round(r.top)} bottom ${Math.round(r.bottom)} (viewport ${w}x${h})`);
+      if (unclipped && !topOnly) {
+        for (let p = el.parentElement; p; p = p.parentElement) {
+          if (getComputedStyle(p).overflowY === 'visible') continue;
+          const b = p.getBoundingClientRect();
+          if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5) problems.push(`${what} clipped by .${p.className}`);
+        }
+      }
+    };
+    inView({ what: 'caption bar', selector: '.caption-bar' });
+    const bar = document.querySelector('.caption-bar');
+    if (bar && bar.scrollHeight > bar.clientHeight + 1) problems.push(`caption box scrolls: ${bar.scrollHeight} > ${bar.clientHeight}`);
+    inView({ what: 'forward button', selector: '[data-testid=step-forward]' });
+    inView({ what: 'step counter', selector: '[data-testid=step-counter]' });
+    wanted.forEach(inView);
+    if (scrollY !== 0) problems.push(`page scrolled to ${scrollY}`);
+    return problems;
+  }, { step, wanted, unclipped });
+}

@@ -3,52 +3,22 @@
 // and the three lanes' headers are in the viewport together without the learner scrolling, and
 // the caption box never scrolls inside; on the laptop the member cards' row starts in view too.
 // Each step is checked in one page.evaluate (after the ArrowRight key steps the playhead).
-import { test, expect, Page } from '@playwright/test';
-import { Lang, trackErrors, waitReady, focusPlayground, readCounter } from './helpers';
+import { test, expect } from '@playwright/test';
+import { Lang, Wanted, trackErrors, waitReady, focusPlayground, readCounter, stageProblems } from './helpers';
 
 const SCREENS = [
   { name: 'laptop', width: 1366, height: 800, cards: true },
   { name: 'phone', width: 390, height: 844, cards: false },
 ] as const;
 
-/** What is out of place at `step` (empty when the stage is whole), once the counter shows it. */
-async function stageProblems(page: Page, step: number, cards: boolean): Promise<string[]> {
-  return page.evaluate(async ({ step, cards }) => {
-    const counter = () => document.querySelector('[data-testid=step-counter]')?.textContent ?? '';
-    const shows = () => new RegExp(`(^|\\D)${step} / \\d+`).test(counter());
-    for (let i = 0; i < 200 && !shows(); i++) await new Promise((r) => requestAnimationFrame(() => r(null)));
-    if (!shows()) return [`counter shows '${counter()}', not step ${step}`];
-    const problems: string[] = [];
-    const [w, h] = [innerWidth, innerHeight];
-    const inView = (what: string, el: Element | null, whole = true) => {
-      if (!el) return problems.push(`${what}: missing`);
-      const r = el.getBoundingClientRect();
-      const ok = whole
-        ? r.top >= -0.5 && r.left >= -0.5 && r.bottom <= h + 0.5 && r.right <= w + 0.5 && r.height > 0
-        : r.top >= -0.5 && r.top < h && r.height > 0;
-      if (!ok) problems.push(`${what} at top ${Math.round(r.top)} bottom ${Math.round(r.bottom)} (viewport ${w}x${h})`);
-      // Not clipped by a box that scrolls or hides its overflow.
-      if (whole) {
-        for (let p = el.parentElement; p; p = p.parentElement) {
-          if (getComputedStyle(p).overflowY === 'visible') continue;
-          const b = p.getBoundingClientRect();
-          if (r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5) problems.push(`${what} clipped by .${p.className}`);
-        }
-      }
-    };
-    const bar = document.querySelector('.caption-bar');
-    inView('caption bar', bar);
-    inView('caption', document.querySelector('[data-testid=caption]'));
-    if (bar && bar.scrollHeight > bar.clientHeight + 1) problems.push(`caption box scrolls: ${bar.scrollHeight} > ${bar.clientHeight}`);
-    for (const lane of ['lane-queued', 'lane-candidate', 'lane-request']) {
-      inView(`${lane} header`, document.querySelector(`[data-testid=${lane}] h3`));
-    }
-    inView('forward button', document.querySelector('[data-testid=step-forward]'));
-    inView('step counter', document.querySelector('[data-testid=step-counter]'));
-    if (cards) inView('member cards row', document.querySelector('.member-grid'), false);
-    if (scrollY !== 0) problems.push(`page scrolled to ${scrollY}`);
-    return problems;
-  }, { step, cards });
+/** The stage's parts besides the transport and the caption bar (which every stage check wants). */
+function wantedOnStage(cards: boolean): Wanted[] {
+  const wanted: Wanted[] = [{ what: 'caption', selector: '[data-testid=caption]' }];
+  for (const lane of ['lane-queued', 'lane-candidate', 'lane-request']) {
+    wanted.push({ what: `${lane} header`, selector: `[data-testid=${lane}] h3` });
+  }
+  if (cards) wanted.push({ what: 'member cards row', selector: '.member-grid', topOnly: true });
+  return wanted;
 }
 
 for (const screen of SCREENS) {
@@ -73,7 +43,7 @@ for (const screen of SCREENS) {
         await focusPlayground(page);
         for (let step = 0; step <= last; step++) {
           if (step > 0) await page.keyboard.press('ArrowRight');
-          const problems = await stageProblems(page, step, screen.cards);
+          const problems = await stageProblems(page, step, wantedOnStage(screen.cards), true);
           checked += 1;
           for (const p of problems) failures.push(`${id} step ${step}: ${p}`);
           if (failures.length > 40) break;
