@@ -94,10 +94,13 @@ pub fn align(
             b: b.map_or(last.b, |j| beats.1[j]),
         });
     };
-    for (pi, pj) in pairs {
-        // The beats only one run has before this pair, in step order across both runs.
-        while i < pi || j < pj {
-            let a_first = j >= pj || (i < pi && beats.0[i] <= beats.1[j]);
+    // Each pair, then the end: first the beats only one run has before it, in step order
+    // across both runs.
+    let end = (beats.0.len(), beats.1.len());
+    for pair in pairs.into_iter().map(Some).chain([None]) {
+        let (until_a, until_b) = pair.unwrap_or(end);
+        while i < until_a || j < until_b {
+            let a_first = j >= until_b || (i < until_a && beats.0[i] <= beats.1[j]);
             if a_first {
                 push(&mut rows, Some(i), None);
                 i += 1;
@@ -106,18 +109,10 @@ pub fn align(
                 j += 1;
             }
         }
-        push(&mut rows, Some(pi), Some(pj));
-        i = pi + 1;
-        j = pj + 1;
-    }
-    while i < beats.0.len() || j < beats.1.len() {
-        let a_first = j >= beats.1.len() || (i < beats.0.len() && beats.0[i] <= beats.1[j]);
-        if a_first {
-            push(&mut rows, Some(i), None);
-            i += 1;
-        } else {
-            push(&mut rows, None, Some(j));
-            j += 1;
+        if let Some((pi, pj)) = pair {
+            push(&mut rows, Some(pi), Some(pj));
+            i = pi + 1;
+            j = pj + 1;
         }
     }
     rows
