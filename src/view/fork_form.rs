@@ -220,92 +220,99 @@ fn short(text: &str) -> String {
     crate::engine::text::preview(text, 40, "…")
 }
 
-/// One change, as the branch list names it.
+/// One change, as the branch list names it: "after step N: " and what changes.
 pub fn describe(intervention: &Intervention, lang: Lang) -> String {
-    match (intervention, lang) {
-        (
-            Intervention::ReplaceReply {
-                at,
-                member,
-                request_index,
-                outcome,
-            },
-            _,
-        ) => {
-            // Stored 0-based; the learner reads request numbers from 1.
-            let number = request_index.saturating_add(1);
-            let what = match outcome {
-                ScriptOutcome::Reply { reply }
-                | ScriptOutcome::ReplyIfSeen { seen: reply, .. }
-                | ScriptOutcome::ReplyWhen { then: reply, .. } => {
-                    format!("“{}”", short(&reply.text))
-                }
-                ScriptOutcome::Fail { error, .. } => format!("✗ {}", short(error)),
+    let (at, what) = change(intervention, lang);
+    match lang {
+        Lang::Zh => format!("第 {at} 步后：{what}"),
+        Lang::En => format!("after step {at}: {what}"),
+    }
+}
+
+/// The step a change comes after, and the change in `lang`.
+fn change(intervention: &Intervention, lang: Lang) -> (usize, String) {
+    let zh = lang == Lang::Zh;
+    // Stored 0-based; the learner reads request numbers from 1.
+    let number = |index: &u32| index.saturating_add(1);
+    match intervention {
+        Intervention::ReplaceReply {
+            at,
+            member,
+            request_index,
+            outcome,
+        } => {
+            let (number, what) = (number(request_index), outcome_text(outcome));
+            let text = if zh {
+                format!("{member} 的第 {number} 个请求的回复改为 {what}")
+            } else {
+                format!("reply to {member}'s request {number} becomes {what}")
             };
-            match lang {
-                Lang::Zh => {
-                    format!("第 {at} 步后：{member} 的第 {number} 个请求的回复改为 {what}")
-                }
-                Lang::En => {
-                    format!("after step {at}: reply to {member}'s request {number} becomes {what}")
-                }
-            }
+            (*at, text)
         }
-        (Intervention::InjectFault { at, member, fault }, Lang::Zh) => {
-            format!(
-                "第 {at} 步后：给 {member} 注入故障（{}）",
-                fault_label(*fault, lang)
-            )
-        }
-        (Intervention::InjectFault { at, member, fault }, Lang::En) => {
-            format!(
-                "after step {at}: fault for {member} ({})",
-                fault_label(*fault, lang)
-            )
-        }
-        (Intervention::LeadSends { at, to, body }, Lang::Zh) => {
-            format!("第 {at} 步后：lead 给 {to} 发消息“{}”", short(body))
-        }
-        (Intervention::LeadSends { at, to, body }, Lang::En) => {
-            format!("after step {at}: the lead sends {to} “{}”", short(body))
-        }
-        (Intervention::Reload { at }, Lang::Zh) => format!("第 {at} 步后：宿主重启"),
-        (Intervention::Reload { at }, Lang::En) => format!("after step {at}: host restarted"),
-        (Intervention::Recall { at, member }, Lang::Zh) => format!("第 {at} 步后：召回 {member}"),
-        (Intervention::Recall { at, member }, Lang::En) => {
-            format!("after step {at}: recall {member}")
-        }
-        (
-            Intervention::AnswerFirst {
-                at,
-                member,
-                request_index,
-                outcome,
-            },
-            _,
-        ) => {
-            let number = request_index.saturating_add(1);
-            let how = match (outcome, lang) {
-                (None, Lang::Zh) => "按脚本回复".to_string(),
-                (None, Lang::En) => "as scripted".to_string(),
-                (Some(ScriptOutcome::Fail { .. }), Lang::Zh) => "失败".to_string(),
-                (Some(ScriptOutcome::Fail { .. }), Lang::En) => "failing".to_string(),
-                (Some(_), Lang::Zh) => "以学习者选的回复".to_string(),
-                (Some(_), Lang::En) => "with the learner's reply".to_string(),
+        Intervention::AnswerFirst {
+            at,
+            member,
+            request_index,
+            outcome,
+        } => {
+            let number = number(request_index);
+            let how = match outcome {
+                None => tr(lang, "按脚本回复", "as scripted"),
+                Some(ScriptOutcome::Fail { .. }) => tr(lang, "失败", "failing"),
+                Some(_) => tr(lang, "以学习者选的回复", "with the learner's reply"),
             };
-            match lang {
-                Lang::Zh => format!("第 {at} 步后：先回答 {member} 的第 {number} 个请求（{how}）"),
-                Lang::En => {
-                    format!("after step {at}: answer {member}'s request {number} first ({how})")
-                }
-            }
+            let text = if zh {
+                format!("先回答 {member} 的第 {number} 个请求（{how}）")
+            } else {
+                format!("answer {member}'s request {number} first ({how})")
+            };
+            (*at, text)
         }
-        (Intervention::Deliver { at, member }, Lang::Zh) => {
-            format!("第 {at} 步后：给 {member} 交付下一轮工作")
+        Intervention::InjectFault { at, member, fault } => {
+            let label = fault_label(*fault, lang);
+            let text = if zh {
+                format!("给 {member} 注入故障（{label}）")
+            } else {
+                format!("fault for {member} ({label})")
+            };
+            (*at, text)
         }
-        (Intervention::Deliver { at, member }, Lang::En) => {
-            format!("after step {at}: deliver {member}'s next round")
+        Intervention::LeadSends { at, to, body } => {
+            let body = short(body);
+            let text = if zh {
+                format!("lead 给 {to} 发消息“{body}”")
+            } else {
+                format!("the lead sends {to} “{body}”")
+            };
+            (*at, text)
         }
+        Intervention::Reload { at } => (*at, tr(lang, "宿主重启", "host restarted").to_string()),
+        Intervention::Recall { at, member } => {
+            let text = if zh {
+                format!("召回 {member}")
+            } else {
+                format!("recall {member}")
+            };
+            (*at, text)
+        }
+        Intervention::Deliver { at, member } => {
+            let text = if zh {
+                format!("给 {member} 交付下一轮工作")
+            } else {
+                format!("deliver {member}'s next round")
+            };
+            (*at, text)
+        }
+    }
+}
+
+/// A scripted outcome as a change names it: the reply's text, or the failure's.
+fn outcome_text(outcome: &ScriptOutcome) -> String {
+    match outcome {
+        ScriptOutcome::Reply { reply }
+        | ScriptOutcome::ReplyIfSeen { seen: reply, .. }
+        | ScriptOutcome::ReplyWhen { then: reply, .. } => format!("“{}”", short(&reply.text)),
+        ScriptOutcome::Fail { error, .. } => format!("✗ {}", short(error)),
     }
 }
 
