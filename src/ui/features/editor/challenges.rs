@@ -8,6 +8,7 @@
 
 use leptos::prelude::*;
 
+use super::list_part::ListPart;
 use super::{Editor, FieldProblems};
 use crate::engine::Lang;
 use crate::lessons::checkpoint::EVENT_NAMES;
@@ -27,23 +28,20 @@ pub(super) fn ChallengesEditor(editor: Editor) -> impl IntoView {
         )
     };
     view! {
-        <details class="editor-part editor-challenges" data-testid="editor-challenges">
-            <summary>{move || match lang.get() {
-                Lang::Zh => format!("挑战（{} 个）", count.get()),
-                Lang::En => format!("Challenges ({})", count.get()),
-            }}</summary>
-            <p class="editor-hint">{move || tr(lang.get(),
+        <ListPart name="challenges" lang=lang count=count
+            title=|lang, n| match lang {
+                Lang::Zh => format!("挑战（{n} 个）"),
+                Lang::En => format!("Challenges ({n})"),
+            }
+            hint=(
                 "挑战是放在舞台旁边的目标：学习者通过选择“接下来发生什么”去达成它。目标是一串按顺序必须发生的事件（和检查点用的事件条件一样）。答案：在舞台上点出选择，再在这里“保留当前分支的选择”。",
-                "A challenge is a goal beside the stage that the learner meets by picking what happens next. The goal is events that must happen, in order (the same event conditions checkpoints use). The solution: pick the choices on the stage, then keep the branch's choices here.")}</p>
-            <ol class="editor-rows">
-                <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <ChallengeRow editor=editor i=i /> } />
-            </ol>
-            <div class="editor-add">
-                <button type="button" data-testid="editor-add-challenge" on:click=add>
-                    {move || tr(lang.get(), "添加挑战", "Add a challenge")}
-                </button>
-            </div>
-        </details>
+                "A challenge is a goal beside the stage that the learner meets by picking what happens next. The goal is events that must happen, in order (the same event conditions checkpoints use). The solution: pick the choices on the stage, then keep the branch's choices here.",
+            )
+            row=move |i| view! { <ChallengeRow editor=editor i=i /> }>
+            <button type="button" data-testid="editor-add-challenge" on:click=add>
+                {move || tr(lang.get(), "添加挑战", "Add a challenge")}
+            </button>
+        </ListPart>
     }
 }
 

@@ -8,6 +8,7 @@
 
 use leptos::prelude::*;
 
+use super::list_part::ListPart;
 use super::{Editor, FieldProblems};
 use crate::engine::Lang;
 use crate::lessons::checkpoint::{Ask, EVENT_NAMES, RULE_IDS};
@@ -92,23 +93,20 @@ pub(super) fn CheckpointsEditor(editor: Editor) -> impl IntoView {
         )
     };
     view! {
-        <details class="editor-part editor-checkpoints" data-testid="editor-checkpoints">
-            <summary>{move || match lang.get() {
-                Lang::Zh => format!("检查点（{} 个）", count.get()),
-                Lang::En => format!("Checkpoints ({})", count.get()),
-            }}</summary>
-            <p class="editor-hint">{move || tr(lang.get(),
+        <ListPart name="checkpoints" lang=lang count=count
+            title=|lang, n| match lang {
+                Lang::Zh => format!("检查点（{n} 个）"),
+                Lang::En => format!("Checkpoints ({n})"),
+            }
+            hint=(
                 "先预测，再看：在选定的时刻先问学习者一个问题，答对才显示那一步。正确答案由那一步的状态算出，不用写。时刻是某类事件（可以只算某个成员的、摘要里含某段文字的），第 N 个（从 0 数）。",
-                "Predict, then see: at a chosen moment the learner is asked first, and the step shows once answered right. The right answer is computed from the state at that step, never written. The moment is an event kind (only one member's, or only those whose summary contains a text, if you like), the Nth one (from 0).")}</p>
-            <ol class="editor-rows">
-                <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <CheckpointRow editor=editor i=i names=names /> } />
-            </ol>
-            <div class="editor-add">
-                <button type="button" data-testid="editor-add-checkpoint" on:click=add>
-                    {move || tr(lang.get(), "添加检查点", "Add a checkpoint")}
-                </button>
-            </div>
-        </details>
+                "Predict, then see: at a chosen moment the learner is asked first, and the step shows once answered right. The right answer is computed from the state at that step, never written. The moment is an event kind (only one member's, or only those whose summary contains a text, if you like), the Nth one (from 0).",
+            )
+            row=move |i| view! { <CheckpointRow editor=editor i=i names=names /> }>
+            <button type="button" data-testid="editor-add-checkpoint" on:click=add>
+                {move || tr(lang.get(), "添加检查点", "Add a checkpoint")}
+            </button>
+        </ListPart>
     }
 }
 

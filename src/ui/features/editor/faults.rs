@@ -4,7 +4,9 @@
 
 use leptos::prelude::*;
 
+use super::list_part::ListPart;
 use super::{Editor, FieldProblems};
+use crate::engine::Lang;
 use crate::scenario::edit::{Edit, Field};
 use crate::scenario::edit_authoring::{AuthoringEdit, FaultMoment};
 use crate::view::tr;
@@ -38,45 +40,42 @@ pub(super) fn FaultsEditor(editor: Editor) -> impl IntoView {
         );
     };
     view! {
-        <details class="editor-part editor-faults" data-testid="editor-faults">
-            <summary>{move || match lang.get() {
-                crate::engine::Lang::Zh => format!("故障（{} 个）", count.get()),
-                crate::engine::Lang::En => format!("Faults ({})", count.get()),
-            }}</summary>
-            <p class="editor-hint">{move || tr(lang.get(),
+        <ListPart name="faults" lang=lang count=count
+            title=|lang, n| match lang {
+                Lang::Zh => format!("故障（{n} 个）"),
+                Lang::En => format!("Faults ({n})"),
+            }
+            hint=(
                 "在选定的时刻出故障：某成员的第 N 个请求失败（可重试或不可重试），或它的第 N 次交付在读取和提交之间被打断。读收件箱会清空它时（M6），被打断的那次读取里的邮件就丢了；否则重试会再读到它们（M5）。",
-                "A fault at a chosen moment: a member's request N fails (retryable or not), or its delivery N is struck between read and commit. When reading drains the inbox (M6) the mail that read took is lost; otherwise the retry reads it again (M5).")}</p>
-            <ol class="editor-rows">
-                <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <FaultRow editor=editor i=i names=names /> } />
-            </ol>
-            <div class="editor-add">
-                <label>
-                    <span>{move || tr(lang.get(), "哪个成员", "Member")}</span>
-                    <select data-testid="editor-new-fault-member" on:change=move |ev| new_member.set(event_target_value(&ev))>
-                        {move || {
-                            let list = names.get();
-                            // The first teammate is the likely one; the lead is listed too.
-                            let default = list.get(1).or(list.first()).cloned().unwrap_or_default();
-                            list.into_iter().map(|n| {
-                                let selected = n == default;
-                                let label = n.clone();
-                                view! { <option value=n selected=selected>{label}</option> }
-                            }).collect_view()
-                        }}
-                    </select>
-                </label>
-                <label>
-                    <span>{move || tr(lang.get(), "什么故障", "Fault")}</span>
-                    <select data-testid="editor-new-fault-moment" on:change=move |ev| new_moment.set(moment_of(&event_target_value(&ev)))>
-                        <option value="delivery" selected=true>{move || tr(lang.get(), "一次交付丢失", "A delivery is lost")}</option>
-                        <option value="request">{move || tr(lang.get(), "一个请求失败", "A request fails")}</option>
-                    </select>
-                </label>
-                <button type="button" data-testid="editor-add-fault" on:click=add>
-                    {move || tr(lang.get(), "添加故障", "Add a fault")}
-                </button>
-            </div>
-        </details>
+                "A fault at a chosen moment: a member's request N fails (retryable or not), or its delivery N is struck between read and commit. When reading drains the inbox (M6) the mail that read took is lost; otherwise the retry reads it again (M5).",
+            )
+            row=move |i| view! { <FaultRow editor=editor i=i names=names /> }>
+            <label>
+                <span>{move || tr(lang.get(), "哪个成员", "Member")}</span>
+                <select data-testid="editor-new-fault-member" on:change=move |ev| new_member.set(event_target_value(&ev))>
+                    {move || {
+                        let list = names.get();
+                        // The first teammate is the likely one; the lead is listed too.
+                        let default = list.get(1).or(list.first()).cloned().unwrap_or_default();
+                        list.into_iter().map(|n| {
+                            let selected = n == default;
+                            let label = n.clone();
+                            view! { <option value=n selected=selected>{label}</option> }
+                        }).collect_view()
+                    }}
+                </select>
+            </label>
+            <label>
+                <span>{move || tr(lang.get(), "什么故障", "Fault")}</span>
+                <select data-testid="editor-new-fault-moment" on:change=move |ev| new_moment.set(moment_of(&event_target_value(&ev)))>
+                    <option value="delivery" selected=true>{move || tr(lang.get(), "一次交付丢失", "A delivery is lost")}</option>
+                    <option value="request">{move || tr(lang.get(), "一个请求失败", "A request fails")}</option>
+                </select>
+            </label>
+            <button type="button" data-testid="editor-add-fault" on:click=add>
+                {move || tr(lang.get(), "添加故障", "Add a fault")}
+            </button>
+        </ListPart>
     }
 }
 

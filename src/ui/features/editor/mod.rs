@@ -47,6 +47,7 @@ mod checkpoints;
 mod condition;
 mod faults;
 mod files;
+mod list_part;
 mod members;
 mod replies;
 mod task;

@@ -5,7 +5,9 @@
 use leptos::prelude::*;
 
 use super::condition::ReplyCondition;
+use super::list_part::ListPart;
 use super::{Editor, FieldProblems};
+use crate::engine::Lang;
 use crate::scenario::edit::{Edit, Field};
 use crate::view::tr;
 
@@ -28,29 +30,26 @@ pub(super) fn RepliesEditor(editor: Editor) -> impl IntoView {
         );
     };
     view! {
-        <details class="editor-part editor-replies">
-            <summary>{move || match lang.get() {
-                crate::engine::Lang::Zh => format!("脚本回复（{} 条）", count.get()),
-                crate::engine::Lang::En => format!("Scripted replies ({})", count.get()),
-            }}</summary>
-            <p class="editor-hint">{move || tr(lang.get(),
+        <ListPart name="replies" lang=lang count=count
+            title=|lang, n| match lang {
+                Lang::Zh => format!("脚本回复（{n} 条）"),
+                Lang::En => format!("Scripted replies ({n})"),
+            }
+            hint=(
                 "每条回复答一个成员的第几个请求（从 1 数，重试也算）。工具调用写成 JSON 数组，例如 [{\"name\": \"send_message\", \"arguments\": {\"to\": \"reader\", \"body\": \"...\"}}]。回复可以取决于请求里有什么：写下必须有或不能有的消息（编号如 m2，或发送者的名字），再写条件不成立时的“否则”回复，这样没收到 m2 的成员就不会说起它。",
-                "Each reply answers one member's request number N (from 1; retries count). Write the tool calls as a JSON array, e.g. [{\"name\": \"send_message\", \"arguments\": {\"to\": \"reader\", \"body\": \"...\"}}]. A reply can depend on what its request holds: name the messages it must or must not hold (an id like m2, or a sender's name) and write the otherwise reply, so a member who never received m2 does not speak of it.")}</p>
-            <ol class="editor-rows">
-                <For each=move || 0..count.get() key=|i| *i children=move |i| view! { <ReplyRow editor=editor i=i names=names /> } />
-            </ol>
-            <div class="editor-add">
-                <label>
-                    <span>{move || tr(lang.get(), "给谁的回复", "Reply for")}</span>
-                    <select data-testid="editor-new-reply-member" on:change=move |ev| new_member.set(event_target_value(&ev))>
-                        {move || names.get().into_iter().map(|n| { let label = n.clone(); view! { <option value=n>{label}</option> } }).collect_view()}
-                    </select>
-                </label>
-                <button type="button" data-testid="editor-add-reply" on:click=add>
-                    {move || tr(lang.get(), "添加回复", "Add a reply")}
-                </button>
-            </div>
-        </details>
+                "Each reply answers one member's request number N (from 1; retries count). Write the tool calls as a JSON array, e.g. [{\"name\": \"send_message\", \"arguments\": {\"to\": \"reader\", \"body\": \"...\"}}]. A reply can depend on what its request holds: name the messages it must or must not hold (an id like m2, or a sender's name) and write the otherwise reply, so a member who never received m2 does not speak of it.",
+            )
+            row=move |i| view! { <ReplyRow editor=editor i=i names=names /> }>
+            <label>
+                <span>{move || tr(lang.get(), "给谁的回复", "Reply for")}</span>
+                <select data-testid="editor-new-reply-member" on:change=move |ev| new_member.set(event_target_value(&ev))>
+                    {move || names.get().into_iter().map(|n| { let label = n.clone(); view! { <option value=n>{label}</option> } }).collect_view()}
+                </select>
+            </label>
+            <button type="button" data-testid="editor-add-reply" on:click=add>
+                {move || tr(lang.get(), "添加回复", "Add a reply")}
+            </button>
+        </ListPart>
     }
 }
 
