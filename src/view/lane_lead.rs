@@ -71,22 +71,56 @@ pub fn lead_of(chip: &Chip, subject: &Subject) -> Lead {
     }
 }
 
-/// `lane`'s chips in the order drawn: touched, then named (each in message order), then the
-/// rest in message order; the first [`MAX_LEAD`] subjects pinned.
-pub fn lane_items(placement: &Placement, lane: Lane, subject: &Subject) -> Vec<LaneItem> {
+/// Where a chip stands in its lane's order: its index in [`Placement::chips`], its lead and
+/// whether it is pinned. A long lane's view keeps only these for every chip and clones the chips
+/// of the rows it shows (a seek on a long log would otherwise clone and compare every chip).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Slot {
+    pub index: usize,
+    pub lead: Lead,
+    pub pinned: bool,
+}
+
+impl Slot {
+    /// The chip this slot stands for, as a [`LaneItem`] (None if `chips` is not its lane's).
+    pub fn item(self, chips: &[Chip]) -> Option<LaneItem> {
+        Some(LaneItem {
+            chip: chips.get(self.index)?.clone(),
+            lead: self.lead,
+            pinned: self.pinned,
+        })
+    }
+}
+
+/// `lane`'s order: touched, then named (each in message order), then the rest in message
+/// order; the first [`MAX_LEAD`] subjects pinned.
+pub fn lane_order(placement: &Placement, lane: Lane, subject: &Subject) -> Vec<Slot> {
     let chips = placement.chips(lane);
-    let mut items: Vec<LaneItem> = Vec::with_capacity(chips.len());
-    // One pass per lead, each in message order (the lane's order).
+    let mut order: Vec<Slot> = Vec::with_capacity(chips.len());
     for lead in [Lead::Touched, Lead::Named, Lead::Other] {
-        for chip in chips.iter().filter(|c| lead_of(c, subject) == lead) {
-            items.push(LaneItem {
-                chip: chip.clone(),
+        for (index, _) in chips
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| lead_of(c, subject) == lead)
+        {
+            let pinned = lead != Lead::Other && order.len() < MAX_LEAD;
+            order.push(Slot {
+                index,
                 lead,
-                pinned: lead != Lead::Other && items.len() < MAX_LEAD,
+                pinned,
             });
         }
     }
-    items
+    order
+}
+
+/// `lane`'s chips in the order drawn ([`lane_order`]).
+pub fn lane_items(placement: &Placement, lane: Lane, subject: &Subject) -> Vec<LaneItem> {
+    let chips = placement.chips(lane);
+    lane_order(placement, lane, subject)
+        .into_iter()
+        .filter_map(|slot| slot.item(chips))
+        .collect()
 }
 
 #[cfg(test)]

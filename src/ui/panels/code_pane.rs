@@ -171,7 +171,11 @@ fn place_sheet() {
         return;
     };
     let foot = caption.get_bounding_client_rect().bottom().max(0.0).ceil();
-    let _ = pane.set_attribute("style", &format!("--sheet-top: {foot}px"));
+    let style = format!("--sheet-top: {foot}px");
+    // Written only when it moves: a custom property set on the pane restyles every line in it.
+    if pane.get_attribute("style").as_deref() != Some(style.as_str()) {
+        let _ = pane.set_attribute("style", &style);
+    }
 }
 
 /// As the sheet opens on a phone, the page scrolls the header away so the sticky stage sits at
