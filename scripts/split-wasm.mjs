@@ -24,8 +24,10 @@ import { escapeRegExp, withIntegrity } from './sri.mjs';
 
 const CRATE = 'agent-team-playground';
 // The wasm-opt flags the module shipped with before the split (measured in docs/FIRST_LOAD.md).
+// `WASM_NAMES=1` keeps the functions' names, for a CPU profile that names them
+// (scripts/seek-profile.mjs); never for a build that is measured for size or shipped.
 const WASM_OPT = ['-Oz', '--converge', '--flatten', '--rereloop', '-Oz', '--reorder-functions-by-name',
-  '--strip-producers', '--strip-target-features'];
+  '--strip-producers', '--strip-target-features', ...(process.env.WASM_NAMES ? ['-g'] : [])];
 
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
 const release = (process.env.TRUNK_PROFILE ?? 'release') === 'release';
