@@ -36,11 +36,11 @@ use crate::view::window::{in_view, outside};
 const VIRTUAL_ABOVE: usize = 12;
 /// One compact row in a scrolling lane, gap included (px); `.chips.virtual` in style.css matches.
 const ROW_STEP: usize = 32;
-/// Visible height of a scrolling lane (px): seven rows. Each row in view is drawn, styled and
+/// Visible height of a scrolling lane (px): six rows. Each row in view is drawn, styled and
 /// painted at every seek of a long log; ten rows (320 px) cost ~5 ms a seek more than the six
 /// full chips the lane showed before it led with the subject (docs/SEEK.md, stop 57), and the
 /// subject's rows come first, so a shorter box still shows them.
-const LANE_VIEW_H: usize = 224;
+const LANE_VIEW_H: usize = 192;
 
 /// The lane's heading and hint (the heading's tooltip).
 fn label(lane: Lane, lang: Lang) -> (&'static str, &'static str) {
